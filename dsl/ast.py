@@ -1,0 +1,460 @@
+"""The syntax tree: plain dataclasses, each with the span it came from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+from .diagnostics import Span
+
+
+@dataclass
+class Node:
+    span: Span
+
+
+# ---- expressions -------------------------------------------------------------
+
+@dataclass
+class Name(Node):
+    id: str
+
+
+@dataclass
+class Literal(Node):
+    value: object  # int, str, bool or None
+
+
+@dataclass
+class Text(Node):
+    """A string with `{expr}` holes; parts are str or Expr."""
+    parts: list
+
+
+@dataclass
+class ListLit(Node):
+    items: list
+
+
+@dataclass
+class RangeLit(Node):
+    lo: "Expr"
+    hi: "Expr"
+
+
+@dataclass
+class Attr(Node):
+    obj: "Expr"
+    name: str
+    name_span: Span
+
+
+@dataclass
+class Index(Node):
+    obj: "Expr"
+    index: "Expr"
+
+
+@dataclass
+class KwArg(Node):
+    name: str
+    value: "Expr"
+
+
+@dataclass
+class Call(Node):
+    fn: str
+    fn_span: Span
+    args: list  # Expr or KwArg
+
+
+@dataclass
+class Binary(Node):
+    op: str
+    left: "Expr"
+    right: "Expr"
+
+
+@dataclass
+class Unary(Node):
+    op: str  # "not" | "neg"
+    operand: "Expr"
+
+
+@dataclass
+class Cond(Node):
+    test: "Expr"
+    then: "Expr"
+    orelse: "Expr"
+
+
+@dataclass
+class Aggregate(Node):
+    fn: str
+    var: str | None
+    coll: "Expr"
+    where: "Expr | None"
+    value: "Expr | None"
+
+
+Expr = Union[Name, Literal, Text, ListLit, RangeLit, Attr, Index, Call, Binary, Unary, Cond, Aggregate]
+
+
+# ---- statements --------------------------------------------------------------
+
+@dataclass
+class Let(Node):
+    name: str
+    value: object  # Expr or a chooser
+
+
+@dataclass
+class Set(Node):
+    target: Expr
+    op: str  # "=", "+=", "-="
+    value: Expr
+
+
+@dataclass
+class If(Node):
+    test: Expr
+    body: list
+    orelse: list
+
+
+@dataclass
+class For(Node):
+    var: str
+    coll: Expr
+    where: Expr | None
+    body: list
+
+
+@dataclass
+class Repeat(Node):
+    count: Expr
+    body: list
+
+
+@dataclass
+class While(Node):
+    test: Expr
+    body: list
+
+
+@dataclass
+class Option(Node):
+    label: str
+    when: Expr | None
+    body: list
+
+
+@dataclass
+class Choose(Node):
+    mode: str  # "one" | "any"
+    by: Expr | None
+    prompt: str | None
+    options: list
+
+
+@dataclass
+class May(Node):
+    by: Expr | None
+    prompt: str | None
+    body: list
+    orelse: list
+
+
+@dataclass
+class Act(Node):
+    by: Expr | None
+    tags: list
+    optional: bool
+
+
+@dataclass
+class Pick(Node):
+    by: Expr | None
+    prompt: str | None
+    count: Expr | None  # None: one element
+    up_to: bool
+    coll: Expr
+    where: Expr | None
+
+
+@dataclass
+class Amount(Node):
+    by: Expr | None
+    prompt: str | None
+    lo: Expr
+    hi: Expr
+
+
+@dataclass
+class Order(Node):
+    by: Expr | None
+    prompt: str | None
+    coll: Expr
+
+
+@dataclass
+class Emit(Node):
+    event: str
+    event_span: Span
+    args: list
+
+
+@dataclass
+class Require(Node):
+    test: Expr
+    message: str | None
+
+
+@dataclass
+class Log(Node):
+    text: Text
+
+
+@dataclass
+class Return(Node):
+    value: Expr | None
+
+
+@dataclass
+class Break(Node):
+    pass
+
+
+@dataclass
+class CallStmt(Node):
+    call: Call
+
+
+@dataclass
+class Resolve(Node):
+    table: str
+    table_span: Span
+    value: Expr
+
+
+# ---- declarations ------------------------------------------------------------
+
+@dataclass
+class Prop(Node):
+    name: str
+    values: list  # empty for a bare flag
+
+
+@dataclass
+class Param(Node):
+    name: str
+    type: str | None
+
+
+@dataclass
+class Decl(Node):
+    """Anything with a name that other code can refer to."""
+    name: str
+    name_span: Span
+    title: str | None
+
+
+@dataclass
+class PackDecl(Decl):
+    extends: str | None = None
+    extends_span: Span | None = None
+
+
+@dataclass
+class Include(Node):
+    path: str
+
+
+@dataclass
+class ResourceDecl(Decl):
+    props: list = field(default_factory=list)
+
+
+@dataclass
+class CounterDecl(Decl):
+    scope: str | None = None
+    initial: Expr | None = None
+    props: list = field(default_factory=list)
+
+
+@dataclass
+class FieldDecl(Node):
+    name: str
+    type: str
+    is_list: bool
+    default: Expr | None
+
+
+@dataclass
+class KindDecl(Decl):
+    fields: list = field(default_factory=list)
+
+
+@dataclass
+class ZoneDecl(Decl):
+    scope: str | None = None
+    props: list = field(default_factory=list)
+
+
+@dataclass
+class SpaceDecl(Decl):
+    props: list = field(default_factory=list)
+
+
+@dataclass
+class LinkDecl(Node):
+    names: list  # [(name, span)]
+
+
+@dataclass
+class RegionDecl(Decl):
+    props: list = field(default_factory=list)
+
+
+@dataclass
+class BoardDecl(Decl):
+    spaces: list = field(default_factory=list)
+    links: list = field(default_factory=list)
+    regions: list = field(default_factory=list)
+
+
+@dataclass
+class DieDecl(Decl):
+    faces: list = field(default_factory=list)
+
+
+@dataclass
+class TrackDecl(Decl):
+    values: list = field(default_factory=list)
+
+
+@dataclass
+class TableRow(Node):
+    lo: int
+    hi: int
+    value: Expr
+    body: list | None
+
+
+@dataclass
+class TableDecl(Decl):
+    rows: list = field(default_factory=list)
+
+
+@dataclass
+class EventDecl(Decl):
+    params: list = field(default_factory=list)
+
+
+@dataclass
+class QuantityDecl(Decl):
+    params: list = field(default_factory=list)
+    value: Expr | None = None
+
+
+@dataclass
+class ProcedureDecl(Decl):
+    params: list = field(default_factory=list)
+    body: list = field(default_factory=list)
+
+
+@dataclass
+class InvariantDecl(Decl):
+    test: Expr | None = None
+
+
+@dataclass
+class ActionDecl(Decl):
+    limit: tuple | None = None  # (Expr, per, Span)
+    tags: list = field(default_factory=list)
+    text: str | None = None
+    body: list = field(default_factory=list)
+
+
+@dataclass
+class TriggerDecl(Node):
+    event: str
+    event_span: Span
+    where: Expr | None
+    body: list
+
+
+@dataclass
+class ModifierDecl(Node):
+    quantity: str
+    quantity_span: Span
+    patterns: list  # Expr or None (wildcard)
+    op: str
+    value: Expr
+    where: Expr | None
+
+
+@dataclass
+class ReplaceDecl(Node):
+    target: str
+    target_span: Span
+    where: Expr | None
+    body: list
+
+
+@dataclass
+class EntityDecl(Decl):
+    kind: str = ""
+    kind_span: Span | None = None
+    props: list = field(default_factory=list)
+    text: str | None = None
+    abilities: list = field(default_factory=list)
+
+
+@dataclass
+class GameDecl(Node):
+    title: str | None
+    players: tuple | None = None  # (lo, hi, Span)
+    setup: list = field(default_factory=list)
+    play: list = field(default_factory=list)
+    score: Expr | None = None
+    text: str | None = None
+
+
+@dataclass
+class RemoveDecl(Node):
+    name: str
+
+
+@dataclass
+class VariantDecl(Decl):
+    items: list = field(default_factory=list)
+    text: str | None = None
+
+
+@dataclass
+class ScenarioStep(Node):
+    kind: str  # "do" | "answer" | "pass" | "force" | "expect" | "expect_log"
+    label: str | None = None
+    by: Expr | None = None
+    name: str | None = None
+    values: list = field(default_factory=list)
+    test: Expr | None = None
+    message: str | None = None
+
+
+@dataclass
+class ScenarioDecl(Decl):
+    players: int | None = None
+    seed: int = 1
+    variants: list = field(default_factory=list)
+    given: list = field(default_factory=list)
+    steps: list = field(default_factory=list)
+    text: str | None = None
+
+
+@dataclass
+class Module:
+    """One parsed file."""
+    path: str
+    items: list

@@ -1,0 +1,282 @@
+"""Text to syntax tree, with every syntax error as a located diagnostic.
+
+`parse_source(text, path)` never raises on bad input: it returns the module
+(as much of it as could be read) and the diagnostics. Lark's `on_error`
+recovery skips tokens until the parser can go on, so several errors in one
+file are all reported; a run of skipped tokens is reported once.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from . import ast
+from .diagnostics import Diagnostic, Span
+from .transform import ToAst
+
+MAX_FILE_BYTES = 5_000_000
+MAX_NESTING = 128
+MAX_ERRORS_PER_FILE = 25
+
+# What a person calls each terminal, for "expected ..." messages.
+TOKEN_WORDS = {
+    "NAME": "a name", "INT": "a number", "STRING": "a string", "LBRACE": "`{`", "RBRACE": "`}`",
+    "LPAR": "`(`", "RPAR": "`)`", "LSQB": "`[`", "RSQB": "`]`", "COMMA": "`,`", "COLON": "`:`",
+    "ASSIGN": "`=`", "DOT": "`.`", "DOTDOT": "`..`", "SEMICOLON": "`;`", "$END": "the end of the file",
+    "NOT_IN": "`not in`", "UP_TO": "`up to`", "PLUS_ASSIGN": "`+=`", "MINUS_ASSIGN": "`-=`",
+    "EQ": "`==`", "NE": "`!=`", "LE": "`<=`", "GE": "`>=`", "LT": "`<`", "GT": "`>`",
+    "PLUS": "`+`", "MINUS": "`-`", "STAR": "`*`", "SLASH": "`/`", "PERCENT": "`%`", "UNDERSCORE": "`_`",
+}
+
+
+@lru_cache(maxsize=1)
+def grammar_text() -> str:
+    return resources.files(__package__).joinpath("waybill.lark").read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=1)
+def lark_parser() -> Lark:
+    return Lark(grammar_text(), parser="lalr", strict=True, propagate_positions=True,
+                maybe_placeholders=False, start=["start", "expr"])
+
+
+def token_word(name: str) -> str:
+    if name in TOKEN_WORDS:
+        return TOKEN_WORDS[name]
+    return f"`{name.lower()}`"
+
+
+def decode(data: bytes, path: str) -> tuple[str | None, list[Diagnostic]]:
+    """Bytes to text, or a located E104/E106."""
+    if len(data) > MAX_FILE_BYTES:
+        return None, [Diagnostic(path, Span.point(1, 1), "error", "E106",
+                                 f"file is {len(data)} bytes; the limit is {MAX_FILE_BYTES}")]
+    try:
+        return data.decode("utf-8"), []
+    except UnicodeDecodeError as exc:
+        good = data[: exc.start].decode("utf-8", errors="replace")
+        line = good.count("\n") + 1
+        col = len(good) - (good.rfind("\n") + 1) + 1
+        return None, [Diagnostic(path, Span.point(line, col), "error", "E104",
+                                 f"byte 0x{data[exc.start]:02x} at offset {exc.start} is not valid UTF-8",
+                                 "save the file as UTF-8")]
+
+
+def parse_file(path: str, display: str | None = None) -> tuple[ast.Module, list[Diagnostic], str | None]:
+    """Read and parse one file; returns (module, diagnostics, text)."""
+    shown = display or path
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        return ast.Module(shown, []), [Diagnostic(shown, Span.point(1, 1), "error", "E107",
+                                                  f"cannot read file: {exc.strerror or exc}")], None
+    text, diags = decode(data, shown)
+    if text is None:
+        return ast.Module(shown, []), diags, None
+    module, diags = parse_source(text, shown)
+    return module, diags, text
+
+
+def parse_source(text: str, path: str = "<string>") -> tuple[ast.Module, list[Diagnostic]]:
+    """Parse a whole file. On syntax errors, parse again one top-level
+    declaration at a time (each starts at column 1), so that an error in one
+    declaration does not spill into the next and every one is reported."""
+    deep = _too_deep(text, path)
+    if deep:
+        return ast.Module(path, []), [deep]
+    items, diags = _parse_chunk(text, path, 0)
+    if not diags:
+        return ast.Module(path, items), []
+    items, diags = [], []
+    for offset, chunk in _chunks(text):
+        chunk_items, chunk_diags = _parse_chunk(chunk, path, offset)
+        items.extend(chunk_items)
+        diags.extend(chunk_diags)
+        if len(diags) >= MAX_ERRORS_PER_FILE:
+            break
+    return ast.Module(path, items), _dedupe(diags)[:MAX_ERRORS_PER_FILE]
+
+
+def _chunks(text: str):
+    """(line offset, text) of each run of lines that starts at column 1."""
+    lines = text.split("\n")
+    start = 0
+    for i, line in enumerate(lines):
+        if i > start and line[:1] not in ("", " ", "\t", "}", ")", "]", "#", "\r"):
+            yield start, "\n".join(lines[start:i])
+            start = i
+    yield start, "\n".join(lines[start:])
+
+
+def _parse_chunk(text: str, path: str, line_offset: int) -> tuple[list, list[Diagnostic]]:
+    diags: list[Diagnostic] = []
+    last_end = [-1]
+
+    def on_error(exc: UnexpectedInput) -> bool:
+        if len(diags) >= MAX_ERRORS_PER_FILE:
+            return False
+        start = _error_pos(exc, len(text))
+        between = text[last_end[0]:start] if last_end[0] >= 0 else None
+        if between is None or not _only_blank(between):
+            diags.append(_syntax_diag(exc, text, path, line_offset))
+        last_end[0] = _error_end(exc, start)
+        return True
+
+    try:
+        tree = lark_parser().parse(text, start="start", on_error=on_error)
+    except UnexpectedInput as exc:
+        start = _error_pos(exc, len(text))
+        after_error = last_end[0] >= 0 and _only_blank(text[last_end[0]:start])
+        if len(diags) < MAX_ERRORS_PER_FILE and not after_error:
+            diags.append(_syntax_diag(exc, text, path, line_offset))
+        return [], _dedupe(diags)
+    except RecursionError:
+        return [], [_nesting_diag(path, 1 + line_offset, 1)]
+    try:
+        items = ToAst(path, text, line_offset=line_offset).transform(tree)
+    except RecursionError:
+        return [], _dedupe(diags) + [_nesting_diag(path, 1 + line_offset, 1)]
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, RecursionError):
+            return [], _dedupe(diags) + [_nesting_diag(path, 1 + line_offset, 1)]
+        if diags:  # a tree left odd by recovery: its errors are already reported
+            return [], _dedupe(diags)
+        raise
+    return items, _dedupe(diags)
+
+
+def parse_expression(text: str, path: str, line: int, column: int) -> ast.Node | None:
+    """Parse the inside of a `{...}` hole in a string; None if it is not an expression."""
+    try:
+        tree = lark_parser().parse(text, start="expr")
+        return ToAst(path, text, line_offset=line - 1, column_offset=column - 1).transform(tree)
+    except (UnexpectedInput, VisitError, RecursionError):
+        return None
+
+
+def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:
+    seen, out = set(), []
+    for d in diags:
+        key = (d.span.line, d.span.column, d.code)
+        if key not in seen:
+            seen.add(key)
+            out.append(d)
+    return out
+
+
+def _only_blank(text: str) -> bool:
+    return re.fullmatch(r"(\s|#[^\n]*)*", text) is not None
+
+
+def _error_pos(exc: UnexpectedInput, text_len: int = 0) -> int:
+    if isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
+        return exc.token.start_pos or 0
+    if isinstance(exc, UnexpectedCharacters):
+        return exc.pos_in_stream or 0
+    return text_len
+
+
+def _error_end(exc: UnexpectedInput, start: int) -> int:
+    if isinstance(exc, UnexpectedToken) and exc.token.end_pos is not None:
+        return exc.token.end_pos
+    return start + 1
+
+
+def _syntax_diag(exc: UnexpectedInput, text: str, path: str, line_offset: int = 0) -> Diagnostic:
+    diag = _syntax_diag_at(exc, text, path)
+    if line_offset:
+        sp = diag.span
+        diag.span = Span(sp.line + line_offset, sp.column, sp.end_line + line_offset, sp.end_column)
+    return diag
+
+
+def _syntax_diag_at(exc: UnexpectedInput, text: str, path: str) -> Diagnostic:
+    if isinstance(exc, UnexpectedCharacters):
+        ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
+        shown = repr(ch) if not ch.isprintable() or ch in "'\"" else f"`{ch}`"
+        hint = "strings use double quotes: \"...\"" if ch == "'" else None
+        if ch == '"':
+            hint = "a string must end on the line it starts"
+        return Diagnostic(path, Span.point(exc.line, exc.column), "error", "E102",
+                          f"unexpected character {shown}", hint)
+    if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
+        lines = text.splitlines() or [""]
+        line, col = len(lines), len(lines[-1]) + 1
+        expected = getattr(exc, "expected", None) or getattr(exc, "accepts", None) or []
+        hint = "a `}` is missing: every `{` needs a matching `}`" if "RBRACE" in expected else _expected(expected)
+        return Diagnostic(path, Span.point(line, col), "error", "E103", "unexpected end of declaration", hint)
+    assert isinstance(exc, UnexpectedToken)
+    tok: Token = exc.token
+    expected = sorted(exc.accepts or exc.expected or [])
+    span = Span(tok.line or 1, tok.column or 1, tok.end_line or tok.line or 1,
+                tok.end_column or (tok.column or 1) + max(1, len(str(tok))))
+    shown = str(tok).replace("\n", " ")
+    if len(shown) > 30:
+        shown = shown[:27] + "..."
+    hint = _expected(expected)
+    if "RBRACE" in expected and tok.type in ("NAME", "STRING"):
+        hint = "is a `}` missing above? " + (hint or "")
+    if tok.type in ("NAME", "INT"):
+        what = f"{token_word(tok.type)} `{shown}`"
+    elif tok.type == "STRING":
+        what = f"string {shown}"
+    else:
+        what = f"`{shown}`"
+    return Diagnostic(path, span, "error", "E101", f"unexpected {what}", hint)
+
+
+def _expected(expected) -> str | None:
+    words = sorted({token_word(e) for e in expected if not e.startswith("__")})
+    if not words:
+        return None
+    if len(words) > 8:
+        words = words[:8] + ["..."]
+    return "expected " + ", ".join(words)
+
+
+def _nesting_diag(path: str, line: int, col: int) -> Diagnostic:
+    return Diagnostic(path, Span.point(line, col), "error", "E105",
+                      f"nesting is deeper than {MAX_NESTING} levels",
+                      "split the rule into procedures")
+
+
+def _too_deep(text: str, path: str) -> Diagnostic | None:
+    """Brackets nested past the limit, found by a cheap scan (strings and comments skipped)."""
+    depth, line, col = 0, 1, 0
+    in_str = in_comment = escape = False
+    for ch in text:
+        col += 1
+        if ch == "\n":
+            line, col = line + 1, 0
+            in_comment = in_str = False
+            continue
+        if in_comment:
+            continue
+        if in_str:
+            if escape:
+                escape = False
+            elif ch == "\\":
+                escape = True
+            elif ch == '"':
+                in_str = False
+            continue
+        if ch == "#":
+            in_comment = True
+        elif ch == '"':
+            in_str = True
+        elif ch in "([{":
+            depth += 1
+            if depth > MAX_NESTING:
+                return _nesting_diag(path, line, col)
+        elif ch in ")]}":
+            depth = max(0, depth - 1)
+    return None
+
+
+__all__ = ["parse_source", "parse_file", "parse_expression", "lark_parser", "grammar_text", "decode", "Tree"]

@@ -1,0 +1,593 @@
+"""Lark parse tree to `dsl.ast` dataclasses, keeping every span."""
+
+from __future__ import annotations
+
+import re
+
+from lark import Token, Transformer, Tree, v_args
+
+from . import ast
+from .diagnostics import Span
+
+_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
+
+
+def unescape(raw: str) -> str:
+    body = raw[1:-1]
+    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), "\\" + m.group(1)), body)
+
+
+def _is(tok, *types: str) -> bool:
+    return isinstance(tok, Token) and tok.type in types
+
+
+@v_args(meta=True)
+class ToAst(Transformer):
+    def __init__(self, path: str, text: str, line_offset: int = 0, column_offset: int = 0):
+        super().__init__(visit_tokens=False)
+        self.path = path
+        self.text = text
+        self.dl = line_offset
+        self.dc = column_offset
+
+    # ---- spans -----------------------------------------------------------
+    def sp(self, meta) -> Span:
+        if getattr(meta, "empty", True):
+            return Span(1 + self.dl, 1, 1 + self.dl, 2)
+        dc = self.dc if meta.line == 1 else 0
+        edc = self.dc if meta.end_line == 1 else 0
+        return Span(meta.line + self.dl, meta.column + dc, meta.end_line + self.dl, meta.end_column + edc)
+
+    def tsp(self, tok: Token) -> Span:
+        dc = self.dc if tok.line == 1 else 0
+        return Span(tok.line + self.dl, tok.column + dc, (tok.end_line or tok.line) + self.dl,
+                    (tok.end_column or tok.column + len(tok)) + dc)
+
+    def string(self, tok: Token) -> str:
+        return unescape(str(tok))
+
+    # ---- top level ---------------------------------------------------------
+    def start(self, meta, children):
+        return [c for c in children if isinstance(c, ast.Node)]
+
+    def pack_decl(self, meta, ch):
+        name = ch[1]
+        title = next((self.string(c) for c in ch if _is(c, "STRING")), None)
+        names = [c for c in ch if _is(c, "NAME")]
+        ext = names[1] if len(names) > 1 else None
+        return ast.PackDecl(self.sp(meta), str(name), self.tsp(name), title,
+                            str(ext) if ext else None, self.tsp(ext) if ext else None)
+
+    def include(self, meta, ch):
+        return ast.Include(self.sp(meta), self.string(ch[1]))
+
+    def remove_decl(self, meta, ch):
+        return ast.RemoveDecl(self.sp(meta), str(ch[1]))
+
+    def _head(self, ch):
+        """(name token, title or None) of `KEYWORD NAME STRING? ...`."""
+        name = ch[1]
+        title = self.string(ch[2]) if len(ch) > 2 and _is(ch[2], "STRING") else None
+        return name, title
+
+    def variant_decl(self, meta, ch):
+        name, title = self._head(ch)
+        items = [c for c in ch if isinstance(c, ast.Node)]
+        texts = [c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "text"]
+        return ast.VariantDecl(self.sp(meta), str(name), self.tsp(name), title, items,
+                               texts[0] if texts else None)
+
+    # ---- declarations ------------------------------------------------------
+    def opt_body(self, meta, ch):
+        return ("body", [c for c in ch if not isinstance(c, Token)])
+
+    def _body(self, ch):
+        for c in ch:
+            if isinstance(c, tuple) and c and c[0] == "body":
+                return c[1]
+        return []
+
+    def _split_body(self, items):
+        props = [c for c in items if isinstance(c, ast.Prop)]
+        texts = [c[1] for c in items if isinstance(c, tuple) and c[0] == "text"]
+        abilities = [c for c in items if isinstance(c, (ast.ActionDecl, ast.TriggerDecl,
+                                                      ast.ModifierDecl, ast.ReplaceDecl))]
+        return props, (texts[0] if texts else None), abilities
+
+    def text_item(self, meta, ch):
+        return ("text", self.string(ch[1]), self.sp(meta))
+
+    def prop(self, meta, ch):
+        values = ch[2] if len(ch) > 2 else []
+        return ast.Prop(self.sp(meta), str(ch[0]), values)
+
+    def flag(self, meta, ch):
+        return ast.Prop(self.sp(meta), str(ch[0]), [])
+
+    def expr_list(self, meta, ch):
+        return [c for c in ch if not _is(c, "COMMA")]
+
+    def name_list(self, meta, ch):
+        return [(str(c), self.tsp(c)) for c in ch if _is(c, "NAME")]
+
+    def scope(self, meta, ch):
+        return ("scope", str(ch[1]), self.tsp(ch[1]))
+
+    def _scope(self, ch):
+        for c in ch:
+            if isinstance(c, tuple) and c and c[0] == "scope":
+                return c[1]
+        return None
+
+    def resource_decl(self, meta, ch):
+        name, title = self._head(ch)
+        props, text, _ = self._split_body(self._body(ch))
+        return ast.ResourceDecl(self.sp(meta), str(name), self.tsp(name), title, props)
+
+    def counter_decl(self, meta, ch):
+        name, title = self._head(ch)
+        initial = None
+        for i, c in enumerate(ch):
+            if _is(c, "ASSIGN"):
+                initial = ch[i + 1]
+        props, _, _ = self._split_body(self._body(ch))
+        return ast.CounterDecl(self.sp(meta), str(name), self.tsp(name), title, self._scope(ch), initial, props)
+
+    def kind_decl(self, meta, ch):
+        name = ch[1]
+        fields = next((c for c in ch if isinstance(c, list)), [])
+        return ast.KindDecl(self.sp(meta), str(name), self.tsp(name), None, fields)
+
+    def field_decls(self, meta, ch):
+        return [c for c in ch if isinstance(c, ast.FieldDecl)]
+
+    def field_decl(self, meta, ch):
+        type_name, is_list = ch[2]
+        default = ch[4] if len(ch) > 4 else None
+        return ast.FieldDecl(self.sp(meta), str(ch[0]), type_name, is_list, default)
+
+    def type_ref(self, meta, ch):
+        names = [c for c in ch if _is(c, "NAME")]
+        return (str(names[-1]), len(ch) > 1)
+
+    def zone_decl(self, meta, ch):
+        name, title = self._head(ch)
+        props, _, _ = self._split_body(self._body(ch))
+        return ast.ZoneDecl(self.sp(meta), str(name), self.tsp(name), title, self._scope(ch), props)
+
+    def die_decl(self, meta, ch):
+        name, title = self._head(ch)
+        faces = next(c for c in ch if isinstance(c, list))
+        return ast.DieDecl(self.sp(meta), str(name), self.tsp(name), title, faces)
+
+    def track_decl(self, meta, ch):
+        name, title = self._head(ch)
+        values = next(c for c in ch if isinstance(c, list))
+        return ast.TrackDecl(self.sp(meta), str(name), self.tsp(name), title, values)
+
+    def table_decl(self, meta, ch):
+        name, title = self._head(ch)
+        rows = [c for c in ch if isinstance(c, ast.TableRow)]
+        return ast.TableDecl(self.sp(meta), str(name), self.tsp(name), title, rows)
+
+    def table_row(self, meta, ch):
+        lo, hi = ch[0]
+        body = ch[3] if len(ch) > 3 else None
+        return ast.TableRow(self.sp(meta), lo, hi, ch[2], body)
+
+    def range_lit(self, meta, ch):
+        ints = [int(c) for c in ch if _is(c, "INT")]
+        return (ints[0], ints[-1])
+
+    def event_decl(self, meta, ch):
+        name = ch[1]
+        params = ch[2] if len(ch) > 2 else []
+        return ast.EventDecl(self.sp(meta), str(name), self.tsp(name), None, params)
+
+    def quantity_decl(self, meta, ch):
+        name = ch[1]
+        params = ch[2] if isinstance(ch[2], list) else []
+        return ast.QuantityDecl(self.sp(meta), str(name), self.tsp(name), None, params, ch[-1])
+
+    def procedure_decl(self, meta, ch):
+        name = ch[1]
+        params = ch[2] if len(ch) > 3 else []
+        return ast.ProcedureDecl(self.sp(meta), str(name), self.tsp(name), None, params, ch[-1])
+
+    def params(self, meta, ch):
+        return [c for c in ch if isinstance(c, ast.Param)]
+
+    def param(self, meta, ch):
+        return ast.Param(self.sp(meta), str(ch[0]), str(ch[2]) if len(ch) > 2 else None)
+
+    def invariant_decl(self, meta, ch):
+        name, title = self._head(ch)
+        return ast.InvariantDecl(self.sp(meta), str(name), self.tsp(name), title, ch[-1])
+
+    def board_decl(self, meta, ch):
+        name, title = self._head(ch)
+        return ast.BoardDecl(self.sp(meta), str(name), self.tsp(name), title,
+                             [c for c in ch if isinstance(c, ast.SpaceDecl)],
+                             [c for c in ch if isinstance(c, ast.LinkDecl)],
+                             [c for c in ch if isinstance(c, ast.RegionDecl)])
+
+    def space_decl(self, meta, ch):
+        name, title = self._head(ch)
+        props, _, _ = self._split_body(self._body(ch))
+        return ast.SpaceDecl(self.sp(meta), str(name), self.tsp(name), title, props)
+
+    def link_decl(self, meta, ch):
+        return ast.LinkDecl(self.sp(meta), [(str(c), self.tsp(c)) for c in ch if _is(c, "NAME")])
+
+    def region_decl(self, meta, ch):
+        name, title = self._head(ch)
+        props, _, _ = self._split_body(self._body(ch))
+        return ast.RegionDecl(self.sp(meta), str(name), self.tsp(name), title, props)
+
+    def entity_decl(self, meta, ch):
+        kind, name = ch[0], ch[1]
+        title = self.string(ch[2]) if len(ch) > 2 and _is(ch[2], "STRING") else None
+        props, text, abilities = self._split_body(self._body(ch))
+        return ast.EntityDecl(self.sp(meta), str(name), self.tsp(name), title, str(kind), self.tsp(kind),
+                              props, text, abilities)
+
+    # ---- abilities ---------------------------------------------------------
+    def action_decl(self, meta, ch):
+        name, title = self._head(ch)
+        limit = next((c[1] for c in ch if isinstance(c, tuple) and c[0] == "limit"), None)
+        tags = [t for c in ch if isinstance(c, tuple) and c[0] == "tags" for t in c[1]]
+        text = next((c[1] for c in ch if isinstance(c, tuple) and c[0] == "text"), None)
+        body = [c for c in ch if isinstance(c, ast.Node)]
+        return ast.ActionDecl(self.sp(meta), str(name), self.tsp(name), title, limit, tags, text, body)
+
+    def limit_item(self, meta, ch):
+        return ("limit", (ch[1], str(ch[3]), self.tsp(ch[3])))
+
+    def tags_item(self, meta, ch):
+        return ("tags", [n for n, _ in ch[1]])
+
+    def trigger_decl(self, meta, ch):
+        where = ch[3] if len(ch) > 3 else None
+        return ast.TriggerDecl(self.sp(meta), str(ch[1]), self.tsp(ch[1]), where, ch[-1])
+
+    def modifier_decl(self, meta, ch):
+        name = ch[1]
+        patterns = next((c for c in ch if isinstance(c, tuple) and c and c[0] == "patterns"), ("patterns", []))[1]
+        op = next(c for c in ch if isinstance(c, tuple) and c and c[0] == "op")[1]
+        rest = ch[ch.index(next(c for c in ch if isinstance(c, tuple) and c and c[0] == "op")) + 1:]
+        value = rest[0]
+        where = rest[2] if len(rest) > 2 else None
+        return ast.ModifierDecl(self.sp(meta), str(name), self.tsp(name), patterns, op, value, where)
+
+    def pattern_list(self, meta, ch):
+        return ("patterns", [None if isinstance(c, tuple) and c[0] == "_" else c for c in ch if not _is(c, "COMMA")])
+
+    def wildcard(self, meta, ch):
+        return ("_",)
+
+    def mod_op(self, meta, ch):
+        return ("op", "=" if ch[0].type == "ASSIGN" else str(ch[0]))
+
+    def replace_decl(self, meta, ch):
+        where = ch[4] if len(ch) > 4 else None
+        return ast.ReplaceDecl(self.sp(meta), str(ch[2]), self.tsp(ch[2]), where, ch[-1])
+
+    # ---- game and scenarios ------------------------------------------------------
+    def game_decl(self, meta, ch):
+        title = self.string(ch[1]) if _is(ch[1], "STRING") else None
+        game = ast.GameDecl(self.sp(meta), title)
+        for c in ch:
+            if isinstance(c, tuple):
+                if c[0] == "players":
+                    game.players = c[1]
+                elif c[0] == "setup":
+                    game.setup = c[1]
+                elif c[0] == "play":
+                    game.play = c[1]
+                elif c[0] == "score":
+                    game.score = c[1]
+                elif c[0] == "text":
+                    game.text = c[1]
+        return game
+
+    def players_item(self, meta, ch):
+        lo, hi = ch[1]
+        return ("players", (lo, hi, self.sp(meta)))
+
+    def setup_item(self, meta, ch):
+        return ("setup", ch[1])
+
+    def play_item(self, meta, ch):
+        return ("play", ch[1])
+
+    def score_item(self, meta, ch):
+        return ("score", ch[1])
+
+    def scenario_decl(self, meta, ch):
+        name, title = self._head(ch)
+        sc = ast.ScenarioDecl(self.sp(meta), str(name), self.tsp(name), title)
+        for c in ch:
+            if isinstance(c, ast.ScenarioStep):
+                sc.steps.append(c)
+            elif isinstance(c, tuple):
+                if c[0] == "players":
+                    sc.players = c[1][0]
+                elif c[0] == "seed":
+                    sc.seed = c[1]
+                elif c[0] == "variants":
+                    sc.variants = c[1]
+                elif c[0] == "given":
+                    sc.given.extend(c[1])
+                elif c[0] == "text":
+                    sc.text = c[1]
+        return sc
+
+    def seed_item(self, meta, ch):
+        return ("seed", int(ch[1]))
+
+    def variants_item(self, meta, ch):
+        return ("variants", [n for n, _ in ch[1]])
+
+    def given_item(self, meta, ch):
+        return ("given", ch[1])
+
+    def _by(self, ch):
+        return next((c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "by"), None)
+
+    def step_item(self, meta, ch):
+        return ast.ScenarioStep(self.sp(meta), "do", label=self.string(ch[1]), by=self._by_expr(ch))
+
+    def answer_item(self, meta, ch):
+        return ast.ScenarioStep(self.sp(meta), "answer", label=self.string(ch[1]), by=self._by_expr(ch))
+
+    def pass_item(self, meta, ch):
+        return ast.ScenarioStep(self.sp(meta), "pass", by=self._by_expr(ch))
+
+    def _by_expr(self, ch):
+        for i, c in enumerate(ch):
+            if _is(c, "BY"):
+                return ch[i + 1]
+        return None
+
+    def force_item(self, meta, ch):
+        return ast.ScenarioStep(self.sp(meta), "force", name=str(ch[1]), values=ch[3])
+
+    def expect_item(self, meta, ch):
+        message = self.string(ch[3]) if len(ch) > 3 else None
+        return ast.ScenarioStep(self.sp(meta), "expect", test=ch[1], message=message)
+
+    def expect_log(self, meta, ch):
+        return ast.ScenarioStep(self.sp(meta), "expect_log", label=self.string(ch[2]))
+
+    # ---- statements ----------------------------------------------------------
+    def block(self, meta, ch):
+        return [c for c in ch if isinstance(c, ast.Node)]
+
+    def empty_stmt(self, meta, ch):
+        return None
+
+    def let_stmt(self, meta, ch):
+        return ast.Let(self.sp(meta), str(ch[1]), ch[3])
+
+    def set_stmt(self, meta, ch):
+        return ast.Set(self.sp(meta), ch[1], "=", ch[3])
+
+    def add_stmt(self, meta, ch):
+        return ast.Set(self.sp(meta), ch[1], "+=", ch[3])
+
+    def sub_stmt(self, meta, ch):
+        return ast.Set(self.sp(meta), ch[1], "-=", ch[3])
+
+    def if_stmt(self, meta, ch):
+        orelse = []
+        if len(ch) > 3:
+            tail = ch[4]
+            orelse = tail if isinstance(tail, list) else [tail]
+        return ast.If(self.sp(meta), ch[1], ch[2], orelse)
+
+    def for_stmt(self, meta, ch):
+        where = ch[5] if len(ch) > 5 else None
+        return ast.For(self.sp(meta), str(ch[1]), ch[3], where, ch[-1])
+
+    def repeat_stmt(self, meta, ch):
+        return ast.Repeat(self.sp(meta), ch[1], ch[2])
+
+    def while_stmt(self, meta, ch):
+        return ast.While(self.sp(meta), ch[1], ch[2])
+
+    def by_clause(self, meta, ch):
+        return ("by", ch[1])
+
+    def _prompt(self, ch):
+        return next((self.string(c) for c in ch if _is(c, "STRING")), None)
+
+    def choose_stmt(self, meta, ch):
+        mode = "any" if any(_is(c, "ANY") for c in ch) else "one"
+        options = [c for c in ch if isinstance(c, ast.Option)]
+        return ast.Choose(self.sp(meta), mode, self._by(ch), self._prompt(ch), options)
+
+    def option(self, meta, ch):
+        when = ch[2] if _is(ch[1], "WHEN") else None
+        body = ch[-1] if isinstance(ch[-1], list) else [ch[-1]]
+        return ast.Option(self.sp(meta), self.string(ch[0]), when, [b for b in body if b is not None])
+
+    def may_stmt(self, meta, ch):
+        blocks = [c for c in ch if isinstance(c, list)]
+        return ast.May(self.sp(meta), self._by(ch), self._prompt(ch), blocks[0], blocks[1] if len(blocks) > 1 else [])
+
+    def act_stmt(self, meta, ch):
+        tags = next((c for c in ch if isinstance(c, list)), [])
+        return ast.Act(self.sp(meta), self._by(ch), [n for n, _ in tags], any(_is(c, "OPTIONAL") for c in ch))
+
+    act_value = act_stmt
+
+    def emit_stmt(self, meta, ch):
+        args = ch[3] if len(ch) > 4 else []
+        return ast.Emit(self.sp(meta), str(ch[1]), self.tsp(ch[1]), args)
+
+    def require_stmt(self, meta, ch):
+        message = self.string(ch[3]) if len(ch) > 3 else None
+        return ast.Require(self.sp(meta), ch[1], message)
+
+    def log_stmt(self, meta, ch):
+        return ast.Log(self.sp(meta), self.text_of(ch[1]))
+
+    def return_stmt(self, meta, ch):
+        return ast.Return(self.sp(meta), ch[1])
+
+    def stop_stmt(self, meta, ch):
+        return ast.Return(self.sp(meta), None)
+
+    def break_stmt(self, meta, ch):
+        return ast.Break(self.sp(meta))
+
+    def call_stmt(self, meta, ch):
+        args = ch[2] if len(ch) > 3 else []
+        call = ast.Call(self.sp(meta), str(ch[0]), self.tsp(ch[0]), args)
+        return ast.CallStmt(self.sp(meta), call)
+
+    def table_stmt(self, meta, ch):
+        return ast.Resolve(self.sp(meta), str(ch[1]), self.tsp(ch[1]), ch[2])
+
+    # ---- choosers -------------------------------------------------------------
+    def _chooser_parts(self, ch):
+        i = ch.index(next(c for c in ch if _is(c, "FROM", "AMOUNT", "ORDER")))
+        return ch[i + 1:]
+
+    def pick_one(self, meta, ch):
+        rest = self._chooser_parts(ch)
+        where = rest[2] if len(rest) > 2 else None
+        return ast.Pick(self.sp(meta), self._by(ch), self._prompt(ch), None, False, rest[0], where)
+
+    def pick_many(self, meta, ch):
+        count, up_to = next(c[1:] for c in ch if isinstance(c, tuple) and c and c[0] == "count")
+        rest = self._chooser_parts(ch)
+        where = rest[2] if len(rest) > 2 else None
+        return ast.Pick(self.sp(meta), self._by(ch), self._prompt(ch), count, up_to, rest[0], where)
+
+    def count_spec(self, meta, ch):
+        if _is(ch[0], "INT"):
+            return ("count", ast.Literal(self.tsp(ch[0]), int(ch[0])), False)
+        return ("count", ch[1], True)
+
+    def pick_amount(self, meta, ch):
+        rest = self._chooser_parts(ch)
+        return ast.Amount(self.sp(meta), self._by(ch), self._prompt(ch), rest[0], rest[2])
+
+    def pick_order(self, meta, ch):
+        rest = self._chooser_parts(ch)
+        return ast.Order(self.sp(meta), self._by(ch), self._prompt(ch), rest[0])
+
+    # ---- expressions ------------------------------------------------------------
+    def _bin(self, meta, ch):
+        node = ch[0]
+        for i in range(1, len(ch), 2):
+            op = ch[i]
+            op = str(op.children[0]) if isinstance(op, Tree) else str(op)
+            op = "not in" if op.startswith("not") and op.endswith("in") else op
+            node = ast.Binary(self.sp(meta), op, node, ch[i + 1])
+        return node
+
+    or_expr = and_expr = sum = product = _bin
+
+    def comparison(self, meta, ch):
+        op = ch[1]
+        return ast.Binary(self.sp(meta), "not in" if op.type == "NOT_IN" else str(op), ch[0], ch[2])
+
+    def comp_op(self, meta, ch):
+        return ch[0]
+
+    def not_op(self, meta, ch):
+        return ast.Unary(self.sp(meta), "not", ch[1])
+
+    def neg(self, meta, ch):
+        return ast.Unary(self.sp(meta), "neg", ch[1])
+
+    def cond_expr(self, meta, ch):
+        return ast.Cond(self.sp(meta), ch[1], ch[3], ch[5])
+
+    def attr(self, meta, ch):
+        return ast.Attr(self.sp(meta), ch[0], str(ch[2]), self.tsp(ch[2]))
+
+    def index(self, meta, ch):
+        return ast.Index(self.sp(meta), ch[0], ch[2])
+
+    def call(self, meta, ch):
+        args = ch[2] if len(ch) > 3 else []
+        return ast.Call(self.sp(meta), str(ch[0]), self.tsp(ch[0]), args)
+
+    def args(self, meta, ch):
+        return [c for c in ch if not _is(c, "COMMA")]
+
+    def kwarg(self, meta, ch):
+        return ast.KwArg(self.sp(meta), str(ch[0]), ch[2])
+
+    def atom(self, meta, ch):
+        return ch[1]
+
+    def int_lit(self, meta, ch):
+        return ast.Literal(self.sp(meta), int(ch[0]))
+
+    def str_lit(self, meta, ch):
+        return self.text_of(ch[0])
+
+    def true_lit(self, meta, ch):
+        return ast.Literal(self.sp(meta), True)
+
+    def false_lit(self, meta, ch):
+        return ast.Literal(self.sp(meta), False)
+
+    def none_lit(self, meta, ch):
+        return ast.Literal(self.sp(meta), None)
+
+    def name(self, meta, ch):
+        return ast.Name(self.sp(meta), str(ch[0]))
+
+    def list_lit(self, meta, ch):
+        return ast.ListLit(self.sp(meta), [c for c in ch if isinstance(c, ast.Node)])
+
+    def range_expr(self, meta, ch):
+        return ast.RangeLit(self.sp(meta), ch[1], ch[3])
+
+    def agg_name(self, meta, ch):
+        return str(ch[0])
+
+    def aggregate(self, meta, ch):
+        fn, var, coll = ch[0], str(ch[3]), ch[5]
+        rest = ch[6:-1]
+        where = value = None
+        for i, c in enumerate(rest):
+            if _is(c, "WHERE"):
+                where = rest[i + 1]
+            elif _is(c, "COLON"):
+                value = rest[i + 1]
+        return ast.Aggregate(self.sp(meta), fn, var, coll, where, value)
+
+    def aggregate_plain(self, meta, ch):
+        return ast.Aggregate(self.sp(meta), ch[0], None, ch[2], None, None)
+
+    # `{expr}` holes in strings; `{{` and `}}` are literal braces.
+    def text_of(self, tok: Token):
+        raw = self.string(tok)
+        span = self.tsp(tok)
+        if "{" not in raw:
+            return ast.Literal(span, raw)
+        parts: list = []
+        pos = 0
+        from .parser import parse_expression  # late: the parser imports this module
+        for m in re.finditer(r"\{\{|\}\}|\{([^{}]*)\}", raw):
+            parts.append(raw[pos:m.start()])
+            if m.group(0) in ("{{", "}}"):
+                parts.append(m.group(0)[0])
+            else:
+                expr = parse_expression(m.group(1), self.path, span.line, span.column + 1 + m.start(1))
+                parts.append(expr if expr is not None else ast.Literal(span, m.group(0)))
+            pos = m.end()
+        parts.append(raw[pos:])
+        merged: list = []
+        for p in parts:
+            if isinstance(p, str) and merged and isinstance(merged[-1], str):
+                merged[-1] += p
+            elif p != "":
+                merged.append(p)
+        return ast.Text(span, merged)
