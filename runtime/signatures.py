@@ -124,3 +124,18 @@ FUNCTIONS: dict[str, Signature] = {s.name: s for s in [
          "How many times a player has taken an action this turn, round or game."),
     _sig("text_of", "value:any", "str", "A readable name for a value (for logs)."),
 ]}
+
+# Events the runtime itself emits, with their payload fields (a trigger's
+# `where` and body see these names). Content declares its own with `event`.
+EVENTS: dict[str, tuple[str, ...]] = {
+    "gained": ("who", "counter", "amount"),
+    "lost": ("who", "counter", "amount"),
+    "paid": ("who", "counter", "amount"),
+    "moved": ("piece", "source", "to"),
+    "shuffled": ("zone",),
+    "rolled": ("who", "die", "faces"),
+    "revealed": ("piece",),
+    "round_started": ("round",),
+    "turn_started": ("who",),
+    "acted": ("who", "action"),
+}
