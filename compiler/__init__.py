@@ -1,0 +1,141 @@
+"""The Waybill compiler: packs of `.wb` files to a checked JSON IR."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from waybill.dsl import ast
+from waybill.dsl.diagnostics import Diagnostic, Report, Span, suggest
+from waybill.dsl.parser import parse_file
+
+from .loader import display_path, find_pack, loose_files, packs_under, read_pack, shipped_packs, unincluded_files
+from .lower import IR_FORMAT, Lowerer
+from .symbols import Program, build_program
+
+__all__ = ["CompileResult", "compile_pack", "check_paths", "IR_FORMAT", "shipped_packs", "list_declarations"]
+
+
+@dataclass
+class CompileResult:
+    ir: dict | None
+    report: Report
+    program: Program | None
+
+    @property
+    def ok(self) -> bool:
+        return not self.report.errors
+
+
+def compile_pack(name_or_path: str, variants: list[str] | tuple[str, ...] = (), report: Report | None = None) -> CompileResult:
+    """Compile a shipped pack (by name) or a pack folder; never raises on bad content."""
+    report = report if report is not None else Report()
+    folder = find_pack(name_or_path)
+    if folder is None:
+        report.add(Diagnostic(name_or_path, Span.point(1, 1), "error", "E206", f"no pack `{name_or_path}`",
+                              suggest(name_or_path, shipped_packs()) or
+                              "give a shipped pack's name or a folder holding pack.wb"))
+        return CompileResult(None, report, None)
+    pack = read_pack(folder, report)
+    program = build_program(pack, list(variants), report)
+    for path in unincluded_files(pack):
+        _check_loose(path, report, warn_unincluded=True)
+    ir = Lowerer(program, report).lower()
+    if program.pack is not None and not _has_content(program):
+        report.add(Diagnostic(program.pack_file or "?", program.pack.span, "error", "E205",
+                              f"pack `{program.pack.name}` declares nothing"))
+    return CompileResult(None if report.errors else ir, report, program)
+
+
+def _has_content(program: Program) -> bool:
+    return bool(program.symbols) or bool(program.rules) or program.game is not None
+
+
+def _check_loose(path: str, report: Report, warn_unincluded: bool = False) -> None:
+    shown = display_path(path)
+    module, diags, text = parse_file(path, shown)
+    if text is not None:
+        report.sources[shown] = text
+    report.extend(diags)
+    if warn_unincluded:
+        report.add(Diagnostic(shown, Span.point(1, 1), "warning", "W502",
+                              "this file is in the pack folder but no `include` reads it",
+                              "include it from pack.wb, or move it out of the pack"))
+
+
+def check_file(path: str, report: Report) -> None:
+    """Check one loose file on its own: syntax, then names within the file."""
+    from .loader import PackSource, SourceFile
+    shown = display_path(path)
+    module, diags, text = parse_file(path, shown)
+    if text is not None:
+        report.sources[shown] = text
+    report.extend(diags)
+    if any(isinstance(i, ast.PackDecl) for i in module.items):
+        pass
+    pack = PackSource(os.path.dirname(os.path.abspath(path)), None,
+                      [SourceFile(shown, module, ok=not any(d.is_error for d in diags))])
+    program = build_program(pack, [], report)
+    Lowerer(program, report).lower()
+
+
+def check_paths(paths: list[str]) -> Report:
+    """`waybill check`: packs, folders of packs, single files or shipped names."""
+    report = Report()
+    targets = paths or list(shipped_packs().values())
+    for target in targets:
+        if os.path.isdir(target):
+            if find_pack(target):
+                compile_pack(target, report=report)
+                continue
+            for folder in packs_under(target):
+                compile_pack(folder, report=report)
+            for path in loose_files(target):
+                check_file(path, report)
+        elif os.path.isfile(target):
+            folder = find_pack(target)
+            if folder:
+                compile_pack(folder, report=report)
+            else:
+                check_file(target, report)
+        elif target in shipped_packs():
+            compile_pack(target, report=report)
+        else:
+            report.add(Diagnostic(target, Span.point(1, 1), "error", "E206",
+                                  f"`{target}` is neither a file, a folder nor a shipped pack",
+                                  suggest(target, shipped_packs())))
+    return report
+
+
+def list_declarations(name_or_path: str) -> tuple[list[dict], Report]:
+    """Every named declaration of a pack and its variants: {kind, id, name, file, line}."""
+    report = Report()
+    folder = find_pack(name_or_path)
+    if folder is None:
+        report.add(Diagnostic(name_or_path, Span.point(1, 1), "error", "E206", f"no pack `{name_or_path}`",
+                              suggest(name_or_path, shipped_packs())))
+        return [], report
+    pack = read_pack(folder, report)
+    program = build_program(pack, [], report)
+    rows = []
+    for s in program.symbols.values():
+        kind = s.decl.kind if s.category == "entity" else s.category
+        rows.append({"kind": kind, "id": s.name, "name": s.decl.title or s.name, "file": s.file,
+                     "line": s.decl.name_span.line})
+    for s in program.variants.values():
+        rows.append({"kind": "variant", "id": s.name, "name": s.decl.title or s.name, "file": s.file,
+                     "line": s.decl.name_span.line})
+        for item in s.decl.items:
+            if isinstance(item, ast.Decl) and not isinstance(item, ast.RemoveDecl):
+                kind = item.kind if isinstance(item, ast.EntityDecl) else _category(item)
+                rows.append({"kind": kind, "id": item.name, "name": item.title or item.name, "file": s.file,
+                             "line": item.name_span.line, "variant": s.name})
+    for s in program.scenarios:
+        rows.append({"kind": "scenario", "id": s.name, "name": s.decl.title or s.name, "file": s.file,
+                     "line": s.decl.name_span.line})
+    return rows, report
+
+
+def _category(item) -> str:
+    from .symbols import CATEGORY
+    return CATEGORY.get(type(item), "declaration")
