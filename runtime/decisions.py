@@ -1,0 +1,273 @@
+"""Decision statements: act, choose, pick, amount, order, may.
+
+A decision instruction's ``run`` computes the options and posts
+``state.pending = {"player", "kind", "prompt", "options"}``; the run loop
+then stops. The answer calls the instruction's ``answer``, which stores the
+result and may move ``pc`` back onto the instruction to post the next step
+(``choose`` in mode ``any``, ``pick`` of several, ``order``). Everything a
+multi-step decision remembers lives in hidden locals (``$<pc>c`` candidates,
+``$<pc>s`` chosen indexes, ``$<pc>t`` options taken), so it survives
+``to_json``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from . import access
+from .errors import RuleError
+from .interpreter import push
+
+Spec = tuple  # (run, answer)
+
+
+def post(m: Any, player: int, kind: str, prompt: str, options: list) -> None:
+    st = m.st
+    st.decision += 1
+    st.pending = {"player": player, "kind": kind, "prompt": prompt, "options": options}
+
+
+def decider(m: Any, by: Callable | None, loc: dict) -> int:
+    who = by(m, loc) if by is not None else None
+    if who is None:
+        who = access.me_of(m, loc)
+    if who is None:
+        raise RuleError("a decision needs a player and none is acting")
+    return access.player_index(who)
+
+
+# --- act ---------------------------------------------------------------------
+
+def act(by: Callable | None, tags: frozenset, optional: bool, into: str | None, prompt: Callable) -> Spec:
+    def run(m, fr):
+        loc = fr["locals"]
+        p = decider(m, by, loc)
+        opts = live_actions(m, p, tags)
+        if optional:
+            opts.append({"label": "pass", "action": None, "source": None})
+        if not opts:
+            if into is not None:
+                loc[into] = None
+            return
+        post(m, p, "act", prompt(m, loc), opts)
+
+    def answer(m, fr, pending, i):
+        opt = pending["options"][i]
+        if into is not None:
+            fr["locals"][into] = opt["action"]
+        if opt["action"] is None:
+            return
+        p = pending["player"]
+        src = opt["source"]
+        ab = m.R.action_ability(m.st.p_ent[src] if src is not None else None, opt["action"])
+        key = f"{ab.action}|{p}"
+        for table in m.st.uses.values():
+            table[key] = table.get(key, 0) + 1
+        push(m, ab.key, _action_locals(m, p, src), "action")
+    return run, answer
+
+
+def _action_locals(m: Any, p: int, src: int | None) -> dict:
+    me = m.L.player_refs[p]
+    if src is None:
+        return {"me": me, "self": None, "owner": me}
+    of = m.L.z_of[m.st.p_zone[src]]
+    return {"me": me, "self": {"piece": src}, "owner": None if of is None else m.L.player_refs[of]}
+
+
+def live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
+    """Options for every action player ``p`` may take now: top-level actions
+    first (declaration order), then actions of live pieces by piece id. A
+    piece in a player's zone offers its actions to that player only."""
+    st, lay, R = m.st, m.L, m.R
+    out = []
+    for ab in R.rule_actions:
+        if _offered(m, ab, p, tags, _action_locals(m, p, None)):
+            out.append({"label": ab.name, "action": ab.action, "source": None})
+    hosts = []
+    for eid, abilities in R.entity_actions:
+        for piece in access.live_pieces(m, eid):
+            of = lay.z_of[st.p_zone[piece]]
+            if of is None or of == p:
+                hosts.append((piece, abilities))
+    hosts.sort(key=lambda h: h[0])
+    for piece, abilities in hosts:
+        loc = _action_locals(m, p, piece)
+        for ab in abilities:
+            if _offered(m, ab, p, tags, loc):
+                out.append({"label": ab.name, "action": ab.action, "source": piece})
+    return out
+
+
+def _offered(m: Any, ab: Any, p: int, tags: frozenset, loc: dict) -> bool:
+    if tags and not (ab.tags & tags):
+        return False
+    if ab.limit and m.st.uses[ab.limit.get("per", "turn")].get(f"{ab.action}|{p}", 0) >= ab.limit["count"]:
+        return False
+    return all(req(m, loc) for req, _ in ab.requires)
+
+
+# --- choose ------------------------------------------------------------------
+
+def choose_start(k: int) -> Callable:
+    tk = f"${k}t"
+
+    def run(m, fr):
+        fr["locals"][tk] = []
+    return run
+
+
+def choose(k: int, by: Callable | None, prompt: Callable, options: list, targets: list[int],
+           mode: str, end: int) -> Spec:
+    tk = f"${k}t"
+    many = mode == "any"
+
+    def run(m, fr):
+        loc = fr["locals"]
+        taken = loc.get(tk, ())
+        opts = [{"label": access.text_of(m, label(m, loc)), "choice": i}
+                for i, (label, when) in enumerate(options)
+                if i not in taken and (when is None or when(m, loc))]
+        if not opts:
+            _leave(fr, loc, tk, end)
+            return
+        if many:
+            opts.append({"label": "done", "choice": None})
+        post(m, decider(m, by, loc), "choose", prompt(m, loc), opts)
+
+    def answer(m, fr, pending, i):
+        loc = fr["locals"]
+        c = pending["options"][i]["choice"]
+        if c is None:
+            _leave(fr, loc, tk, end)
+            return
+        if many:
+            loc[tk] = loc[tk] + [c]
+        fr["pc"] = targets[c]
+    return run, answer
+
+
+def _leave(fr: dict, loc: dict, key: str, end: int) -> None:
+    loc.pop(key, None)
+    fr["pc"] = end
+
+
+# --- pick --------------------------------------------------------------------
+
+def pick_start(k: int, source: Callable, where: Callable | None, var: str | None,
+               count: Callable | None) -> Callable:
+    ck, sk, nk = f"${k}c", f"${k}s", f"${k}n"
+
+    def run(m, fr):
+        loc = fr["locals"]
+        items = access.as_list(m, source(m, loc), loc)
+        if where is not None:
+            had, saved = var in loc, loc.get(var)
+            keep = []
+            for x in items:
+                loc[var] = x
+                if where(m, loc):
+                    keep.append(x)
+            if had:
+                loc[var] = saved
+            else:
+                loc.pop(var, None)
+            items = keep
+        loc[ck], loc[sk] = list(items), []
+        loc[nk] = count(m, loc) if count is not None else None
+    return run
+
+
+def pick(k: int, by: Callable | None, prompt: Callable, up_to: bool, into: str | None) -> Spec:
+    ck, sk, nk = f"${k}c", f"${k}s", f"${k}n"
+
+    def finish(loc):
+        cands, sel, n = loc.pop(ck), loc.pop(sk), loc.pop(nk)
+        if into is not None:
+            chosen = [cands[i] for i in sel]
+            loc[into] = (chosen[0] if chosen else None) if n is None else chosen
+
+    def run(m, fr):
+        loc = fr["locals"]
+        cands, sel, n = loc[ck], loc[sk], loc[nk]
+        left = [i for i in range(len(cands)) if i not in sel]
+        if len(sel) >= (1 if n is None else n) or not left:
+            finish(loc)
+            return
+        opts = [{"label": access.text_of(m, cands[i]), "value": cands[i], "index": i} for i in left]
+        if up_to and n is not None:
+            opts.append({"label": "done", "value": None, "index": None})
+        post(m, decider(m, by, loc), "pick", prompt(m, loc), opts)
+
+    def answer(m, fr, pending, i):
+        loc = fr["locals"]
+        ix = pending["options"][i]["index"]
+        if ix is None:
+            finish(loc)
+            return
+        loc[sk] = loc[sk] + [ix]
+        fr["pc"] -= 1          # post the next pick, or finish
+    return run, answer
+
+
+# --- order -------------------------------------------------------------------
+
+def order_start(k: int, source: Callable) -> Callable:
+    ck, sk = f"${k}c", f"${k}s"
+
+    def run(m, fr):
+        loc = fr["locals"]
+        loc[ck], loc[sk] = list(access.as_list(m, source(m, loc), loc)), []
+    return run
+
+
+def order(k: int, by: Callable | None, prompt: Callable, into: str | None) -> Spec:
+    ck, sk = f"${k}c", f"${k}s"
+
+    def run(m, fr):
+        loc = fr["locals"]
+        cands, sel = loc[ck], loc[sk]
+        left = [i for i in range(len(cands)) if i not in sel]
+        if len(left) <= 1:
+            del loc[ck], loc[sk]
+            if into is not None:
+                loc[into] = [cands[i] for i in sel + left]
+            return
+        opts = [{"label": access.text_of(m, cands[i]), "value": cands[i], "index": i} for i in left]
+        post(m, decider(m, by, loc), "order", prompt(m, loc), opts)
+
+    def answer(m, fr, pending, i):
+        loc = fr["locals"]
+        loc[sk] = loc[sk] + [pending["options"][i]["index"]]
+        fr["pc"] -= 1
+    return run, answer
+
+
+# --- amount, may ---------------------------------------------------------------
+
+def amount(by: Callable | None, prompt: Callable, lo: Callable, hi: Callable, into: str | None,
+           at: str | None) -> Spec:
+    def run(m, fr):
+        loc = fr["locals"]
+        a, b = lo(m, loc), hi(m, loc)
+        if type(a) is not int or type(b) is not int or a > b:
+            raise RuleError(f"amount needs numbers lo <= hi, got {a!r}..{b!r}", at)
+        opts = [{"label": str(v), "value": v} for v in range(a, b + 1)]
+        post(m, decider(m, by, loc), "amount", prompt(m, loc), opts)
+
+    def answer(m, fr, pending, i):
+        if into is not None:
+            fr["locals"][into] = pending["options"][i]["value"]
+    return run, answer
+
+
+def may(by: Callable | None, prompt: Callable, no_target: int) -> Spec:
+    def run(m, fr):
+        loc = fr["locals"]
+        opts = [{"label": "yes", "value": True}, {"label": "no", "value": False}]
+        post(m, decider(m, by, loc), "may", prompt(m, loc), opts)
+
+    def answer(m, fr, pending, i):
+        if not pending["options"][i]["value"]:
+            fr["pc"] = no_target
+    return run, answer

@@ -1,0 +1,241 @@
+"""Compile IR expressions into Python closures ``f(m, loc) -> value``.
+
+Closures live in the ``Rules`` (never in the state): walking the JSON tree on
+every read would re-dispatch on ``"op"`` strings each time, a closure does it
+once at load. ``m`` is the machine (rules, layout, state), ``loc`` the
+frame's locals.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from . import access
+from .errors import RuleError
+
+Fn = Callable[[Any, dict], Any]
+
+_FALLBACK = ("me", "self", "owner")
+
+
+def const(v: Any) -> Fn:
+    return lambda m, loc: v
+
+
+def compile_expr(e: Any, rules: Any, at: str | None = None) -> Fn:
+    """Compile one expression; ``at`` names its source for error messages."""
+    if type(e) is not dict:
+        return const(e)
+    at = rules.where(e.get("at")) or at
+    op = e.get("op")
+    maker = _OPS.get(op)
+    if maker is None:
+        raise RuleError(f"unknown expression op {op!r}", at)
+    return maker(e, rules, at)
+
+
+def _var(e: dict, rules: Any, at: str | None) -> Fn:
+    name = e["name"]
+
+    def f(m, loc):
+        try:
+            return loc[name]
+        except KeyError:
+            if name == "me":
+                return access.me_of(m, loc)
+            if name in _FALLBACK:
+                return None
+            raise RuleError(f"unknown name {name!r}", at) from None
+    return f
+
+
+def _ref(e: dict, rules: Any, at: str | None) -> Fn:
+    ns, rid = e["ns"], e["id"]
+    if ns == "counter":
+        decl = rules.counters.get(rid)
+        if decl is None:
+            raise RuleError(f"unknown counter {rid!r}", at)
+        if decl["scope"] == "player":
+            return const(rid)        # names the counter; read it via a player
+        return lambda m, loc: m.st.counters[m.L.cslot[(rid, None)]]
+    if ns == "zone":
+        return _zone_ref(rid, rules, at)
+    if ns == "entity":
+        return const({"entity": rid})
+    if ns == "track":
+        return const(list(rules.tracks[rid]))
+    return const(rid)
+
+
+def _zone_ref(rid: str, rules: Any, at: str | None) -> Fn:
+    decl = rules.zones.get(rid)
+    if decl is None:
+        raise RuleError(f"unknown zone {rid!r}", at)
+    if decl.get("_space"):
+        return const(rid)
+    if decl["scope"] == "global":
+        return const({"zone": rid, "of": None})
+
+    def f(m, loc):
+        me = access.me_of(m, loc)
+        if me is None:
+            raise RuleError(f"zone {rid!r} is per player and no player is acting", at)
+        return {"zone": rid, "of": me["player"]}
+    return f
+
+
+def _attr(e: dict, rules: Any, at: str | None) -> Fn:
+    of, name = compile_expr(e["of"], rules, at), e["name"]
+    get = access.get_attr
+    return lambda m, loc: get(m, of(m, loc), name)
+
+
+def _index(e: dict, rules: Any, at: str | None) -> Fn:
+    of, ix = compile_expr(e["of"], rules, at), compile_expr(e["index"], rules, at)
+
+    def f(m, loc):
+        items, i = access.as_list(m, of(m, loc), loc), ix(m, loc)
+        return items[i] if -len(items) <= i < len(items) else None
+    return f
+
+
+def _div(a: int, b: int) -> int:
+    if b == 0:
+        raise RuleError("division by zero")
+    return a // b
+
+
+def _mod(a: int, b: int) -> int:
+    if b == 0:
+        raise RuleError("division by zero")
+    return a % b
+
+
+_BIN: dict[str, Callable[[Any, Any], Any]] = {
+    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+    "/": _div, "%": _mod,
+    "==": lambda a, b: a == b, "!=": lambda a, b: a != b,
+    "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+}
+
+
+def _bin(e: dict, rules: Any, at: str | None) -> Fn:
+    o = e["o"]
+    lf, rf = compile_expr(e["l"], rules, at), compile_expr(e["r"], rules, at)
+    if o == "and":
+        return lambda m, loc: bool(lf(m, loc)) and bool(rf(m, loc))
+    if o == "or":
+        return lambda m, loc: bool(lf(m, loc)) or bool(rf(m, loc))
+    if o == "in":
+        return lambda m, loc: lf(m, loc) in access.as_list(m, rf(m, loc), loc)
+    fn = _BIN.get(o)
+    if fn is None:
+        raise RuleError(f"unknown operator {o!r}", at)
+    return lambda m, loc: fn(lf(m, loc), rf(m, loc))
+
+
+def _not(e: dict, rules: Any, at: str | None) -> Fn:
+    x = compile_expr(e["x"], rules, at)
+    return lambda m, loc: not x(m, loc)
+
+
+def _neg(e: dict, rules: Any, at: str | None) -> Fn:
+    x = compile_expr(e["x"], rules, at)
+    return lambda m, loc: -x(m, loc)
+
+
+def _list(e: dict, rules: Any, at: str | None) -> Fn:
+    items = [compile_expr(i, rules, at) for i in e["items"]]
+    return lambda m, loc: [f(m, loc) for f in items]
+
+
+def _range(e: dict, rules: Any, at: str | None) -> Fn:
+    lo, hi = compile_expr(e["lo"], rules, at), compile_expr(e["hi"], rules, at)
+    return lambda m, loc: list(range(lo(m, loc), hi(m, loc) + 1))
+
+
+def _cond(e: dict, rules: Any, at: str | None) -> Fn:
+    c = compile_expr(e["if"], rules, at)
+    t, f = compile_expr(e["then"], rules, at), compile_expr(e.get("else"), rules, at)
+    return lambda m, loc: t(m, loc) if c(m, loc) else f(m, loc)
+
+
+def _call(e: dict, rules: Any, at: str | None) -> Fn:
+    from .functions import IMPLS
+    name = e["fn"]
+    impl = IMPLS.get(name)
+    if impl is None:
+        raise RuleError(f"unknown function {name!r}", at)
+    args = [compile_expr(a, rules, at) for a in e.get("args", [])]
+    if not args:
+        return lambda m, loc: impl(m, loc)
+    if len(args) == 1:
+        a0 = args[0]
+        return lambda m, loc: impl(m, loc, a0(m, loc))
+    return lambda m, loc: impl(m, loc, *[a(m, loc) for a in args])
+
+
+def _quantity(e: dict, rules: Any, at: str | None) -> Fn:
+    from .modifiers import quantity_value
+    qid = e["id"]
+    if qid not in rules.quantities:
+        raise RuleError(f"unknown quantity {qid!r}", at)
+    args = [compile_expr(a, rules, at) for a in e.get("args", [])]
+    return lambda m, loc: quantity_value(m, loc, qid, [a(m, loc) for a in args])
+
+
+def _agg(e: dict, rules: Any, at: str | None) -> Fn:
+    fn, var = e["fn"], e["var"]
+    coll = compile_expr(e["in"], rules, at)
+    where = compile_expr(e["where"], rules, at) if e.get("where") is not None else None
+    value = compile_expr(e["value"], rules, at) if e.get("value") is not None else None
+    if fn in ("any", "all") and value is None:
+        where, value = None, where   # `all x in S where P` means every x satisfies P
+    reduce = _AGG.get(fn)
+    if reduce is None:
+        raise RuleError(f"unknown aggregate {fn!r}", at)
+
+    def f(m, loc):
+        items = access.as_list(m, coll(m, loc), loc)
+        saved = loc.get(var, _MISSING)
+        out = []
+        try:
+            for x in items:
+                loc[var] = x
+                if where is None or where(m, loc):
+                    out.append(value(m, loc) if value is not None else x)
+        finally:
+            if saved is _MISSING:
+                loc.pop(var, None)
+            else:
+                loc[var] = saved
+        return reduce(out)
+    return f
+
+
+_MISSING = object()
+
+_AGG: dict[str, Callable[[list], Any]] = {
+    "count": len,
+    "sum": sum,
+    "min": lambda xs: min(xs) if xs else None,
+    "max": lambda xs: max(xs) if xs else None,
+    "any": lambda xs: any(xs),
+    "all": lambda xs: all(xs),
+}
+
+
+def _text(e: dict, rules: Any, at: str | None) -> Fn:
+    parts = [p if type(p) is str else compile_expr(p, rules, at) for p in e["parts"]]
+
+    def f(m, loc):
+        return "".join(p if type(p) is str else access.text_of(m, p(m, loc)) for p in parts)
+    return f
+
+
+_OPS: dict[str, Callable[[dict, Any, Any], Fn]] = {
+    "var": _var, "ref": _ref, "attr": _attr, "index": _index, "bin": _bin,
+    "not": _not, "neg": _neg, "list": _list, "range": _range, "cond": _cond,
+    "call": _call, "quantity": _quantity, "agg": _agg, "text": _text,
+}

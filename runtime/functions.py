@@ -1,0 +1,197 @@
+"""One function per entry of ``signatures.FUNCTIONS``, under the same name.
+
+Each takes ``(m, loc, *args)``; functions never change the state.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from . import access
+from .errors import RuleError
+
+
+def size(m: Any, loc: dict, of: Any) -> int:
+    if type(of) is list:
+        return len(of)
+    if of is None:
+        return 0
+    if type(of) is str and of not in m.R.spaces and (of, None) not in m.L.zslot:
+        return len(of)
+    return len(m.st.zones[access.zone_slot(m, of, loc)])
+
+
+def pieces(m: Any, loc: dict, zone: Any) -> list:
+    return [{"piece": p} for p in m.st.zones[access.zone_slot(m, zone, loc)]]
+
+
+def top(m: Any, loc: dict, zone: Any) -> Any:
+    pile = m.st.zones[access.zone_slot(m, zone, loc)]
+    return {"piece": pile[0]} if pile else None
+
+
+def zone_of(m: Any, loc: dict, piece: Any) -> Any:
+    if piece is None:
+        return None
+    slot = m.st.p_zone[access.piece_id(piece)]
+    return access.zone_value(m, slot) if slot >= 0 else None
+
+
+def space_of(m: Any, loc: dict, piece: Any) -> Any:
+    if piece is None:
+        return None
+    slot = m.st.p_zone[access.piece_id(piece)]
+    return m.L.z_id[slot] if slot >= 0 and m.L.z_space[slot] else None
+
+
+def _space(m: Any, s: Any) -> str:
+    if type(s) is dict and "zone" in s:
+        s = s["zone"]
+    if s not in m.R.spaces:
+        raise RuleError(f"expected a space, got {s!r}")
+    return s
+
+
+def adjacent(m: Any, loc: dict, space: Any) -> list:
+    return list(m.R.spaces[_space(m, space)].get("adjacent") or [])
+
+
+def spaces(m: Any, loc: dict, tag: Any = None) -> list:
+    return [s for s in m.R.space_order if tag is None or tag in (m.R.spaces[s].get("tags") or ())]
+
+
+def region_of(m: Any, loc: dict, space: Any, tag: Any = None) -> Any:
+    sid = _space(m, space)
+    for rid in m.R.region_order:
+        rg = m.R.regions[rid]
+        if sid in (rg.get("spaces") or ()) and (tag is None or tag in (rg.get("tags") or ())):
+            return rid
+    return None
+
+
+def spaces_in(m: Any, loc: dict, region: Any) -> list:
+    rg = m.R.regions.get(region)
+    if rg is None:
+        raise RuleError(f"expected a region, got {region!r}")
+    return list(rg.get("spaces") or [])
+
+
+def regions(m: Any, loc: dict, tag: Any = None) -> list:
+    return [r for r in m.R.region_order if tag is None or tag in (m.R.regions[r].get("tags") or ())]
+
+
+def distance(m: Any, loc: dict, a: Any, b: Any) -> int:
+    a, b = _space(m, a), _space(m, b)
+    seen, todo = {a: 0}, deque([a])
+    while todo:
+        s = todo.popleft()
+        if s == b:
+            return seen[s]
+        for t in m.R.spaces[s].get("adjacent") or ():
+            if t not in seen:
+                seen[t] = seen[s] + 1
+                todo.append(t)
+    return -1
+
+
+def has_tag(m: Any, loc: dict, thing: Any, tag: str) -> bool:
+    if type(thing) is dict and ("piece" in thing or "entity" in thing):
+        return tag in access.get_attr(m, thing, "tags")
+    if type(thing) is str:
+        decl = m.R.spaces.get(thing) or m.R.regions.get(thing) or {}
+        return tag in (decl.get("tags") or ())
+    return False
+
+
+def players(m: Any, loc: dict) -> list:
+    return list(m.L.player_refs)
+
+
+def turn_order(m: Any, loc: dict, start: Any) -> list:
+    i, n = access.player_index(start), m.L.n
+    return [m.L.player_refs[(i + k) % n] for k in range(n)]
+
+
+def opponents(m: Any, loc: dict, who: Any) -> list:
+    return turn_order(m, loc, who)[1:]
+
+
+def next_player(m: Any, loc: dict, who: Any) -> Any:
+    return m.L.player_refs[(access.player_index(who) + 1) % m.L.n]
+
+
+def player(m: Any, loc: dict, index: int) -> Any:
+    if type(index) is not int or not 0 <= index < m.L.n:
+        raise RuleError(f"no player in seat {index!r}")
+    return m.L.player_refs[index]
+
+
+def current_player(m: Any, loc: dict) -> Any:
+    cur = m.st.current
+    return None if cur is None else m.L.player_refs[cur]
+
+
+def round_number(m: Any, loc: dict) -> int:
+    return m.st.round
+
+
+def pieces_of(m: Any, loc: dict, entity: Any) -> list:
+    eid = entity["entity"] if type(entity) is dict else entity
+    pz = m.st.p_zone
+    return [{"piece": p} for p, e in enumerate(m.st.p_ent) if e == eid and pz[p] >= 0]
+
+
+def entities(m: Any, loc: dict, kind: Any) -> list:
+    return [{"entity": e} for e in m.R.kind_entities.get(kind, ())]
+
+
+def lookup(m: Any, loc: dict, table: Any, value: int) -> Any:
+    from .instructions import find_row
+    return find_row(m, table, value)[1].get("value")
+
+
+def abs(m: Any, loc: dict, x: int) -> int:  # noqa: A001 - the signature's name
+    return -x if x < 0 else x
+
+
+def lowest(m: Any, loc: dict, a: int, b: int) -> int:
+    return a if a <= b else b
+
+
+def highest(m: Any, loc: dict, a: int, b: int) -> int:
+    return a if a >= b else b
+
+
+def first(m: Any, loc: dict, items: Any) -> Any:
+    items = access.as_list(m, items, loc)
+    return items[0] if items else None
+
+
+def last(m: Any, loc: dict, items: Any) -> Any:
+    items = access.as_list(m, items, loc)
+    return items[-1] if items else None
+
+
+def contains(m: Any, loc: dict, items: Any, item: Any) -> bool:
+    return item in access.as_list(m, items, loc)
+
+
+def uses(m: Any, loc: dict, action: str, who: Any = None, per: str = "round") -> int:
+    if who is None:
+        who = access.me_of(m, loc)
+    table = m.st.uses.get(per)
+    if table is None:
+        raise RuleError(f"uses per must be turn, round or game, not {per!r}")
+    return table.get(f"{action}|{access.player_index(who)}", 0)
+
+
+def text_of(m: Any, loc: dict, value: Any) -> str:
+    return access.text_of(m, value)
+
+
+IMPLS = {name: globals()[name] for name in (
+    "size", "pieces", "top", "zone_of", "space_of", "adjacent", "spaces", "region_of",
+    "spaces_in", "regions", "distance", "has_tag", "players", "turn_order", "opponents",
+    "next_player", "player", "current_player", "round_number", "pieces_of", "entities",
+    "lookup", "abs", "lowest", "highest", "first", "last", "contains", "uses", "text_of")}

@@ -1,0 +1,196 @@
+"""``Game``: the embedding API over the machine.
+
+A game is the IR's ``setup`` block then its ``play`` block, run by the same
+interpreter until a decision is pending or the game is over. Answering a
+decision is applying one of ``legal_actions()``; nothing else advances the
+game.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from . import interpreter, view as _view
+from .errors import IllegalAction, RuleError, WaybillError
+from .interpreter import Machine
+from .rules import Rules
+from .state import State, new_state
+
+
+class Game:
+    __slots__ = ("rules", "m")
+
+    def __init__(self, rules: Rules, state: State):
+        self.rules = rules
+        self.m = Machine(rules, rules.layout(len(state.players)), state)
+
+    # --- creating ------------------------------------------------------------
+
+    @classmethod
+    def new(cls, rules: Rules, players: int | list[str], seed: int,
+            options: dict | None = None) -> "Game":
+        names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
+        lo, hi = rules.players.get("min", 1), rules.players.get("max", len(names))
+        if not lo <= len(names) <= hi:
+            raise WaybillError(f"this game needs {lo} to {hi} players, not {len(names)}")
+        g = cls(rules, new_state(rules.layout(len(names)), names, seed, options))
+        interpreter.push(g.m, "play", {}, "play")
+        interpreter.push(g.m, "setup", {}, "setup")
+        g._run()
+        return g
+
+    @classmethod
+    def from_json(cls, rules: Rules, data: dict) -> "Game":
+        return cls(rules, State.from_json(data))
+
+    @classmethod
+    def replay(cls, rules: Rules, seed: int, actions: Iterable[dict], players: int | list[str] = 2,
+               options: dict | None = None) -> "Game":
+        g = cls.new(rules, players, seed, options)
+        for a in actions:
+            g.apply(a)
+        return g
+
+    def clone(self) -> "Game":
+        g = Game.__new__(Game)
+        g.rules = self.rules
+        g.m = Machine(self.rules, self.m.L, self.m.st.clone())
+        return g
+
+    def to_json(self) -> dict:
+        return self.m.st.to_json()
+
+    # --- playing -------------------------------------------------------------
+
+    def legal_actions(self) -> list[dict]:
+        st = self.m.st
+        p = st.pending
+        if p is None or st.over:
+            return []
+        head = {"player": p["player"], "decision": st.decision}
+        return [{**head, "option": i, **opt} for i, opt in enumerate(p["options"])]
+
+    def apply(self, action: dict) -> None:
+        """Answer the pending decision with one of ``legal_actions()``; raises
+        ``IllegalAction`` (state untouched) for anything else."""
+        st = self.m.st
+        legal = self._match(action)
+        st.log.append({"type": "action", "kind": st.pending["kind"], **legal})
+        interpreter.answer(self.m, legal["option"])
+        self._run()
+
+    def _match(self, action: Any) -> dict:
+        st = self.m.st
+        if st.over:
+            raise IllegalAction("the game is over")
+        if st.pending is None:
+            raise IllegalAction("no decision is pending")
+        if not isinstance(action, dict):
+            raise IllegalAction(f"an action is a dict from legal_actions(), not {action!r}")
+        if action.get("decision") != st.decision:
+            raise IllegalAction(f"action answers decision {action.get('decision')!r}, "
+                                f"but the pending decision is {st.decision}")
+        if action.get("player") != st.pending["player"]:
+            raise IllegalAction(f"player {action.get('player')!r} may not act: "
+                                f"decision {st.decision} is player {st.pending['player']}'s")
+        i = action.get("option")
+        options = st.pending["options"]
+        if type(i) is not int or not 0 <= i < len(options):
+            raise IllegalAction(f"option {i!r} is not one of 0..{len(options) - 1}")
+        legal = self.legal_actions()[i]
+        for k, v in action.items():
+            if legal.get(k) != v:
+                raise IllegalAction(f"action field {k!r} is {v!r}, expected {legal.get(k)!r}")
+        return legal
+
+    def _run(self) -> None:
+        interpreter.run(self.m)
+        self._check_invariants()
+
+    def _check_invariants(self) -> None:
+        for iid, text, expr in self.rules.invariants:
+            if not expr(self.m, {}):
+                raise RuleError(f"invariant {iid!r} broken: {text}")
+
+    # --- reading -------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.m.st.over
+
+    @property
+    def winner(self) -> int | None:
+        return self.m.st.winner
+
+    @property
+    def result(self) -> dict | None:
+        return self.m.st.result
+
+    @property
+    def current_player(self) -> int | None:
+        return self.m.st.current
+
+    @property
+    def pending(self) -> dict | None:
+        return self.m.st.pending
+
+    @property
+    def log(self) -> list[dict]:
+        return self.m.st.log
+
+    @property
+    def state(self) -> State:
+        return self.m.st
+
+    def view(self, player: int | None) -> dict:
+        return _view.view(self.m, player)
+
+    def messages(self) -> list[str]:
+        """The table talk written by `log` statements."""
+        return [e["text"] for e in self.m.st.log if e["type"] == "say"]
+
+    def actions(self) -> list[dict]:
+        """Every action applied so far (what ``replay`` needs)."""
+        return [{k: v for k, v in e.items() if k not in ("type", "kind")}
+                for e in self.m.st.log if e["type"] == "action"]
+
+    # --- scenario set-up ---------------------------------------------------------
+
+    def force_rolls(self, die: str, faces: list) -> None:
+        """The next rolls of ``die`` give ``faces``, in order (kept in the state)."""
+        known = self.rules.dice.get(die)
+        if known is None:
+            raise WaybillError(f"unknown die {die!r}")
+        bad = [f for f in faces if f not in known]
+        if bad:
+            raise WaybillError(f"die {die!r} has no face {bad[0]!r}")
+        st = self.m.st
+        st.forced[die] = st.forced.get(die, []) + list(faces)
+
+    def stack(self, zone: Any, entities: list[str]) -> None:
+        """Put pieces of ``entities`` (in order) on top of ``zone``: pieces already
+        there first, else pieces from anywhere. No events are emitted."""
+        from .access import zone_slot
+        m = self.m
+        st = m.st
+        try:
+            slot = zone_slot(m, zone, {})
+        except RuleError as e:
+            raise WaybillError(str(e)) from None
+        chosen: list[int] = []
+        for eid in entities:
+            pid = self._find_piece(eid, slot, chosen)
+            chosen.append(pid)
+            old = st.p_zone[pid]
+            if old >= 0:
+                st.zones[old].remove(pid)
+            st.p_zone[pid] = slot
+        st.zones[slot] = chosen + st.zones[slot]
+
+    def _find_piece(self, eid: str, slot: int, taken: list[int]) -> int:
+        st = self.m.st
+        mine = [p for p, e in enumerate(st.p_ent) if e == eid and p not in taken]
+        if not mine:
+            raise WaybillError(f"no piece of entity {eid!r} left to stack")
+        here = [p for p in mine if st.p_zone[p] == slot]
+        return (here or mine)[0]

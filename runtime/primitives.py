@@ -1,0 +1,230 @@
+"""One function per entry of ``signatures.PRIMITIVES``, under the same name.
+
+Each takes ``(m, loc, *args)`` in the signature's parameter order, with the
+signature's defaults; ``who`` defaulting to none means the acting player.
+Primitives change the state and emit the events their signature lists.
+Event payloads (documented in docs/IR.md):
+
+- ``gained`` / ``lost`` / ``paid``: ``{counter, amount, who}`` (``amount`` is
+  what actually changed; ``who`` is none for a global counter)
+- ``moved``: ``{piece, from, to}`` (zones; none = out of play)
+- ``shuffled``: ``{zone}``; ``rolled``: ``{die, faces, who}``;
+  ``revealed``: ``{piece, entity}``
+- ``round_started``: ``{round}``; ``turn_started``: ``{who, turn}``
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import access, rng
+from .access import counter_slot, counter_store, me_of, piece_id, zone_slot, zone_value
+from .errors import RuleError, Stop
+from .events import emit
+
+
+def _who(m: Any, loc: dict, cid: str, who: Any) -> Any:
+    if m.R.counters.get(cid, {}).get("scope") == "global":
+        return None
+    return who if who is not None else me_of(m, loc)
+
+
+def _amount(amount: Any) -> int:
+    if type(amount) is not int:
+        raise RuleError(f"expected a number, got {amount!r}")
+    if amount < 0:
+        raise RuleError(f"amount must not be negative, got {amount}")
+    return amount
+
+
+def gain(m: Any, loc: dict, counter: str, amount: int, who: Any = None) -> None:
+    who = _who(m, loc, counter, who)
+    slot = counter_slot(m, counter, who, loc)
+    before = m.st.counters[slot]
+    after = counter_store(m, slot, before + _amount(amount))
+    emit(m, "gained", {"counter": counter, "amount": after - before, "who": who})
+
+
+def lose(m: Any, loc: dict, counter: str, amount: int, who: Any = None) -> None:
+    who = _who(m, loc, counter, who)
+    slot = counter_slot(m, counter, who, loc)
+    before = m.st.counters[slot]
+    after = counter_store(m, slot, before - _amount(amount), clamp=True)
+    emit(m, "lost", {"counter": counter, "amount": before - after, "who": who})
+
+
+def pay(m: Any, loc: dict, counter: str, amount: int, who: Any = None) -> None:
+    who = _who(m, loc, counter, who)
+    slot = counter_slot(m, counter, who, loc)
+    before = m.st.counters[slot]
+    amount = _amount(amount)
+    decl = m.R.counters[counter]
+    lo = decl.get("min")
+    lo = (0 if decl.get("resource") else None) if lo is None else lo
+    if lo is not None and before - amount < lo:
+        raise Stop(f"cannot pay {amount} {counter} (has {before})")
+    counter_store(m, slot, before - amount)
+    emit(m, "paid", {"counter": counter, "amount": amount, "who": who})
+
+
+# --- pieces ------------------------------------------------------------------
+
+def place(m: Any, pid: int, slot: int, position: str = "top") -> None:
+    """Move one piece to a zone slot (-1 = out of play) and emit ``moved``."""
+    st, lay = m.st, m.L
+    old = st.p_zone[pid]
+    if slot >= 0:
+        _check_room(m, pid, slot)
+    if old >= 0:
+        st.zones[old].remove(pid)
+    if slot >= 0:
+        dest = st.zones[slot]
+        if lay.z_ordered[slot] and position != "bottom":
+            dest.insert(0, pid)
+        else:
+            dest.append(pid)
+        of = lay.z_of[slot]
+        if of is not None:
+            st.p_owner[pid] = of
+    st.p_zone[pid] = slot
+    emit(m, "moved", {"piece": {"piece": pid},
+                      "from": zone_value(m, old) if old >= 0 else None,
+                      "to": zone_value(m, slot) if slot >= 0 else None})
+
+
+def _check_room(m: Any, pid: int, slot: int) -> None:
+    lay = m.L
+    accepts = lay.z_accepts[slot]
+    if accepts is not None:
+        kind = m.R.entities[m.st.p_ent[pid]].get("kind")
+        if kind not in accepts:
+            raise RuleError(f"zone {lay.z_id[slot]!r} does not accept {kind!r}")
+    cap = lay.z_capacity[slot]
+    if cap is not None and len(m.st.zones[slot]) >= cap and m.st.p_zone[pid] != slot:
+        raise RuleError(f"zone {lay.z_id[slot]!r} is full ({cap})")
+
+
+def move(m: Any, loc: dict, piece: Any, to: Any, position: str = "top") -> None:
+    place(m, piece_id(piece), zone_slot(m, to, loc), position)
+
+
+def move_all(m: Any, loc: dict, source: Any, to: Any) -> list:
+    src, dst = zone_slot(m, source, loc), zone_slot(m, to, loc)
+    pids = list(m.st.zones[src])
+    # onto an ordered zone, bottom-most first, so the moved pile keeps its order
+    for pid in reversed(pids) if m.L.z_ordered[dst] else pids:
+        place(m, pid, dst)
+    return [{"piece": p} for p in pids]
+
+
+def draw(m: Any, loc: dict, source: Any, to: Any, n: int = 1, position: str = "top") -> list:
+    src, dst = zone_slot(m, source, loc), zone_slot(m, to, loc)
+    out = []
+    for _ in range(_amount(n)):
+        pile = m.st.zones[src]
+        if not pile:
+            break
+        pid = pile[0]
+        place(m, pid, dst, position)
+        out.append({"piece": pid})
+    return out
+
+
+def shuffle(m: Any, loc: dict, zone: Any) -> None:
+    slot = zone_slot(m, zone, loc)
+    st = m.st
+    st.rng, st.zones[slot] = rng.shuffled(st.rng, st.zones[slot])
+    emit(m, "shuffled", {"zone": zone_value(m, slot)})
+
+
+def roll(m: Any, loc: dict, die: str, n: int = 1, who: Any = None) -> list:
+    faces = m.R.dice.get(die)
+    if faces is None:
+        raise RuleError(f"unknown die {die!r}")
+    st = m.st
+    out = []
+    for _ in range(_amount(n)):
+        forced = st.forced.get(die)
+        if forced:
+            out.append(forced[0])
+            if len(forced) > 1:
+                st.forced[die] = forced[1:]
+            else:
+                del st.forced[die]
+        else:
+            st.rng, i = rng.below(st.rng, len(faces))
+            out.append(faces[i])
+    who = who if who is not None else me_of(m, loc)
+    emit(m, "rolled", {"die": die, "faces": out, "who": who})
+    return out
+
+
+def create(m: Any, loc: dict, entity: Any, to: Any) -> dict:
+    eid = entity["entity"] if type(entity) is dict else entity
+    if eid not in m.R.entities:
+        raise RuleError(f"unknown entity {eid!r}")
+    st = m.st
+    pid = len(st.p_ent)
+    st.p_ent.append(eid)
+    st.p_zone.append(-1)
+    st.p_owner.append(None)
+    place(m, pid, zone_slot(m, to, loc))
+    return {"piece": pid}
+
+
+def destroy(m: Any, loc: dict, piece: Any) -> None:
+    place(m, piece_id(piece), -1)
+
+
+def reveal(m: Any, loc: dict, piece: Any) -> None:
+    pid = piece_id(piece)
+    emit(m, "revealed", {"piece": {"piece": pid}, "entity": {"entity": m.st.p_ent[pid]}})
+
+
+# --- turns -------------------------------------------------------------------
+
+def start_round(m: Any, loc: dict) -> None:
+    st = m.st
+    st.round += 1
+    st.uses["round"] = {}
+    emit(m, "round_started", {"round": st.round})
+
+
+def start_turn(m: Any, loc: dict, who: Any) -> None:
+    st = m.st
+    st.current = access.player_index(who)
+    st.turn += 1
+    st.uses["turn"] = {}
+    emit(m, "turn_started", {"who": m.L.player_refs[st.current], "turn": st.turn})
+
+
+def win(m: Any, loc: dict, who: Any) -> None:
+    finish_game(m, access.player_index(who))
+
+
+def end_game(m: Any, loc: dict) -> None:
+    finish_game(m, None)
+
+
+def finish_game(m: Any, winner: int | None) -> None:
+    """End the game. Ranking: the winner first (if any), then by score (the
+    IR's ``score`` with ``me`` bound, highest first), ties by seat order.
+    Without a declared winner, the single best score wins; a tie has none."""
+    st, lay = m.st, m.L
+    scores = [m.R.score(m, {"me": lay.player_refs[i]}) if m.R.score else None for i in range(lay.n)]
+    order = sorted(range(lay.n), key=lambda i: (i != winner, -(scores[i] or 0), i))
+    if winner is None and m.R.score is not None and lay.n:
+        best = [i for i in range(lay.n) if scores[i] == scores[order[0]]]
+        winner = order[0] if len(best) == 1 else None
+    st.over, st.winner = True, winner
+    st.result = {"winner": winner, "ranking": order, "scores": scores}
+    st.pending = None
+    st.stack = []
+    st.queue = []
+    st.edepth = 0
+    st.log.append({"type": "end", "winner": winner, "ranking": order, "scores": scores})
+
+
+IMPLS = {name: globals()[name] for name in (
+    "gain", "lose", "pay", "move", "move_all", "draw", "shuffle", "roll", "create",
+    "destroy", "reveal", "start_round", "start_turn", "win", "end_game")}

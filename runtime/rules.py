@@ -1,0 +1,212 @@
+"""``Rules``: the IR, indexed and compiled once, shared by every game.
+
+Loading does three things:
+
+1. index declarations by id (counters, zones incl. spaces, entities, ...);
+2. compile every expression into a closure (``exprs.py``);
+3. compile every Block (setup, play, procedures, ability effects, table row
+   effects) into a flat instruction list with jumps (``codegen.py``).
+
+Why a flat, resumable instruction list (an explicit stack machine, as in
+clox) rather than re-executing effects with recorded answers: a half-finished
+effect is then just frames ``{code, pc, locals}`` in the state, so a decision
+costs nothing to suspend or resume, random draws are never replayed, and the
+cost of a choice does not grow with the number of choices already made in the
+same effect. Re-execution would have to re-run every statement (and every
+primitive's side effects on a snapshot) from the start of the effect on each
+answer: an effect with k choices costs O(k^2) statements, and each resume
+needs a snapshot copy of the state. Measured on the dice-race fixture
+(bench/runtime_bench.py) a resume is one dict lookup and a jump; a snapshot
+clone alone is ~10 µs, which re-execution would pay per answer on top of the
+re-run. Every control-flow construct is therefore written as resumable
+instructions: loops keep their iterator in hidden locals (``$<pc>...``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import RuleError
+from .exprs import Fn, compile_expr
+from .layout import Layout, build_layout
+
+
+@dataclass
+class Ability:
+    """One ability of an entity (``entity`` set) or a top-level rule."""
+    key: str                    # code id of its effect, unique
+    type: str                   # action | trigger | modifier | replace
+    entity: str | None
+    index: int
+    decl: dict
+    at: str | None
+    where: Fn | None = None
+    # actions
+    action: str = ""
+    name: str = ""
+    tags: frozenset = frozenset()
+    limit: dict | None = None
+    requires: list = field(default_factory=list)
+    # triggers
+    event: str = ""
+    # modifiers
+    quantity: str = ""
+    args: list = field(default_factory=list)
+    op: str = "+"
+    value: Fn | None = None
+    # replacements
+    target: str = ""
+
+
+class Rules:
+    """The compiled rules program. Build with ``Rules.from_ir(ir)``."""
+
+    def __init__(self, ir: dict):
+        self.ir = ir
+        self.files: list[str] = list(ir.get("files") or [])
+        self.pack: dict = ir.get("pack") or {}
+        self.players: dict = ir.get("players") or {"min": 1, "max": 8}
+        self.codes: dict[str, list] = {}
+        self.names: dict[str, str] = {}
+        self._layouts: dict[int, Layout] = {}
+
+    @classmethod
+    def from_ir(cls, ir: dict) -> "Rules":
+        r = cls(ir)
+        r._index()
+        r._compile()
+        return r
+
+    # --- locations -----------------------------------------------------------
+
+    def where(self, at: Any) -> str | None:
+        """``[file_index, line, col]`` -> ``"file:line:col"``."""
+        if not at:
+            return None
+        fi, line, col = at
+        name = self.files[fi] if 0 <= fi < len(self.files) else f"<file {fi}>"
+        return f"{name}:{line}:{col}"
+
+    def action_ability(self, eid: str | None, action: str) -> Ability:
+        """The action ability ``action`` of entity ``eid`` (None: a top-level rule)."""
+        ab = self._actions.get((eid, action))
+        if ab is None:
+            raise RuleError(f"no action {action!r}" + (f" on entity {eid!r}" if eid else ""))
+        return ab
+
+    def layout(self, n: int) -> Layout:
+        lay = self._layouts.get(n)
+        if lay is None:
+            lay = self._layouts[n] = build_layout(self, n)
+        return lay
+
+    # --- indexing -----------------------------------------------------------
+
+    def _index(self) -> None:
+        ir = self.ir
+        self.counter_list = list(ir.get("counters") or [])
+        self.counters = {c["id"]: c for c in self.counter_list}
+        self.kinds = {k["id"]: k for k in ir.get("kinds") or []}
+        self.kind_defaults = {k: {f["name"]: f.get("default") for f in d.get("fields") or []}
+                              for k, d in self.kinds.items()}
+        self.spaces = {s["id"]: s for s in ir.get("spaces") or []}
+        self.space_order = [s["id"] for s in ir.get("spaces") or []]
+        space_zones = [{"id": s["id"], "name": s.get("name", s["id"]), "scope": "global",
+                        "ordered": False, "visible": "all", "active": True, "_space": True}
+                       for s in ir.get("spaces") or []]
+        self.zone_list = list(ir.get("zones") or []) + space_zones
+        self.zones = {z["id"]: z for z in self.zone_list}
+        self.regions = {g["id"]: g for g in ir.get("regions") or []}
+        self.region_order = [g["id"] for g in ir.get("regions") or []]
+        self.dice = {d["id"]: list(d["faces"]) for d in ir.get("dice") or []}
+        self.tracks = {t["id"]: list(t["values"]) for t in ir.get("tracks") or []}
+        self.tables = {t["id"]: t for t in ir.get("tables") or []}
+        self.events = {e["id"]: e for e in ir.get("events") or []}
+        self.procedures = {p["id"]: p for p in ir.get("procedures") or []}
+        self.entity_list = list(ir.get("entities") or [])
+        self.entities = {e["id"]: e for e in self.entity_list}
+        self.kind_entities: dict[str, list[str]] = {}
+        for e in self.entity_list:
+            self.kind_entities.setdefault(e.get("kind"), []).append(e["id"])
+
+    # --- compiling ------------------------------------------------------------
+
+    def _compile(self) -> None:
+        from .codegen import compile_code
+        ir = self.ir
+        self.quantities = {q["id"]: ([p["name"] for p in q.get("params") or []],
+                                     compile_expr(q["value"], self, self.where(q.get("at"))))
+                           for q in ir.get("quantities") or []}
+        compile_code(self, "setup", ir.get("setup") or [], "setup")
+        compile_code(self, "play", ir.get("play") or [], "play")
+        for pid, p in self.procedures.items():
+            compile_code(self, f"proc:{pid}", p.get("body") or [], f"procedure {pid}")
+        for tid, t in self.tables.items():
+            for i, row in enumerate(t.get("rows") or []):
+                if row.get("effect"):
+                    compile_code(self, f"table:{tid}:{i}", row["effect"], f"table {tid} row {i}")
+        self._compile_abilities()
+        score = ir.get("score")
+        self.score: Fn | None = compile_expr(score, self) if score is not None else None
+        self.invariants = [(inv["id"], inv.get("text") or inv["id"],
+                            compile_expr(inv["expr"], self, self.where(inv.get("at"))))
+                           for inv in ir.get("invariants") or []]
+
+    def _compile_abilities(self) -> None:
+        self.triggers: dict[str, list[Ability]] = {}
+        self.modifiers: dict[str, list[Ability]] = {}
+        self.replacements: dict[str, list[Ability]] = {}
+        self.rule_actions: list[Ability] = []
+        self.ability_by_key: dict[str, Ability] = {}
+        self._actions: dict[tuple, Ability] = {}
+        self.entity_actions: list[tuple[str, list[Ability]]] = []
+        for i, decl in enumerate(self.ir.get("rules") or []):
+            self._ability(None, i, decl, f"rule:{i}", f"rule #{i}")
+        for e in self.entity_list:
+            mine: list[Ability] = []
+            for i, decl in enumerate(e.get("abilities") or []):
+                label = f"entity {e['id']} {e.get('name', e['id'])!r}"
+                ab = self._ability(e["id"], i, decl, f"ent:{e['id']}:{i}", label)
+                if ab.type == "action":
+                    mine.append(ab)
+            if mine:
+                self.entity_actions.append((e["id"], mine))
+
+    def _ability(self, eid: str | None, i: int, decl: dict, key: str, label: str) -> Ability:
+        at = self.where(decl.get("at"))
+        kind = decl["type"]
+        ab = Ability(key=key, type=kind, entity=eid, index=i, decl=decl, at=at)
+        self.ability_by_key[key] = ab
+        if decl.get("where") is not None:
+            ab.where = compile_expr(decl["where"], self, at)
+        if kind == "action":
+            ab.action, ab.name = decl["id"], decl.get("name") or decl["id"]
+            ab.tags, ab.limit = frozenset(decl.get("tags") or []), decl.get("limit")
+            ab.requires = [(compile_expr(r["expr"], self, at), r.get("message"))
+                           for r in decl.get("require") or []]
+            self._effect(ab, decl, f"{label} (action {ab.action})")
+            self._actions[(eid, ab.action)] = ab
+            if eid is None:
+                self.rule_actions.append(ab)
+        elif kind == "trigger":
+            ab.event = decl["event"]
+            self._effect(ab, decl, f"{label} (trigger on {ab.event})")
+            self.triggers.setdefault(ab.event, []).append(ab)
+        elif kind == "modifier":
+            ab.quantity, ab.op = decl["quantity"], decl.get("op", "+")
+            ab.args = [None if a is None else compile_expr(a, self, at) for a in decl.get("args") or []]
+            ab.value = compile_expr(decl["value"], self, at)
+            self.names[key] = f"{label} (modifier of {ab.quantity})"
+            self.modifiers.setdefault(ab.quantity, []).append(ab)
+        elif kind == "replace":
+            ab.target = decl["target"]
+            self._effect(ab, decl, f"{label} (instead of {ab.target})")
+            self.replacements.setdefault(ab.target, []).append(ab)
+        else:
+            raise RuleError(f"unknown ability type {kind!r}", at)
+        return ab
+
+    def _effect(self, ab: Ability, decl: dict, name: str) -> None:
+        from .codegen import compile_code
+        compile_code(self, ab.key, decl.get("effect") or [], name)

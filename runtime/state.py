@@ -1,0 +1,111 @@
+"""The game state: plain data, flat and integer-indexed.
+
+Everything a game is lives here — including a decision waiting half-way
+through an effect (the frame stack) — as ints, strings, lists and dicts, so
+``to_json`` is a field copy and ``clone`` is a structure-aware shallow copy.
+
+Layout (indexes come from the rules' ``Layout`` for the player count):
+
+- pieces are parallel lists indexed by piece id: ``p_ent`` (entity id),
+  ``p_zone`` (zone slot or -1 = out of play), ``p_owner`` (player or None);
+  ``props`` holds values set on pieces, keyed ``"<piece>:<name>"``;
+- ``zones[slot]`` is the list of piece ids in a zone (index 0 = top);
+- ``counters[slot]`` is a counter value;
+- ``stack`` holds frames ``{"code", "pc", "locals", ...}``;
+- ``queue`` holds triggered effects waiting to resolve;
+- ``log`` holds actions, events and table talk.
+
+Why clone is cheap: values stored in the state are never mutated in place
+(lists held in counters, locals, props or pending decisions are replaced,
+never appended to), so only the containers the interpreter *does* mutate in
+place are copied: the parallel piece lists, each zone's list, the counters,
+the usage tables, each frame and its locals, the queue and the log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+FIELDS = (
+    "players", "options", "seed", "rng", "p_ent", "p_zone", "p_owner", "props",
+    "zones", "counters", "round", "turn", "current", "uses", "stack", "edepth",
+    "pending", "decision", "queue", "log", "forced", "seq", "over", "winner", "result",
+)
+
+
+class State:
+    __slots__ = FIELDS
+
+    def clone(self) -> "State":
+        c = State.__new__(State)
+        c.players = self.players
+        c.options = self.options
+        c.seed = self.seed
+        c.rng = self.rng
+        c.p_ent = self.p_ent[:]
+        c.p_zone = self.p_zone[:]
+        c.p_owner = self.p_owner[:]
+        c.props = self.props.copy()
+        c.zones = [z[:] for z in self.zones]
+        c.counters = self.counters[:]
+        c.round = self.round
+        c.turn = self.turn
+        c.current = self.current
+        u = self.uses
+        c.uses = {"turn": u["turn"].copy(), "round": u["round"].copy(), "game": u["game"].copy()}
+        c.stack = [_copy_frame(f) for f in self.stack]
+        c.edepth = self.edepth
+        c.pending = self.pending
+        c.decision = self.decision
+        c.queue = self.queue[:]
+        c.log = self.log[:]
+        c.forced = self.forced.copy()
+        c.seq = self.seq
+        c.over = self.over
+        c.winner = self.winner
+        c.result = self.result
+        return c
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict. It shares only immutable leaves with the state."""
+        c = self.clone()
+        return {name: getattr(c, name) for name in FIELDS}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> "State":
+        s = State.__new__(State)
+        for name in FIELDS:
+            setattr(s, name, data[name])
+        return s.clone()   # never alias the caller's containers
+
+
+def _copy_frame(f: dict) -> dict:
+    g = f.copy()
+    g["locals"] = f["locals"].copy()
+    return g
+
+
+def new_state(layout: Any, names: list[str], seed: int, options: dict | None) -> State:
+    """The state before setup runs: pieces at their start, counters initial."""
+    from .rng import seed_state
+    s = State.__new__(State)
+    s.players = list(names)
+    s.options = dict(options or {})
+    s.seed = seed
+    s.rng = seed_state(seed)
+    s.p_ent = [e for e, _, _ in layout.start_pieces]
+    s.p_zone = [z for _, z, _ in layout.start_pieces]
+    s.p_owner = [o for _, _, o in layout.start_pieces]
+    s.props = {}
+    s.zones = [[] for _ in layout.z_id]
+    for pid, slot in enumerate(s.p_zone):
+        if slot >= 0:
+            s.zones[slot].append(pid)
+    s.counters = list(layout.c_initial)
+    s.round, s.turn, s.current = 0, 0, None
+    s.uses = {"turn": {}, "round": {}, "game": {}}
+    s.stack, s.edepth = [], 0
+    s.pending, s.decision = None, 0
+    s.queue, s.log, s.forced, s.seq = [], [], {}, 0
+    s.over, s.winner, s.result = False, None, None
+    return s
