@@ -1,0 +1,205 @@
+"""The IR's JSON Schema (draft 2020-12), derived from the primitive table.
+
+`build_schema()` makes it; `ir.schema.json` beside this module is the shipped
+copy (a test keeps the two equal; `python -m waybill.compiler.schema` rewrites
+it). `validate_ir()` checks an IR document from outside against it.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+
+from waybill.runtime.signatures import FUNCTIONS, PRIMITIVES
+
+from .lower import IR_FORMAT
+
+SCHEMA_FILE = "ir.schema.json"
+
+
+def _obj(props: dict, required: list[str] | None = None, extra: bool = False) -> dict:
+    out = {"type": "object", "properties": props, "additionalProperties": extra}
+    if required:
+        out["required"] = required
+    return out
+
+
+def build_schema() -> dict:
+    ref = lambda name: {"$ref": f"#/$defs/{name}"}  # noqa: E731
+    nullable = lambda s: {"anyOf": [s, {"type": "null"}]}  # noqa: E731
+    ids = {"type": "array", "items": {"type": "string"}}
+    at = {"type": "array", "items": {"type": "integer"}, "minItems": 3, "maxItems": 3}
+    param = _obj({"name": {"type": "string"}, "type": {"type": "string"}}, ["name", "type"])
+    params = {"type": "array", "items": param}
+    block = {"type": "array", "items": ref("stmt")}
+
+    def stmt(do: str, props: dict, required: list[str]) -> dict:
+        return _obj({"do": {"const": do}, "at": at, **props}, ["do", *required])
+
+    expr_ops = {
+        "var": ({"name": {"type": "string"}}, ["name"]),
+        "ref": ({"ns": {"type": "string"}, "id": {"type": "string"}}, ["ns", "id"]),
+        "attr": ({"of": ref("expr"), "name": {"type": "string"}}, ["of", "name"]),
+        "index": ({"of": ref("expr"), "index": ref("expr")}, ["of", "index"]),
+        "bin": ({"o": {"enum": ["+", "-", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=", "and", "or",
+                                "in", "not in"]}, "l": ref("expr"), "r": ref("expr")}, ["o", "l", "r"]),
+        "not": ({"x": ref("expr")}, ["x"]),
+        "neg": ({"x": ref("expr")}, ["x"]),
+        "list": ({"items": {"type": "array", "items": ref("expr")}}, ["items"]),
+        "range": ({"lo": ref("expr"), "hi": ref("expr")}, ["lo", "hi"]),
+        "cond": ({"if": ref("expr"), "then": ref("expr"), "else": ref("expr")}, ["if", "then", "else"]),
+        "call": ({"fn": {"enum": sorted(FUNCTIONS)}, "args": {"type": "array", "items": ref("expr")}}, ["fn", "args"]),
+        "quantity": ({"id": {"type": "string"}, "args": {"type": "array", "items": ref("expr")}}, ["id", "args"]),
+        "agg": ({"fn": {"enum": ["count", "sum", "min", "max", "any", "all"]}, "var": nullable({"type": "string"}),
+                 "in": ref("expr"), "where": ref("expr"), "value": ref("expr")}, ["fn", "in"]),
+        "text": ({"parts": {"type": "array", "items": ref("expr")}}, ["parts"]),
+    }
+    expr = {"anyOf": [
+        {"type": ["integer", "string", "boolean", "null"]},
+        {"type": "array", "items": ref("expr")},
+        *[_obj({"op": {"const": op}, "at": at, **props}, ["op", *req]) for op, (props, req) in expr_ops.items()],
+    ]}
+    by = ref("expr")
+    statements = [
+        stmt("prim", {"name": {"enum": sorted(PRIMITIVES)}, "args": {"type": "array", "items": ref("expr")},
+                      "into": nullable({"type": "string"})}, ["name", "args"]),
+        stmt("call", {"proc": {"type": "string"}, "args": {"type": "array", "items": ref("expr")},
+                      "into": nullable({"type": "string"})}, ["proc", "args"]),
+        stmt("let", {"name": {"type": "string"}, "value": ref("expr")}, ["name"]),
+        stmt("set", {"target": ref("expr"), "value": ref("expr")}, ["target"]),
+        stmt("if", {"cond": ref("expr"), "then": block, "else": block}, ["cond", "then", "else"]),
+        stmt("for", {"var": {"type": "string"}, "in": ref("expr"), "where": ref("expr"), "body": block},
+             ["var", "in", "body"]),
+        stmt("repeat", {"count": ref("expr"), "body": block}, ["count", "body"]),
+        stmt("while", {"cond": ref("expr"), "body": block}, ["cond", "body"]),
+        stmt("choose", {"mode": {"enum": ["one", "any"]}, "by": by, "prompt": nullable({"type": "string"}),
+                        "options": {"type": "array", "items": _obj(
+                            {"label": {"type": "string"}, "when": ref("expr"), "body": block},
+                            ["label", "body"])}}, ["mode", "options"]),
+        stmt("pick", {"by": by, "prompt": nullable({"type": "string"}), "from": ref("expr"), "where": ref("expr"),
+                      "var": {"type": "string"}, "count": ref("expr"), "up_to": {"type": "boolean"},
+                      "into": {"type": "string"}}, ["from", "into"]),
+        stmt("amount", {"by": by, "prompt": nullable({"type": "string"}), "lo": ref("expr"), "hi": ref("expr"),
+                        "into": {"type": "string"}}, ["lo", "hi", "into"]),
+        stmt("order", {"by": by, "prompt": nullable({"type": "string"}), "from": ref("expr"),
+                       "into": {"type": "string"}}, ["from", "into"]),
+        stmt("may", {"by": by, "prompt": nullable({"type": "string"}), "body": block, "else": block}, ["body"]),
+        stmt("act", {"by": by, "tags": ids, "optional": {"type": "boolean"}, "into": nullable({"type": "string"})},
+             ["tags"]),
+        stmt("emit", {"event": {"type": "string"}, "args": {"type": "object", "additionalProperties": ref("expr")}},
+             ["event", "args"]),
+        stmt("require", {"expr": ref("expr"), "message": nullable({"type": "string"})}, ["expr"]),
+        stmt("log", {"text": ref("expr")}, ["text"]),
+        stmt("return", {"value": ref("expr")}, []),
+        stmt("break", {}, []),
+        stmt("table", {"table": {"type": "string"}, "value": ref("expr")}, ["table", "value"]),
+    ]
+    ability = {"anyOf": [
+        _obj({"type": {"const": "action"}, "id": {"type": "string"}, "name": {"type": "string"}, "tags": ids,
+              "limit": nullable(_obj({"count": {"type": "integer"}, "per": {"enum": ["turn", "round", "game"]}},
+                                     ["count", "per"])),
+              "require": {"type": "array", "items": _obj({"expr": ref("expr"), "message": nullable({"type": "string"})},
+                                                          ["expr"])},
+              "effect": block, "text": nullable({"type": "string"}), "at": at},
+             ["type", "id", "name", "tags", "limit", "require", "effect"]),
+        _obj({"type": {"const": "trigger"}, "event": {"type": "string"}, "where": ref("expr"), "effect": block,
+              "at": at}, ["type", "event", "effect"]),
+        _obj({"type": {"const": "modifier"}, "quantity": {"type": "string"},
+              "args": {"type": "array", "items": ref("expr")}, "op": {"enum": ["+", "-", "*", "="]},
+              "value": ref("expr"), "where": ref("expr"), "at": at}, ["type", "quantity", "args", "op", "value"]),
+        _obj({"type": {"const": "replace"}, "target": {"type": "string"}, "where": ref("expr"), "effect": block,
+              "at": at}, ["type", "target", "effect"]),
+    ]}
+    named = lambda props, req: {"type": "array", "items": _obj(props, req)}  # noqa: E731
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://waybill.dev/schema/ir-1.json",
+        "title": "Waybill rules program (IR)",
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["format", "pack", "files", "players", "counters", "kinds", "zones", "spaces", "regions",
+                     "dice", "tracks", "tables", "events", "quantities", "procedures", "entities", "rules",
+                     "invariants", "setup", "play", "score"],
+        "properties": {
+            "format": {"const": IR_FORMAT},
+            "pack": _obj({"id": {"type": "string"}, "name": {"type": "string"}, "variants": ids},
+                         ["id", "name", "variants"]),
+            "files": ids,
+            "players": _obj({"min": {"type": "integer", "minimum": 1}, "max": {"type": "integer", "minimum": 1}},
+                            ["min", "max"]),
+            "counters": named({"id": {"type": "string"}, "name": {"type": "string"},
+                               "scope": {"enum": ["player", "global"]}, "initial": {},
+                               "min": nullable({"type": "integer"}), "max": nullable({"type": "integer"}),
+                               "display": nullable({"type": "string"}), "resource": {"type": "boolean"}},
+                              ["id", "scope", "initial"]),
+            "kinds": named({"id": {"type": "string"}, "fields": {"type": "array", "items": _obj(
+                {"name": {"type": "string"}, "type": {"type": "string"}, "default": {},
+                 "required": {"type": "boolean"}}, ["name", "type"])}}, ["id", "fields"]),
+            "zones": named({"id": {"type": "string"}, "name": {"type": "string"},
+                            "scope": {"enum": ["player", "global"]}, "ordered": {"type": "boolean"},
+                            "capacity": nullable({"type": "integer", "minimum": 0}),
+                            "accepts": nullable(ids), "visible": {"enum": ["all", "owner", "none"]},
+                            "active": {"type": "boolean"}},
+                           ["id", "scope", "ordered", "capacity", "accepts", "visible", "active"]),
+            "spaces": named({"id": {"type": "string"}, "name": {"type": "string"}, "tags": ids, "adjacent": ids},
+                            ["id", "tags", "adjacent"]),
+            "regions": named({"id": {"type": "string"}, "name": {"type": "string"}, "spaces": ids, "tags": ids},
+                             ["id", "spaces", "tags"]),
+            "dice": named({"id": {"type": "string"}, "faces": {"type": "array", "minItems": 1}}, ["id", "faces"]),
+            "tracks": named({"id": {"type": "string"}, "values": {"type": "array"}}, ["id", "values"]),
+            "tables": named({"id": {"type": "string"}, "rows": {"type": "array", "items": _obj(
+                {"lo": {"type": "integer"}, "hi": {"type": "integer"}, "value": {},
+                 "effect": nullable(block)}, ["lo", "hi", "value"])}}, ["id", "rows"]),
+            "events": named({"id": {"type": "string"}, "params": params}, ["id", "params"]),
+            "quantities": named({"id": {"type": "string"}, "params": params, "value": ref("expr")},
+                                ["id", "params", "value"]),
+            "procedures": named({"id": {"type": "string"}, "params": params, "body": block, "at": at},
+                                ["id", "params", "body"]),
+            "entities": named({"id": {"type": "string"}, "kind": {"type": "string"}, "name": {"type": "string"},
+                               "text": {"type": "string"}, "fields": {"type": "object"},
+                               "copies": {"type": "integer", "minimum": 0},
+                               "start": nullable(_obj({"zone": {"type": "string"}, "each_player": {"type": "boolean"}},
+                                                      ["zone", "each_player"])),
+                               "tags": ids, "abilities": {"type": "array", "items": ability}, "at": at},
+                              ["id", "kind", "name", "fields", "copies", "start", "tags", "abilities"]),
+            "rules": {"type": "array", "items": ability},
+            "invariants": named({"id": {"type": "string"}, "text": {"type": "string"}, "expr": ref("expr")},
+                                ["id", "expr"]),
+            "setup": block,
+            "play": block,
+            "score": ref("expr"),
+        },
+        "$defs": {"expr": expr, "stmt": {"anyOf": statements}},
+    }
+
+
+@lru_cache(maxsize=1)
+def shipped_schema() -> dict:
+    return json.loads(resources.files(__package__).joinpath(SCHEMA_FILE).read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def _validator():
+    from jsonschema import Draft202012Validator
+    return Draft202012Validator(shipped_schema())
+
+
+def validate_ir(ir: object) -> list[str]:
+    """Every way `ir` breaks the schema, as readable lines (empty when valid)."""
+    errors = sorted(_validator().iter_errors(ir), key=lambda e: list(e.absolute_path))
+    out = []
+    for e in errors[:20]:
+        where = "/".join(str(p) for p in e.absolute_path) or "(top)"
+        out.append(f"{where}: {e.message[:300]}")
+    return out
+
+
+def write_schema() -> None:
+    import pathlib
+    path = pathlib.Path(__file__).with_name(SCHEMA_FILE)
+    path.write_text(json.dumps(build_schema(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    write_schema()
