@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from . import access
 from .errors import RuleError
+from .events import emit, resolve
 from .interpreter import push
 
 Spec = tuple  # (run, answer)
@@ -64,6 +65,11 @@ def act(by: Callable | None, tags: frozenset, optional: bool, into: str | None, 
         for table in m.st.uses.values():
             table[key] = table.get(key, 0) + 1
         push(m, ab.key, _action_locals(m, p, src), "action")
+        # `acted` is emitted before the effect runs, and its triggers resolve
+        # before the effect too (pushed above the action's frame).
+        emit(m, "acted", {"who": m.L.player_refs[p], "action": ab.action})
+        if m.st.queue:
+            resolve(m)
     return run, answer
 
 

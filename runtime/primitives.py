@@ -3,14 +3,12 @@
 Each takes ``(m, loc, *args)`` in the signature's parameter order, with the
 signature's defaults; ``who`` defaulting to none means the acting player.
 Primitives change the state and emit the events their signature lists.
-Event payloads (documented in docs/IR.md):
+Event payloads are exactly ``signatures.EVENTS``; notes:
 
-- ``gained`` / ``lost`` / ``paid``: ``{counter, amount, who}`` (``amount`` is
-  what actually changed; ``who`` is none for a global counter)
-- ``moved``: ``{piece, from, to}`` (zones; none = out of play)
-- ``shuffled``: ``{zone}``; ``rolled``: ``{die, faces, who}``;
-  ``revealed``: ``{piece, entity}``
-- ``round_started``: ``{round}``; ``turn_started``: ``{who, turn}``
+- ``gained`` / ``lost`` / ``paid``: ``amount`` is what actually changed;
+  ``who`` is none for a global counter;
+- ``moved``: ``source`` and ``to`` are zones (a space is its id string),
+  none = out of play.
 """
 
 from __future__ import annotations
@@ -88,7 +86,7 @@ def place(m: Any, pid: int, slot: int, position: str = "top") -> None:
             st.p_owner[pid] = of
     st.p_zone[pid] = slot
     emit(m, "moved", {"piece": {"piece": pid},
-                      "from": zone_value(m, old) if old >= 0 else None,
+                      "source": zone_value(m, old) if old >= 0 else None,
                       "to": zone_value(m, slot) if slot >= 0 else None})
 
 
@@ -178,7 +176,7 @@ def destroy(m: Any, loc: dict, piece: Any) -> None:
 
 def reveal(m: Any, loc: dict, piece: Any) -> None:
     pid = piece_id(piece)
-    emit(m, "revealed", {"piece": {"piece": pid}, "entity": {"entity": m.st.p_ent[pid]}})
+    emit(m, "revealed", {"piece": {"piece": pid}})
 
 
 # --- turns -------------------------------------------------------------------
@@ -195,7 +193,7 @@ def start_turn(m: Any, loc: dict, who: Any) -> None:
     st.current = access.player_index(who)
     st.turn += 1
     st.uses["turn"] = {}
-    emit(m, "turn_started", {"who": m.L.player_refs[st.current], "turn": st.turn})
+    emit(m, "turn_started", {"who": m.L.player_refs[st.current]})
 
 
 def win(m: Any, loc: dict, who: Any) -> None:

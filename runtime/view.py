@@ -76,7 +76,7 @@ def _pending(pending: dict | None, player: int | None) -> dict | None:
 def _entry(m: Any, e: dict, player: int | None, seen: list) -> dict:
     if e.get("type") == "event" and e.get("event") == "moved":
         args = e["args"]
-        if not (_zone_seen(m, args.get("from"), seen) or _zone_seen(m, args.get("to"), seen)):
+        if not (_zone_seen(m, args.get("source"), seen) or _zone_seen(m, args.get("to"), seen)):
             return {**e, "args": {**args, "piece": {"hidden": True}}}
     elif e.get("type") == "action" and e.get("player") != player and e.get("kind") in ("pick", "order"):
         return {k: e[k] for k in ("type", "player", "decision", "kind")}

@@ -96,7 +96,7 @@ def dice_race_ir() -> dict:
              "require": [{"expr": bin(">", call("size", attr(me, "hand")), 0), "message": None}],
              "effect": play_card_effect, "at": _at(41)},
             {"type": "trigger", "event": "moved", "at": _at(42),
-             "where": bin("and", bin("==", var("to"), MIDDLE), bin("!=", var("from"), None)),
+             "where": bin("and", bin("==", var("to"), MIDDLE), bin("!=", var("source"), None)),
              "effect": [{"do": "emit", "event": "passed_middle",
                          "args": {"who": attr(var("piece"), "owner")}}]},
             {"type": "trigger", "event": "passed_middle", "where": None, "at": _at(43),

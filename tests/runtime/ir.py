@@ -91,3 +91,47 @@ def base_ir(**over: Any) -> dict:
     }
     ir.update(over)
     return ir
+
+
+OUT = {"id": "out", "name": "Out", "scope": "global", "initial": [], "min": None, "max": None,
+       "display": None, "resource": False}
+
+
+def probe(expr: Any) -> dict:
+    """Append a value to the global counter ``out`` (read it with ``outs``)."""
+    return set_(ref("counter", "out"), bin("+", ref("counter", "out"), {"op": "list", "items": [expr]}))
+
+
+def outs(game: Any) -> list:
+    m = game.m
+    return m.st.counters[m.L.cslot[("out", None)]]
+
+
+def zone(id: str, scope: str = "global", ordered: bool = False, visible: str = "all",
+         active: bool = False, capacity: int | None = None, accepts: list | None = None) -> dict:
+    return {"id": id, "name": id.title(), "scope": scope, "ordered": ordered, "capacity": capacity,
+            "accepts": accepts, "visible": visible, "active": active}
+
+
+def counter(id: str, scope: str = "player", initial: Any = 0, min: int | None = None,
+            max: int | None = None, resource: bool = False) -> dict:
+    return {"id": id, "name": id.title(), "scope": scope, "initial": initial, "min": min, "max": max,
+            "display": None, "resource": resource}
+
+
+def entity(id: str, kind: str = "card", copies: int = 1, start: Any = None, abilities: list | None = None,
+           fields: dict | None = None, tags: list | None = None) -> dict:
+    if isinstance(start, str):
+        start = {"zone": start, "each_player": False}
+    return {"id": id, "kind": kind, "name": id.title(), "text": "", "fields": fields or {},
+            "copies": copies, "start": start, "tags": tags or [], "abilities": abilities or []}
+
+
+def game_of(setup: list, players: int = 2, seed: int = 1, play: list | None = None, **over: Any):
+    """A Game whose setup is ``setup`` (plus the ``out`` probe counter)."""
+    from waybill.runtime import Game, Rules
+    over.setdefault("counters", [])
+    over["counters"] = over["counters"] + [OUT]
+    over.setdefault("kinds", [{"id": "card", "fields": [{"name": "cost", "type": "int", "default": 0}]}])
+    rules = Rules.from_ir(base_ir(setup=setup, play=play or [], **over))
+    return Game.new(rules, players, seed)

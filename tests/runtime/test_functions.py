@@ -1,0 +1,87 @@
+"""Every built-in function, and the expression operators."""
+
+import pytest
+
+from waybill.runtime import RuleError
+
+from .ir import attr, bin, call, counter, entity, game_of, index, outs, prim, probe, quantity, ref, text, var, zone
+
+BOARD = dict(
+    spaces=[{"id": "a", "name": "A", "tags": ["town"], "adjacent": ["b"]},
+            {"id": "b", "name": "B", "tags": [], "adjacent": ["a", "c"]},
+            {"id": "c", "name": "C", "tags": ["town"], "adjacent": ["b"]},
+            {"id": "z", "name": "Z", "tags": [], "adjacent": []}],
+    regions=[{"id": "west", "name": "West", "spaces": ["a", "b"], "tags": ["land"]},
+             {"id": "east", "name": "East", "spaces": ["c"], "tags": []}],
+    zones=[zone("deck", ordered=True), zone("hand", scope="player")],
+    entities=[entity("pawn", start={"zone": "a", "each_player": True}, tags=["mover"]),
+              entity("c", copies=3, start="deck", fields={"cost": 2})],
+    tables=[{"id": "t", "rows": [{"lo": 1, "hi": 3, "value": "low", "effect": None},
+                                 {"lo": 4, "hi": 6, "value": "high", "effect": None}]}],
+)
+
+
+def run(*exprs, players=3, **over):
+    ir = {**BOARD, **over}
+    return outs(game_of([prim("start_turn", call("player", 1))] + [probe(e) for e in exprs],
+                        players=players, **ir))
+
+
+def test_collections_and_zones():
+    deck = ref("zone", "deck")
+    assert run(call("size", deck), call("size", [1, 2]), call("pieces", deck), call("top", deck),
+               call("zone_of", call("top", deck)), call("space_of", call("top", deck)),
+               call("first", [4, 5]), call("last", [4, 5]), call("first", []),
+               call("contains", [1, 2], 2), call("contains", deck, call("first", call("pieces_of", ref("entity", "pawn"))))) == [
+        3, 2, [{"piece": 3}, {"piece": 4}, {"piece": 5}], {"piece": 3},
+        {"zone": "deck", "of": None}, None, 4, 5, None, True, False]
+
+
+def test_board_functions():
+    assert run(call("adjacent", "b"), call("spaces"), call("spaces", "town"), call("region_of", "b"),
+               call("region_of", "c", "land"), call("spaces_in", "west"), call("regions", "land"),
+               call("distance", "a", "c"), call("distance", "a", "z"),
+               call("space_of", call("first", call("pieces_of", ref("entity", "pawn"))))) == [
+        ["a", "c"], ["a", "b", "c", "z"], ["a", "c"], "west", None, ["a", "b"], ["west"], 2, -1, "a"]
+
+
+def test_tags_entities_lookup_and_math():
+    pawn = call("first", call("pieces_of", ref("entity", "pawn")))
+    assert run(call("has_tag", pawn, "mover"), call("has_tag", "a", "town"), call("has_tag", "west", "x"),
+               call("entities", "card"), call("lookup", "t", 5), call("abs", -3), call("lowest", 2, 7),
+               call("highest", 2, 7), call("text_of", pawn)) == [
+        True, True, False, [{"entity": "pawn"}, {"entity": "c"}], "high", 3, 2, 7, "Pawn"]
+
+
+def test_player_functions():
+    p1 = call("player", 1)
+    assert run(call("players"), call("turn_order", p1), call("opponents", p1), call("next_player", call("player", 2)),
+               call("current_player"), call("round_number"), call("uses", "x", p1, "game"),
+               attr(p1, "name"), attr(p1, "index"), attr(p1, "hand")) == [
+        [{"player": 0}, {"player": 1}, {"player": 2}], [{"player": 1}, {"player": 2}, {"player": 0}],
+        [{"player": 2}, {"player": 0}], {"player": 0}, {"player": 1}, 0, 0, "Player 2", 1,
+        {"zone": "hand", "of": 1}]
+
+
+def test_operators_attrs_and_aggregates():
+    deck = ref("zone", "deck")
+    agg = lambda fn, value=None, where=None: {"op": "agg", "fn": fn, "var": "x", "in": [1, 2, 3, 4],
+                                              "where": where, "value": value}
+    assert run(bin("/", 7, 2), bin("%", 7, 3), bin("in", 2, [1, 2]), bin("and", True, 0),
+               {"op": "not", "x": False}, {"op": "neg", "x": 3}, {"op": "range", "lo": 1, "hi": 3},
+               {"op": "cond", "if": False, "then": 1, "else": 2}, index([5, 6], 1), index([5], 9),
+               agg("count", where=bin(">", var("x"), 2)), agg("sum", value=bin("*", var("x"), 2)),
+               agg("min"), agg("max"), agg("all", where=bin(">", var("x"), 0)), agg("any", where=bin(">", var("x"), 3)),
+               attr(call("top", deck), "cost"), attr(call("top", deck), "name"), attr(deck, "count"),
+               attr(ref("entity", "c"), "cost"), attr("a", "tags"), text("n=", 3, " ", call("player", 0))) == [
+        3, 1, True, False, True, -3, [1, 2, 3], 2, 6, None, 2, 20, 1, 4, True, True,
+        2, "C", 3, 2, ["town"], "n=3 Player 1"]
+
+
+def test_division_by_zero_and_unknown_names_are_rule_errors():
+    with pytest.raises(RuleError, match="division by zero"):
+        run(bin("/", 1, 0))
+    with pytest.raises(RuleError, match="unknown name 'nope'"):
+        run(var("nope"))
+    with pytest.raises(RuleError, match="test.wb:3:4"):
+        game_of([{"do": "let", "name": "x", "value": bin("+", 1, "a"), "at": [0, 3, 4]}])
