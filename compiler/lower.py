@@ -19,7 +19,8 @@ from .symbols import Program, Symbol
 
 IR_FORMAT = "waybill-ir/1"
 
-BUILTIN_ATTRS = {"index", "name", "id", "kind", "owner", "zone", "entity", "tags", "count", "top", "pieces", "text"}
+BUILTIN_ATTRS = {"index", "name", "id", "kind", "owner", "zone", "entity", "tags", "count", "top", "pieces", "text",
+                 "adjacent", "spaces", "size", "copies"}
 ID_TYPES = {"counter", "die", "table", "track", "kind", "event"}
 AGGREGATES = {"count", "sum", "min", "max", "any", "all"}
 FIELD_TYPES = {"int", "str", "bool", "any", "list"}
