@@ -1,0 +1,118 @@
+"""The whole-game API on the dice-race fixture: play, save/load, clone,
+determinism, replay, hidden information and scenario set-up."""
+
+import json
+import random
+
+import pytest
+
+from waybill.runtime import Game, Rules
+
+from .fixtures import END, dice_race_ir
+
+RULES = Rules.from_ir(dice_race_ir())
+
+
+def dump(g: Game) -> str:
+    return json.dumps(g.to_json(), sort_keys=True)
+
+
+def play_random(g: Game, rnd: random.Random, limit: int = 10_000) -> list:
+    taken = []
+    while not g.over and len(taken) < limit:
+        a = rnd.choice(g.legal_actions())
+        taken.append(a)
+        g.apply(a)
+    return taken
+
+
+def test_random_games_play_to_completion():
+    for seed in range(20):
+        g = Game.new(RULES, 2 + seed % 3, seed=seed)
+        play_random(g, random.Random(seed))
+        assert g.over and g.winner is not None
+        assert g.result["ranking"][0] == g.winner
+        assert g.result["scores"][g.winner] == END
+        assert g.legal_actions() == []
+
+
+def test_same_seed_and_actions_give_the_same_bytes_over_200_games():
+    for seed in range(200):
+        g = Game.new(RULES, 2 + seed % 3, seed=seed)
+        actions = play_random(g, random.Random(seed * 7 + 1))
+        again = Game.replay(RULES, seed, actions, players=2 + seed % 3)
+        assert dump(again) == dump(g)
+        assert again.actions() == actions
+
+
+def _to_pick(g: Game) -> None:
+    for a in g.legal_actions():
+        if a["action"] == "play":
+            g.apply(a)
+            return
+    raise AssertionError("no play action")
+
+
+def test_a_decision_half_way_through_an_effect_survives_save_and_load():
+    g = Game.new(RULES, 3, seed=5)
+    _to_pick(g)
+    assert g.pending["kind"] == "pick" and len(g.state.stack) >= 2
+    saved = json.loads(json.dumps(g.to_json()))
+    loaded = Game.from_json(RULES, saved)
+    assert dump(loaded) == dump(g)
+    rnd1, rnd2 = random.Random(3), random.Random(3)
+    a1, a2 = play_random(g, rnd1), play_random(loaded, rnd2)
+    assert a1 == a2 and dump(loaded) == dump(g)
+
+
+def test_clone_is_independent():
+    g = Game.new(RULES, 2, seed=11)
+    _to_pick(g)
+    before = dump(g)
+    c = g.clone()
+    assert dump(c) == before
+    play_random(c, random.Random(1))
+    c.force_rolls("d6", [6])
+    c.stack("deck", ["leap"])
+    assert c.over and dump(g) == before
+    play_random(g, random.Random(1))        # the original still plays on as before
+    assert g.over
+
+
+def test_forced_rolls_and_stacked_deck():
+    g = Game.new(RULES, 2, seed=1)
+    g.force_rolls("d6", [6, 6, 1])
+    roll = next(a for a in g.legal_actions() if a["action"] == "roll")
+    g.apply(roll)
+    assert g.to_json()["counters"][0] == 6 + 1     # player 0 holds Tailwind: +1 per roll
+    g.stack("deck", ["leap", "step"])
+    deck = g.state.zones[g.m.L.zslot[("deck", None)]]
+    assert [g.state.p_ent[p] for p in deck[:2]] == ["leap", "step"]
+    assert g.to_json()["forced"] == {"d6": [6, 1]}
+    with pytest.raises(Exception, match="no face"):
+        g.force_rolls("d6", [7])
+
+
+def test_views_hide_hands_and_deck_order():
+    g = Game.new(RULES, 2, seed=2)
+    mine, theirs, spectator = g.view(0), g.view(1), g.view(None)
+
+    def zone(v, zid, of):
+        return next(z for z in v["zones"] if z["zone"] == zid and z["of"] == of)
+    assert "pieces" in zone(mine, "hand", 0) and "pieces" not in zone(mine, "hand", 1)
+    assert zone(mine, "hand", 1)["count"] == 2
+    assert "pieces" not in zone(mine, "deck", None) and "pieces" not in zone(spectator, "hand", 0)
+    assert zone(mine, "table", 0)["pieces"][0]["entity"] == "tailwind"
+    assert mine["pending"]["options"] and theirs["pending"] == {"player": 0, "kind": "act"}
+    text = json.dumps(theirs)
+    for pid in zone(mine, "hand", 0)["pieces"]:
+        assert json.dumps({"piece": pid["piece"]}) not in text    # not even via the log
+    json.dumps(spectator)   # plain JSON
+
+
+def test_log_records_actions_events_and_table_talk():
+    g = Game.new(RULES, 2, seed=4)
+    play_random(g, random.Random(4))
+    types = {e["type"] for e in g.log}
+    assert {"action", "event", "say", "end"} <= types
+    assert any("rolled" in m for m in g.messages())
