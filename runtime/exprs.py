@@ -129,6 +129,8 @@ def _bin(e: dict, rules: Any, at: str | None) -> Fn:
         return lambda m, loc: bool(lf(m, loc)) or bool(rf(m, loc))
     if o == "in":
         return lambda m, loc: lf(m, loc) in access.as_list(m, rf(m, loc), loc)
+    if o == "not in":
+        return lambda m, loc: lf(m, loc) not in access.as_list(m, rf(m, loc), loc)
     fn = _BIN.get(o)
     if fn is None:
         raise RuleError(f"unknown operator {o!r}", at)

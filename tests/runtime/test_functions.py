@@ -85,3 +85,7 @@ def test_division_by_zero_and_unknown_names_are_rule_errors():
         run(var("nope"))
     with pytest.raises(RuleError, match="test.wb:3:4"):
         game_of([{"do": "let", "name": "x", "value": bin("+", 1, "a"), "at": [0, 3, 4]}])
+
+
+def test_not_in_is_the_negation_of_in():
+    assert run(bin("not in", 3, [1, 2]), bin("not in", 2, [1, 2]), bin("not in", 1, [])) == [True, False, True]
