@@ -21,6 +21,7 @@ class CompileResult:
     ir: dict | None
     report: Report
     program: Program | None
+    scenarios: list | None = None
 
     @property
     def ok(self) -> bool:
@@ -40,11 +41,12 @@ def compile_pack(name_or_path: str, variants: list[str] | tuple[str, ...] = (), 
     program = build_program(pack, list(variants), report)
     for path in unincluded_files(pack):
         _check_loose(path, report, warn_unincluded=True)
-    ir = Lowerer(program, report).lower()
+    lowerer = Lowerer(program, report)
+    ir = lowerer.lower()
     if program.pack is not None and not _has_content(program):
         report.add(Diagnostic(program.pack_file or "?", program.pack.span, "error", "E205",
                               f"pack `{program.pack.name}` declares nothing"))
-    return CompileResult(None if report.errors else ir, report, program)
+    return CompileResult(None if report.errors else ir, report, program, lowerer.scenario_irs)
 
 
 def _has_content(program: Program) -> bool:

@@ -144,6 +144,7 @@ class Lowerer:
         }
         ir["spaces"] = self.spaces()
         self.game(ir)
+        self.scenario_irs = [self.scenario(s) for s in self.p.scenarios]
         self._unused()
         return ir
 
@@ -594,6 +595,40 @@ class Lowerer:
         if not g.play:
             self.error(g.span, "E205", "the game has no `play` block", "add `play { ... }` with the turn loop")
         ir["score"] = self.expr(g.score, Scope()) if g.score else None
+
+    def scenario(self, s: Symbol) -> dict:
+        """A scenario: its `given` block and steps, lowered in the pack's scope.
+        In `given` and `expect`, `me` is the first player."""
+        self.in_file(s.file)
+        d: ast.ScenarioDecl = s.decl
+        scope = Scope()
+        given = self.block(d.given, scope)
+        steps = []
+        for st in d.steps:
+            step = {"kind": st.kind, "at": [s.file, st.span.line, st.span.column]}
+            if st.kind in ("do", "answer", "pass"):
+                step["label"] = st.label
+                step["by"] = self.expr(st.by, scope) if st.by is not None else None
+            elif st.kind == "force":
+                if self.category(st.name) != "die":
+                    self.error(st.span, "E301", f"unknown die `{st.name}`",
+                               suggest(st.name or "", [x.name for x in self.p.of("die")]))
+                self.used.add(st.name)
+                step["die"] = st.name
+                step["faces"] = [self.literal(v) for v in st.values]
+            elif st.kind == "expect":
+                step["expr"] = self.expr(st.test, scope)
+                step["message"] = st.message
+                if isinstance(st.test, ast.Binary):
+                    step["left"] = self.expr(st.test.left, scope)
+                    step["right"] = self.expr(st.test.right, scope)
+            elif st.kind == "expect_log":
+                step["text"] = st.label
+            steps.append(step)
+        players = d.players or (self.p.game.players[0] if self.p.game and self.p.game.players else 2)
+        return {"id": s.name, "name": d.title or s.name, "file": s.file, "line": d.name_span.line,
+                "column": d.name_span.column, "players": players, "seed": d.seed,
+                "variants": list(d.variants), "given": given, "steps": steps}
 
     def _unused(self) -> None:
         for s in self.p.symbols.values():

@@ -136,4 +136,123 @@ def _wb_files(paths) -> list[str]:
     return out
 
 
+def _load(pack: str, variants: tuple[str, ...]):
+    from waybill import CompileError, load_pack
+    try:
+        return load_pack(pack, variants=list(variants))
+    except CompileError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("pack")
+@click.option("--players", "-p", type=click.IntRange(1, 64), default=4, show_default=True, help="Seats at the table.")
+@click.option("--games", "-g", type=click.IntRange(1), default=10, show_default=True, help="How many games.")
+@click.option("--seed", "-s", type=int, default=1, show_default=True, help="Seed of the first game (then +1 each).")
+@click.option("--variant", "variants", multiple=True, help="A variant to apply (repeatable).")
+@click.option("--bot", default="default", show_default=True, help="`default` (the pack's own bot) or `random`.")
+@click.option("--round-cap", type=click.IntRange(1), default=200, show_default=True,
+              help="Safety cap: a game past this many rounds is stopped and not finished.")
+@click.option("--check-replay", is_flag=True, help="Replay every game from seed + actions and compare.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+def sim(pack, players, games, seed, variants, bot, round_cap, check_replay, as_json) -> None:
+    """Simulate GAMES bot games of PACK and summarise them."""
+    from waybill.bots import BOT_NAMES
+    from waybill.simulate import simulate
+    if bot not in BOT_NAMES:
+        raise click.BadParameter(f"unknown bot {bot!r}; choose from {', '.join(BOT_NAMES)}", param_hint="--bot")
+    rules = _load(pack, variants)
+    pack_id = rules.ir["pack"]["id"]
+    lo, hi = rules.players.get("min", 1), rules.players.get("max", 64)
+    if not lo <= players <= hi:
+        raise click.BadParameter(f"{pack_id} is for {lo} to {hi} players", param_hint="--players")
+    if as_json or games < 5:
+        summary = simulate(rules, pack_id, players, games, seed, bot, list(variants), round_cap, check_replay)
+    else:
+        from rich.progress import Progress
+        with Progress(transient=True) as bar:
+            task = bar.add_task(f"{pack_id}: {games} games", total=games)
+            summary = simulate(rules, pack_id, players, games, seed, bot, list(variants), round_cap, check_replay,
+                               progress=lambda: bar.advance(task))
+    data = summary.to_json()
+    if as_json:
+        click.echo(json.dumps(data, indent=1))
+    else:
+        _print_summary(data)
+    sys.exit(1 if data["errors"] else 0)
+
+
+def _print_summary(data: dict) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    title = f"{data['pack']}" + (f" + {', '.join(data['variants'])}" if data["variants"] else "")
+    table = Table(title=f"{title}: {data['games']} games, {data['players']} players, bot {data['bot']}")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    for key in ("games", "finished", "capped", "errors", "mean_rounds", "mean_actions"):
+        table.add_row(key.replace("_", " "), str(data[key]))
+    wins = ", ".join(f"seat {int(k) + 1}: {v}" for k, v in data["winners"].items()) or "none"
+    table.add_row("wins", wins)
+    if "replay_mismatches" in data:
+        table.add_row("replay mismatches", str(len(data["replay_mismatches"])))
+    console = Console()
+    console.print(table)
+    for e in data["error_samples"]:
+        console.print(f"[red]seed {e['seed']}:[/red] {e['error']}", markup=True, highlight=False)
+
+
+@main.command(name="test")
+@click.argument("paths", nargs=-1)
+@click.option("--json", "as_json", is_flag=True, help="Print outcomes as JSON.")
+def test_cmd(paths: tuple[str, ...], as_json: bool) -> None:
+    """Run the scenarios of packs (names or folders; default: every shipped pack)."""
+    from waybill import CompileError
+    from waybill.compiler.loader import find_pack, packs_under
+    from waybill.scenarios import run_pack
+    targets = []
+    for p in paths or tuple(shipped_packs()):
+        if find_pack(p):
+            targets.append(p)
+        elif os.path.isdir(p):
+            targets.extend(packs_under(p))
+        else:
+            raise click.BadParameter(f"no pack {p!r}", param_hint="PATHS")
+    outcomes, broken = [], 0
+    for t in targets:
+        try:
+            outcomes.extend(run_pack(t))
+        except CompileError as exc:
+            broken += 1
+            click.echo(str(exc), err=True)
+    if as_json:
+        click.echo(json.dumps([o.__dict__ | {"passed": o.passed} for o in outcomes], indent=1))
+    else:
+        for o in outcomes:
+            click.echo(o.render())
+        failed = sum(1 for o in outcomes if not o.passed)
+        click.echo(f"{len(outcomes) - failed} passed, {failed} failed")
+    sys.exit(1 if broken or any(not o.passed for o in outcomes) else 0)
+
+
+@main.command()
+@click.argument("pack")
+@click.option("--players", "-p", type=click.IntRange(1, 64), default=4, show_default=True)
+@click.option("--seed", "-s", type=int, default=1, show_default=True)
+@click.option("--variant", "variants", multiple=True, help="A variant to apply (repeatable).")
+@click.option("--human", "humans", default="", help="Seats played by people, e.g. `1` or `1,3` (1-based).")
+@click.option("--bot", default="default", show_default=True, help="The bot for the other seats.")
+def play(pack, players, seed, variants, humans, bot) -> None:
+    """Play PACK in the terminal: people pick numbered actions, bots fill the other seats."""
+    from waybill.play import play_terminal
+    try:
+        seats = {int(x) - 1 for x in humans.split(",") if x.strip()}
+    except ValueError:
+        raise click.BadParameter("seats are numbers like 1,3", param_hint="--human") from None
+    if any(not 0 <= s < players for s in seats):
+        raise click.BadParameter(f"seats go from 1 to {players}", param_hint="--human")
+    rules = _load(pack, variants)
+    play_terminal(rules, players, seed, seats, bot)
+
+
 __all__ = ["main", "shipped_packs"]

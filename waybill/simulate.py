@@ -1,0 +1,105 @@
+"""Bot games in bulk: `waybill sim`.
+
+Each game gets its own seed (`seed + i`) and its own bot random stream, so a
+run is reproducible game by game. A game stopped by the safety cap on rounds
+(or on actions) is counted, but not as finished.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+from dataclasses import dataclass, field
+from typing import Callable
+
+from waybill.bots import make_bot
+from waybill.runtime import Game, Rules, WaybillError
+
+
+@dataclass
+class GameRecord:
+    seed: int
+    finished: bool
+    rounds: int
+    actions: int
+    winner: int | None
+    error: str | None = None
+    capped: str | None = None
+    replay_ok: bool | None = None
+
+
+@dataclass
+class SimSummary:
+    pack: str
+    players: int
+    bot: str
+    variants: list[str]
+    records: list[GameRecord] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        recs = self.records
+        done = [r for r in recs if r.finished]
+        winners: dict[str, int] = {}
+        for r in done:
+            if r.winner is not None:
+                key = str(r.winner)
+                winners[key] = winners.get(key, 0) + 1
+        out = {
+            "pack": self.pack,
+            "variants": self.variants,
+            "players": self.players,
+            "bot": self.bot,
+            "games": len(recs),
+            "finished": len(done),
+            "errors": sum(1 for r in recs if r.error),
+            "capped": sum(1 for r in recs if r.capped),
+            "mean_rounds": round(statistics.fmean(r.rounds for r in done), 2) if done else None,
+            "mean_actions": round(statistics.fmean(r.actions for r in done), 2) if done else None,
+            "winners": dict(sorted(winners.items())),
+            "error_samples": [{"seed": r.seed, "error": r.error} for r in recs if r.error][:5],
+        }
+        replays = [r for r in recs if r.replay_ok is not None]
+        if replays:
+            out["replay_mismatches"] = [r.seed for r in replays if not r.replay_ok]
+        return out
+
+
+def play_one(rules: Rules, players: int, seed: int, bot_name: str, pack: str,
+             round_cap: int = 200, action_cap: int = 50_000, check_replay: bool = False) -> GameRecord:
+    bots = [make_bot(bot_name, pack) for _ in range(players)]
+    rng = random.Random(seed * 7919 + 17)
+    try:
+        game = Game.new(rules, players=players, seed=seed)
+        actions = 0
+        capped = None
+        while not game.over:
+            if game.state.round > round_cap:
+                capped = f"more than {round_cap} rounds"
+                break
+            if actions >= action_cap:
+                capped = f"more than {action_cap} actions"
+                break
+            legal = game.legal_actions()
+            seat = legal[0]["player"]
+            game.apply(bots[seat].choose(game, legal, rng))
+            actions += 1
+    except WaybillError as exc:
+        return GameRecord(seed, False, 0, 0, None, error=str(exc))
+    record = GameRecord(seed, game.over and capped is None, game.state.round, actions, game.winner, capped=capped)
+    if check_replay:
+        again = Game.replay(rules, seed, game.actions(), players=players)
+        record.replay_ok = json.dumps(again.to_json(), sort_keys=True) == json.dumps(game.to_json(), sort_keys=True)
+    return record
+
+
+def simulate(rules: Rules, pack: str, players: int, games: int, seed: int, bot: str = "default",
+             variants: list[str] | None = None, round_cap: int = 200, check_replay: bool = False,
+             progress: Callable[[], None] | None = None) -> SimSummary:
+    summary = SimSummary(pack, players, bot, list(variants or []))
+    for i in range(games):
+        summary.records.append(play_one(rules, players, seed + i, bot, pack, round_cap,
+                                        check_replay=check_replay))
+        if progress:
+            progress()
+    return summary
