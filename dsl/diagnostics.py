@@ -15,7 +15,7 @@ from typing import Iterable
 CODES: dict[str, str] = {
     "E101": "unexpected token",
     "E102": "unexpected character",
-    "E103": "unexpected end of file",
+    "E103": "unexpected end of a declaration",
     "E104": "file is not valid UTF-8",
     "E105": "nesting too deep",
     "E106": "file too large",
@@ -45,7 +45,6 @@ CODES: dict[str, str] = {
     "E406": "misplaced statement",
     "W501": "unused declaration",
     "W502": "file is not part of the pack",
-    "W503": "rules text does not mention a number the rules use",
 }
 
 
