@@ -155,8 +155,9 @@ def _load(pack: str, variants: tuple[str, ...]):
 @click.option("--round-cap", type=click.IntRange(1), default=200, show_default=True,
               help="Safety cap: a game past this many rounds is stopped and not finished.")
 @click.option("--check-replay", is_flag=True, help="Replay every game from seed + actions and compare.")
+@click.option("--check-invariants", is_flag=True, help="Check the pack's invariants after every step.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-def sim(pack, players, games, seed, variants, bot, round_cap, check_replay, as_json) -> None:
+def sim(pack, players, games, seed, variants, bot, round_cap, check_replay, check_invariants, as_json) -> None:
     """Simulate GAMES bot games of PACK and summarise them."""
     from waybill.bots import BOT_NAMES
     from waybill.simulate import simulate
@@ -168,19 +169,21 @@ def sim(pack, players, games, seed, variants, bot, round_cap, check_replay, as_j
     if not lo <= players <= hi:
         raise click.BadParameter(f"{pack_id} is for {lo} to {hi} players", param_hint="--players")
     if as_json or games < 5:
-        summary = simulate(rules, pack_id, players, games, seed, bot, list(variants), round_cap, check_replay)
+        summary = simulate(rules, pack_id, players, games, seed, bot, list(variants), round_cap, check_replay,
+                           check_invariants)
     else:
         from rich.progress import Progress
         with Progress(transient=True) as bar:
             task = bar.add_task(f"{pack_id}: {games} games", total=games)
             summary = simulate(rules, pack_id, players, games, seed, bot, list(variants), round_cap, check_replay,
-                               progress=lambda: bar.advance(task))
+                               check_invariants, progress=lambda: bar.advance(task))
     data = summary.to_json()
     if as_json:
         click.echo(json.dumps(data, indent=1))
     else:
         _print_summary(data)
-    sys.exit(1 if data["errors"] else 0)
+    failed = data["errors"] or data.get("invariant_violations") or data.get("replay_mismatches")
+    sys.exit(1 if failed else 0)
 
 
 def _print_summary(data: dict) -> None:
@@ -196,6 +199,8 @@ def _print_summary(data: dict) -> None:
     table.add_row("wins", wins)
     if "replay_mismatches" in data:
         table.add_row("replay mismatches", str(len(data["replay_mismatches"])))
+    if "invariant_violations" in data:
+        table.add_row("invariant violations", str(len(data["invariant_violations"])))
     console = Console()
     console.print(table)
     for e in data["error_samples"]:

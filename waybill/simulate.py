@@ -27,6 +27,7 @@ class GameRecord:
     error: str | None = None
     capped: str | None = None
     replay_ok: bool | None = None
+    violations: list = field(default_factory=list)
 
 
 @dataclass
@@ -36,6 +37,7 @@ class SimSummary:
     bot: str
     variants: list[str]
     records: list[GameRecord] = field(default_factory=list)
+    check_invariants: bool = False
 
     def to_json(self) -> dict:
         recs = self.records
@@ -59,6 +61,8 @@ class SimSummary:
             "winners": dict(sorted(winners.items())),
             "error_samples": [{"seed": r.seed, "error": r.error} for r in recs if r.error][:5],
         }
+        if self.check_invariants:
+            out["invariant_violations"] = [v for r in recs for v in r.violations]
         replays = [r for r in recs if r.replay_ok is not None]
         if replays:
             out["replay_mismatches"] = [r.seed for r in replays if not r.replay_ok]
@@ -66,13 +70,25 @@ class SimSummary:
 
 
 def play_one(rules: Rules, players: int, seed: int, bot_name: str, pack: str,
-             round_cap: int = 200, action_cap: int = 50_000, check_replay: bool = False) -> GameRecord:
+             round_cap: int = 200, action_cap: int = 50_000, check_replay: bool = False,
+             check_invariants: bool = False) -> GameRecord:
     bots = [make_bot(bot_name, pack) for _ in range(players)]
     rng = random.Random(seed * 7919 + 17)
+    violations: list[dict] = []
+    reported: set[str] = set()
+
+    def check(step: int) -> None:
+        for iid, text in game.broken_invariants():
+            if iid not in reported:  # once per invariant per game
+                reported.add(iid)
+                violations.append({"seed": seed, "step": step, "invariant": iid, "text": text})
+
     try:
         game = Game.new(rules, players=players, seed=seed)
         actions = 0
         capped = None
+        if check_invariants:
+            check(0)
         while not game.over:
             if game.state.round > round_cap:
                 capped = f"more than {round_cap} rounds"
@@ -84,9 +100,12 @@ def play_one(rules: Rules, players: int, seed: int, bot_name: str, pack: str,
             seat = legal[0]["player"]
             game.apply(bots[seat].choose(game, legal, rng))
             actions += 1
+            if check_invariants:
+                check(actions)
     except WaybillError as exc:
-        return GameRecord(seed, False, 0, 0, None, error=str(exc))
-    record = GameRecord(seed, game.over and capped is None, game.state.round, actions, game.winner, capped=capped)
+        return GameRecord(seed, False, 0, 0, None, error=str(exc), violations=violations)
+    record = GameRecord(seed, game.over and capped is None, game.state.round, actions, game.winner, capped=capped,
+                        violations=violations)
     if check_replay:
         again = Game.replay(rules, seed, game.actions(), players=players)
         record.replay_ok = json.dumps(again.to_json(), sort_keys=True) == json.dumps(game.to_json(), sort_keys=True)
@@ -95,11 +114,11 @@ def play_one(rules: Rules, players: int, seed: int, bot_name: str, pack: str,
 
 def simulate(rules: Rules, pack: str, players: int, games: int, seed: int, bot: str = "default",
              variants: list[str] | None = None, round_cap: int = 200, check_replay: bool = False,
-             progress: Callable[[], None] | None = None) -> SimSummary:
-    summary = SimSummary(pack, players, bot, list(variants or []))
+             check_invariants: bool = False, progress: Callable[[], None] | None = None) -> SimSummary:
+    summary = SimSummary(pack, players, bot, list(variants or []), check_invariants=check_invariants)
     for i in range(games):
         summary.records.append(play_one(rules, players, seed + i, bot, pack, round_cap,
-                                        check_replay=check_replay))
+                                        check_replay=check_replay, check_invariants=check_invariants))
         if progress:
             progress()
     return summary
