@@ -1,0 +1,103 @@
+"""Frontends send every kind of wrong action: each is refused with IllegalAction and
+the state stays byte for byte the same. Saving and loading anywhere changes nothing."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from waybill import load_pack
+from waybill.runtime import Game, IllegalAction
+
+PACK = str(Path(__file__).parents[1] / "packs" / "dice_race")
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load_pack(PACK)
+
+
+def snapshot(game: Game) -> str:
+    return json.dumps(game.to_json(), sort_keys=True)
+
+
+def mid_game(rules, seed: int, steps: int) -> Game:
+    game = Game.new(rules, players=3, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 50) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(junk=json_values, seed=st.integers(1, 50), steps=st.integers(0, 6))
+def test_random_json_is_refused_and_changes_nothing(rules, junk, seed, steps):
+    game = mid_game(rules, seed, steps)
+    if game.over or junk in game.legal_actions():
+        return
+    before = snapshot(game)
+    with pytest.raises(IllegalAction):
+        game.apply(junk)
+    assert snapshot(game) == before
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(1, 50), steps=st.integers(0, 6), field=st.sampled_from(["player", "decision", "option"]),
+       delta=st.integers(1, 3))
+def test_a_tampered_legal_action_is_refused(rules, seed, steps, field, delta):
+    game = mid_game(rules, seed, steps)
+    if game.over:
+        return
+    action = dict(game.legal_actions()[0])
+    action[field] = action[field] + delta
+    before = snapshot(game)
+    with pytest.raises(IllegalAction):
+        game.apply(action)
+    assert snapshot(game) == before
+
+
+def test_a_stale_action_from_an_earlier_state_is_refused(rules):
+    game = mid_game(rules, 3, 0)
+    stale = game.legal_actions()[0]
+    game.apply(stale)
+    assert not game.over
+    before = snapshot(game)
+    with pytest.raises(IllegalAction, match="decision"):
+        game.apply(stale)
+    assert snapshot(game) == before
+
+
+def test_the_wrong_player_is_refused_with_a_clear_message(rules):
+    game = mid_game(rules, 4, 0)
+    action = dict(game.legal_actions()[0])
+    action["player"] = (action["player"] + 1) % 3
+    with pytest.raises(IllegalAction, match="may not act"):
+        game.apply(action)
+
+
+@pytest.mark.parametrize("seed", range(1, 21))
+def test_saving_and_loading_at_random_points_continues_identically(rules, seed):
+    rng = random.Random(seed)
+    straight = Game.new(rules, players=3, seed=seed)
+    hopping = Game.new(rules, players=3, seed=seed)
+    while not straight.over:
+        action = rng.choice(straight.legal_actions())
+        straight.apply(action)
+        if rng.random() < 0.5:
+            hopping = Game.from_json(rules, json.loads(json.dumps(hopping.to_json())))
+        hopping.apply(action)
+        assert snapshot(hopping) == snapshot(straight)
+    assert hopping.over and hopping.winner == straight.winner
