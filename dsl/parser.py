@@ -39,10 +39,80 @@ def grammar_text() -> str:
     return resources.files(__package__).joinpath("waybill.lark").read_text(encoding="utf-8")
 
 
-@lru_cache(maxsize=1)
-def lark_parser() -> Lark:
+TABLES_FILE = "waybill.lark.json"
+
+
+def build_parser() -> Lark:
+    """Build the LALR parser from the grammar (strict: any conflict is an error)."""
     return Lark(grammar_text(), parser="lalr", strict=True, propagate_positions=True,
                 maybe_placeholders=False, start=["start", "expr"])
+
+
+@lru_cache(maxsize=1)
+def lark_parser() -> Lark:
+    """The parser, loaded from its prebuilt tables when they match the grammar.
+
+    Building the LALR tables and checking terminal collisions takes most of a
+    second; loading the tables saved as JSON (never pickle) takes a tenth of
+    that, which is what makes `waybill check` fast from a cold start. The
+    tables are used only when their grammar hash and Lark version match.
+    """
+    tables = _load_tables()
+    if tables is not None:
+        return tables
+    return build_parser()
+
+
+def grammar_digest() -> str:
+    import hashlib
+    import lark
+    return hashlib.sha256((lark.__version__ + "\n" + grammar_text()).encode("utf-8")).hexdigest()
+
+
+def _load_tables() -> Lark | None:
+    import json
+    try:
+        raw = resources.files(__package__).joinpath(TABLES_FILE).read_text(encoding="utf-8")
+        saved = json.loads(raw, object_hook=_decode)
+        if saved.get("digest") != grammar_digest():
+            return None
+        return Lark._load_from_dict(saved["data"], saved["memo"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def write_tables() -> str:
+    """Save the strict-built parser's tables beside the grammar; returns the path."""
+    import json
+    from pathlib import Path
+    from lark.grammar import Rule
+    from lark.lexer import TerminalDef
+    data, memo = build_parser().memo_serialize([TerminalDef, Rule])
+    path = Path(__file__).with_name(TABLES_FILE)
+    doc = {"digest": grammar_digest(), "data": _encode(data), "memo": _encode(memo)}
+    path.write_text(json.dumps(doc, separators=(",", ":"), sort_keys=True), encoding="utf-8")
+    return str(path)
+
+
+# JSON has no tuples and no integer keys; the tables have both.
+def _encode(x):
+    if isinstance(x, dict):
+        if all(isinstance(k, str) for k in x):
+            return {k: _encode(v) for k, v in x.items()}
+        return {"\u0001d": [[_encode(k), _encode(v)] for k, v in x.items()]}
+    if isinstance(x, tuple):
+        return {"\u0001t": [_encode(v) for v in x]}
+    if isinstance(x, list):
+        return [_encode(v) for v in x]
+    return x
+
+
+def _decode(obj: dict):
+    if "\u0001d" in obj:
+        return {k: v for k, v in obj["\u0001d"]}
+    if "\u0001t" in obj:
+        return tuple(obj["\u0001t"])
+    return obj
 
 
 def token_word(name: str) -> str:
@@ -277,6 +347,10 @@ def _too_deep(text: str, path: str) -> Diagnostic | None:
         elif ch in ")]}":
             depth = max(0, depth - 1)
     return None
+
+
+if __name__ == "__main__":
+    print(write_tables())
 
 
 __all__ = ["parse_source", "parse_file", "parse_expression", "lark_parser", "grammar_text", "decode", "Tree"]
