@@ -135,9 +135,11 @@ class Rules:
     def _compile(self) -> None:
         from .codegen import compile_code
         ir = self.ir
-        self.quantities = {q["id"]: ([p["name"] for p in q.get("params") or []],
-                                     compile_expr(q["value"], self, self.where(q.get("at"))))
-                           for q in ir.get("quantities") or []}
+        # Every id first, so a quantity may read another declared anywhere.
+        self.quantities = {q["id"]: None for q in ir.get("quantities") or []}
+        for q in ir.get("quantities") or []:
+            self.quantities[q["id"]] = ([p["name"] for p in q.get("params") or []],
+                                        compile_expr(q["value"], self, self.where(q.get("at"))))
         compile_code(self, "setup", ir.get("setup") or [], "setup")
         compile_code(self, "play", ir.get("play") or [], "play")
         for pid, p in self.procedures.items():

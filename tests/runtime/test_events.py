@@ -110,3 +110,11 @@ def test_modifiers_set_then_add_then_multiply():
                 zones=[TABLE, SHELF], entities=ents, rules=rules,
                 quantities=[{"id": "price", "params": [{"name": "item", "type": "str"}], "value": 10}])
     assert outs(g) == [18, 24]
+
+
+def test_a_quantity_may_read_quantities_declared_before_or_after_it():
+    q = lambda id, value: {"id": id, "params": [], "value": value}
+    g = game_of([probe(quantity("a")), probe(quantity("c"))],
+                quantities=[q("a", bin("+", quantity("b"), 1)), q("b", 10), q("c", bin("*", quantity("a"), 2))])
+    assert outs(g) == [11, 22]
+
