@@ -156,7 +156,8 @@ class Lowerer:
             if isinstance(node, ast.Set) and isinstance(node.target, ast.Attr):
                 self.assigned_attrs.add(node.target.name)
             elif isinstance(node, ast.ActionDecl):
-                self.action_tags.update(node.tags)
+                self.action_tags.update(v.id for p in node.props if p.name == "tags"
+                                        for v in p.values if isinstance(v, ast.Name))
         names = set(self.assigned_attrs) | BUILTIN_ATTRS
         for s in self.p.symbols.values():
             if s.category in ("counter", "zone") and (self.scope_of(s.decl) or isinstance(s.decl, ast.ResourceDecl)):
@@ -513,12 +514,14 @@ class Lowerer:
                 self.error(per_span, "E404", f"`per {per}`: limits are per turn, round or game",
                            suggest(per, PERIODS))
             limit = {"count": count, "per": per}
+        props = self.props(a.props, {"tags"}, "action")
+        tags = self.tag_list(props.get("tags", []))
         body = list(a.body)
         requires = []
         while body and isinstance(body[0], ast.Require):
             r = body.pop(0)
             requires.append({"expr": self.expr(r.test, scope), "message": r.message})
-        return {"type": "action", "id": a.name, "name": a.title or a.name, "tags": list(a.tags),
+        return {"type": "action", "id": a.name, "name": a.title or a.name, "tags": tags,
                 "limit": limit, "require": requires, "effect": self.block(body, scope),
                 "text": a.text, "at": self.at(a)}
 

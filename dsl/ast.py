@@ -374,6 +374,7 @@ class ActionDecl(Decl):
     tags: list = field(default_factory=list)
     text: str | None = None
     body: list = field(default_factory=list)
+    props: list = field(default_factory=list)  # `tags: a, b`
 
 
 @dataclass

@@ -235,16 +235,15 @@ class ToAst(Transformer):
     def action_decl(self, meta, ch):
         name, title = self._head(ch)
         limit = next((c[1] for c in ch if isinstance(c, tuple) and c[0] == "limit"), None)
-        tags = [t for c in ch if isinstance(c, tuple) and c[0] == "tags" for t in c[1]]
+        props = [c for c in ch if isinstance(c, ast.Prop)]
         text = next((c[1] for c in ch if isinstance(c, tuple) and c[0] == "text"), None)
-        body = [c for c in ch if isinstance(c, ast.Node)]
-        return ast.ActionDecl(self.sp(meta), str(name), self.tsp(name), title, limit, tags, text, body)
+        body = [c for c in ch if isinstance(c, ast.Node) and not isinstance(c, ast.Prop)]
+        action = ast.ActionDecl(self.sp(meta), str(name), self.tsp(name), title, limit, [], text, body)
+        action.props = props
+        return action
 
     def limit_item(self, meta, ch):
         return ("limit", (ch[1], str(ch[3]), self.tsp(ch[3])))
-
-    def tags_item(self, meta, ch):
-        return ("tags", [n for n, _ in ch[1]])
 
     def trigger_decl(self, meta, ch):
         where = ch[3] if len(ch) > 3 else None
