@@ -48,6 +48,35 @@ def build_parser() -> Lark:
                 maybe_placeholders=False, start=["start", "expr"])
 
 
+def _keyword_as_name(exc: UnexpectedInput, text: str) -> bool:
+    """A keyword followed by `:` is a property name (`tags: a`, `order: 3`).
+
+    No keyword is ever followed by `:` in the grammar, but LALR lookahead
+    sets are shared between contexts, so the contextual lexer may read a
+    keyword wherever an expression can end. When that keyword is the parse
+    error and a `:` follows, feed it to the parser as a name instead.
+    """
+    if not isinstance(exc, UnexpectedToken) or exc.token.type not in _keywords():
+        return False
+    tok = exc.token
+    if not text[tok.end_pos:tok.end_pos + 40].lstrip(" \t").startswith(":"):
+        return False
+    name = Token.new_borrow_pos("NAME", str(tok), tok)
+    if "NAME" not in exc.interactive_parser.accepts():
+        return False
+    exc.interactive_parser.feed_token(name)
+    return True
+
+
+@lru_cache(maxsize=1)
+def _keywords() -> frozenset[str]:
+    return frozenset(_keyword_terminals())
+
+
+def _keyword_terminals() -> list[str]:
+    return re.findall(r'^([A-Z_]+): "[a-z]+"$', grammar_text(), re.MULTILINE)
+
+
 @lru_cache(maxsize=1)
 def lark_parser() -> Lark:
     """The parser, loaded from its prebuilt tables when they match the grammar.
@@ -189,6 +218,8 @@ def _parse_chunk(text: str, path: str, line_offset: int) -> tuple[list, list[Dia
     last_end = [-1]
 
     def on_error(exc: UnexpectedInput) -> bool:
+        if _keyword_as_name(exc, text):
+            return True
         if len(diags) >= MAX_ERRORS_PER_FILE:
             return False
         start = _error_pos(exc, len(text))
