@@ -190,8 +190,16 @@ def text_of(m: Any, loc: dict, value: Any) -> str:
     return access.text_of(m, value)
 
 
+def actions_open(m: Any, loc: dict, tag: Any, who: Any = None) -> int:
+    from .decisions import live_actions
+    if who is None:
+        who = access.me_of(m, loc)
+    return len(live_actions(m, access.player_index(who), frozenset([tag])))
+
+
 IMPLS = {name: globals()[name] for name in (
     "size", "pieces", "top", "zone_of", "space_of", "adjacent", "spaces", "region_of",
     "spaces_in", "regions", "distance", "has_tag", "players", "turn_order", "opponents",
     "next_player", "player", "current_player", "round_number", "pieces_of", "entities",
-    "lookup", "abs", "lowest", "highest", "first", "last", "contains", "uses", "text_of")}
+    "lookup", "abs", "lowest", "highest", "first", "last", "contains", "uses", "text_of",
+    "actions_open")}

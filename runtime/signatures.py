@@ -123,6 +123,9 @@ FUNCTIONS: dict[str, Signature] = {s.name: s for s in [
     _sig("uses", "action:str, who:player=none, per:str=\"round\"", "int",
          "How many times a player has taken an action this turn, round or game."),
     _sig("text_of", "value:any", "str", "A readable name for a value (for logs)."),
+    _sig("actions_open", "tag:str, who:player=none", "int",
+         "How many live actions with a tag a player may take now (what `act ... tagged` would offer). "
+         "An action must not ask this about its own tag in its `require`."),
 ]}
 
 # Events the runtime itself emits, with their payload fields (a trigger's
