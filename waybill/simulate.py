@@ -1,5 +1,9 @@
 """Bot games in bulk: `waybill sim`.
 
+With `check_replay`, a game also goes on from a saved-and-loaded copy of
+itself at random steps, and at the end is rebuilt from seed + actions; the
+two must match byte for byte.
+
 Each game gets its own seed (`seed + i`) and its own bot random stream, so a
 run is reproducible game by game. A game stopped by the safety cap on rounds
 (or on actions) is counted, but not as finished.
@@ -74,6 +78,7 @@ def play_one(rules: Rules, players: int, seed: int, bot_name: str, pack: str,
              check_invariants: bool = False) -> GameRecord:
     bots = [make_bot(bot_name, pack) for _ in range(players)]
     rng = random.Random(seed * 7919 + 17)
+    hops = random.Random(seed)  # when to save and load, apart from the bots' stream
     violations: list[dict] = []
     reported: set[str] = set()
 
@@ -100,6 +105,9 @@ def play_one(rules: Rules, players: int, seed: int, bot_name: str, pack: str,
             seat = legal[0]["player"]
             game.apply(bots[seat].choose(game, legal, rng))
             actions += 1
+            if check_replay and hops.random() < 0.1:
+                # go on from a saved copy: the replay below must still match
+                game = Game.from_json(rules, json.loads(json.dumps(game.to_json())))
             if check_invariants:
                 check(actions)
     except WaybillError as exc:
