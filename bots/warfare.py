@@ -1,0 +1,241 @@
+"""A goal-directed bot for the Wasteland Warfare Story Phase (pack `warfare`).
+
+It plays for the pack's score, the crew value (see content/warfare/README.md):
+at each Story Action it estimates, from what it can see, the expected change
+in crew value of every offered action and takes the best one (or ends its
+Story Phase when nothing is worth a Story Action). Follow-up decisions
+(which model tests, which result, how many caps to offer...) use simple rules.
+
+It reads only the public API: `legal_actions()` labels, `view(seat)` (counters,
+zones, pieces and the props set on them, the pending prompt) and the static
+card definitions of the compiled rules (`game.rules.ir["entities"]`: printed
+stats, like a player reading the cards). It never looks ahead through
+`clone()`: a clone carries the seeded dice, so a rollout would see the real
+future rolls.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+STATS = {"S": "s", "P": "p", "E": "e", "C": "c", "I": "i", "A": "a", "L": "l"}
+FACILITY_ORDER = ["unopened_vault", "trader_outpost", "lookout", "chem_lab", "infirmary", "food_store",
+                  "scrap_yard", "comfortable_quarters", "factory", "tunnels"]
+VAULT_EV = 16.4           # expected crew value of one Vault Table roll
+TRAINING_PREFERENCE = ["C", "I", "P", "E", "L", "A", "S", "H", "any"]
+
+
+class WarfareBot:
+    name = "warfare"
+
+    def choose(self, game, legal: list[dict], rng: random.Random) -> dict:
+        seat = legal[0]["player"]
+        view = game.view(seat)
+        pend = view.get("pending") or {}
+        ctx = _Crew(game, view, seat)
+        kind, prompt = pend.get("kind"), pend.get("prompt") or ""
+        try:
+            if kind == "act":
+                return self._story_action(ctx, legal)
+            pick = _decide(ctx, kind, prompt, legal, rng)
+            if pick is not None:
+                return pick
+        except (KeyError, IndexError, TypeError, ValueError):
+            pass
+        return legal[0]
+
+    # --- which Story Action ----------------------------------------------------------
+    def _story_action(self, ctx: "_Crew", legal: list[dict]) -> dict:
+        best, best_value = None, 0.0
+        for a in legal:
+            if a["label"] == "pass":
+                continue
+            value = ctx.action_value(a["label"])
+            if value > best_value:
+                best, best_value = a, value
+        if best is not None:
+            return best
+        return next((a for a in legal if a["label"] == "pass"), legal[0])
+
+
+class _Crew:
+    """What the bot knows about its crew, read from the view."""
+
+    def __init__(self, game, view: dict, seat: int):
+        self.seat = seat
+        self.entities = {e["id"]: e for e in game.rules.ir.get("entities") or []}
+        self.counters = view["counters"]
+        self.zones = {(z["zone"], z["of"]): z.get("pieces") or [] for z in view["zones"]}
+        self.players = len(view["players"])
+
+    def counter(self, name: str, seat: int | None = None):
+        v = self.counters.get(name)
+        return v[self.seat if seat is None else seat] if isinstance(v, list) else v
+
+    def pieces(self, zone: str, seat: int | None = None) -> list[dict]:
+        return self.zones.get((zone, self.seat if seat is None else seat), [])
+
+    def field(self, piece: dict, name: str):
+        props = piece.get("props") or {}
+        if name in props:
+            return props[name]
+        return (self.entities[piece["entity"]].get("fields") or {}).get(name)
+
+    def stat(self, piece: dict, letter: str) -> int:
+        base = self.field(piece, STATS[letter]) or 1
+        return max(1, base - list(self.field(piece, "injuries") or []).count(letter))
+
+    def owns(self, fid: str) -> bool:
+        return any(p["entity"] == fid for p in self.pieces("home_turf"))
+
+    def ready(self) -> list[dict]:
+        return [p for p in self.pieces("roster") if not self.field(p, "absent")]
+
+    def expected_hits(self, piece: dict, n: int, letter: str, bonus: int = 0) -> float:
+        dice = n + bonus
+        return (dice - 1) * self.stat(piece, letter) / 10 + self.stat(piece, "L") / 10
+
+    def pass_chance(self, piece: dict, n: int, letter: str, bonus: int = 0) -> float:
+        miss = (1 - self.stat(piece, letter) / 10) ** (n + bonus - 1) * (1 - self.stat(piece, "L") / 10)
+        return 1 - miss
+
+    def best(self, models: list[dict], n: int, letter: str, bonus: int = 0) -> tuple[dict | None, float]:
+        scored = [(self.expected_hits(m, n, letter, bonus), m) for m in models]
+        if not scored:
+            return None, 0.0
+        hits, m = max(scored, key=lambda t: t[0])
+        return m, hits
+
+    def facilities_value(self) -> int:
+        return sum(15 if p["entity"] == "unopened_vault" else 10 for p in self.pieces("home_turf"))
+
+    def reputation(self) -> int:
+        return sum(self.field(p, "rating") or 0 for p in self.pieces("roster"))
+
+    # --- expected change in crew value of each Story Action --------------------------
+    def action_value(self, label: str) -> float:
+        reach = self.counter("reach") or 0
+        caps = self.counter("caps") or 0
+        ready = self.ready()
+        if label == "Barter":
+            m, hits = self.best(ready, 3, "C", reach)
+            per = 4 if self.owns("trader_outpost") else 3
+            return hits * per - (5 if reach >= 6 else 0)
+        if label == "Craft Chems":
+            m, _ = self.best(ready, 4, "I")
+            return 0 if m is None else 3 * 3 * self.stat(m, "I") / 10 + 8 * self.stat(m, "L") / 10
+        if label == "Scout":
+            m, hits = self.best(ready, 2, "P", 4 if self.owns("lookout") else 0)
+            return 2 * hits
+        if label == "Migrate":
+            return 27.5 - self.facilities_value()
+        if label == "Settle":
+            spoils = len(self.pieces("spoils"))
+            return 10 * max(1, spoils)
+        if label == "Expand":
+            return 1.0 + (2 if (self.counter("scouting") or 0) > 0 else 0)
+        if label == "Crew Training":
+            return 1.5
+        if label == "Recruit":
+            free = self.reputation() < 200
+            if not free:
+                return -1
+            return 4.0 if self.owns("food_store") else 0.5
+        if label == "Modify Weapons":
+            return 1.0 if self.owns("scrap_yard") else 0.6
+        if label == "Recuperate":
+            injured = [m for m in ready if self.field(m, "injuries")]
+            bonus = 1 if self.owns("infirmary") else 0
+            return max((3 * self.pass_chance(m, 2, "E", bonus) for m in injured), default=0)
+        if label == "Open Vault":
+            m, _ = self.best(ready, 2, "I")
+            return 0 if m is None else self.pass_chance(m, 2, "I") * (VAULT_EV - 15) + 0.5
+        if label == "Negotiate Release":
+            held = [p for p in self.pieces("roster") if self.field(p, "captor") is not None]
+            return max((0.4 * (self.field(p, "rating") or 0) for p in held), default=0)
+        if label == "Captive Story Action":
+            return 5.0
+        return -5.0       # Set Bounty, Surface: they cost Reach and gain nothing this phase
+
+
+def _by_label(legal: list[dict], *labels: str) -> dict | None:
+    for want in labels:
+        for a in legal:
+            if a["label"] == want:
+                return a
+    return None
+
+
+def _decide(ctx: _Crew, kind: str, prompt: str, legal: list[dict], rng: random.Random) -> dict | None:
+    test = re.search(r"Test \((\d)([SPECIAL])\)", prompt)
+    if kind == "pick" and test:                       # which model makes a test: the best at it
+        letter = test.group(2)
+        return max(legal, key=lambda a: ctx.stat(_piece(ctx, a), letter) if _piece(ctx, a) else -1)
+    if kind == "may":
+        if "Accept?" in prompt:                       # as captor: a fair price is half the Rating
+            m = re.search(r"offers (\d+) Caps", prompt)
+            return _by_label(legal, "yes" if m and int(m.group(1)) >= 8 else "no")
+        if "Potential" in prompt:
+            return _by_label(legal, "yes")
+        return _by_label(legal, "no")
+    if kind == "amount":
+        values = [a["value"] for a in legal]
+        if prompt.startswith("Offer"):
+            return _closest(legal, min(max(values), 10))
+        if prompt.startswith("Spend Scouting"):
+            return _closest(legal, max(values))
+        return _closest(legal, min(values))
+    if kind == "choose":                              # Comfortable Quarters re-rolls
+        return _by_label(legal, "done") or legal[0]
+    if kind != "pick":
+        return None
+    if "Add which Facility" in prompt:
+        names = {a["label"]: a for a in legal}
+        for fid in FACILITY_ORDER:
+            name = ctx.entities[fid]["name"]
+            if name in names:
+                return names[name]
+        return legal[0]
+    if prompt.startswith("Training: which result") or prompt.startswith("Training: raise"):
+        for letter in TRAINING_PREFERENCE:
+            a = _by_label(legal, letter)
+            if a:
+                return a
+    if "gains a Perk" in prompt:
+        return _by_label(legal, "Cap Collector", "Chemist", "Awareness", "Medic") or legal[0]
+    if "Modify" in prompt and "with?" in prompt:
+        return max(legal, key=lambda a: _gain_per_part(ctx, a))
+    if "(done to stop)" in prompt:
+        if prompt.startswith("Recuperate"):
+            return next((a for a in legal if a["label"] != "done"), legal[0])
+        if prompt.startswith("Crew Training"):
+            return next((a for a in legal if a["label"] != "done" and _piece(ctx, a)
+                         and ctx.field(_piece(ctx, a), "class") == "grunt"), _by_label(legal, "done"))
+        return _by_label(legal, "done") or legal[0]
+    if prompt.startswith("Recruit: which model"):
+        return min(legal, key=lambda a: ctx.entities[a["value"]["entity"]]["fields"]["rating"])
+    return legal[rng.randrange(len(legal))]
+
+
+def _piece(ctx: _Crew, a: dict) -> dict | None:
+    v = a.get("value")
+    if not isinstance(v, dict) or "piece" not in v:
+        return None
+    for pieces in ctx.zones.values():
+        for p in pieces:
+            if p["piece"] == v["piece"]:
+                return p
+    return None
+
+
+def _gain_per_part(ctx: _Crew, a: dict) -> float:
+    v = a.get("value")
+    if not isinstance(v, dict) or "entity" not in v:
+        return 0.0
+    f = ctx.entities[v["entity"]]["fields"]
+    return f["rating"] / max(1, f["parts"])
+
+
+def _closest(legal: list[dict], target: int) -> dict:
+    return min(legal, key=lambda a: abs(a["value"] - target))
