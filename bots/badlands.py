@@ -110,7 +110,7 @@ class BadlandsBot:
             if a:
                 return a
         # sell the surplus at the Fence
-        if self._surplus(me) and me.get("fence_sold", 5) < 5:
+        if any(self._surplus(me).values()) and me.get("fence_sold", 5) < 5:
             a = f(by_label, "Fence: sell resources")
             if a:
                 return a
@@ -122,7 +122,7 @@ class BadlandsBot:
             "Fuel": max(0, me.get("fuel", 0) - 4),
             "Meds": max(0, me.get("meds", 0) - 3),
             "Weapons": max(0, me.get("weapons", 0) - 6),
-        } if True else {}
+        }
 
     def _amount(self, legal, want):
         vals = [(a.get("value"), a) for a in legal if isinstance(a.get("value"), int)]
