@@ -1,0 +1,50 @@
+"""The badlands pack: it compiles cleanly, its scenarios pass, and bot and
+random games finish without errors."""
+
+import random
+
+import pytest
+
+from waybill import load_pack
+from waybill.compiler import check_paths
+from waybill.runtime import Game
+from waybill.scenarios import run_pack
+
+PACK = "content/badlands"
+
+
+def test_check_is_clean():
+    report = check_paths([PACK])
+    assert not [d for d in report.diagnostics if d.severity == "error"]
+
+
+def test_scenarios_pass():
+    outcomes = run_pack(PACK)
+    assert len(outcomes) >= 30
+    failed = [o.render() for o in outcomes if not o.passed]
+    assert not failed, "\n".join(failed)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_bot_games_finish(players):
+    from waybill.bots import make_bot
+    rules = load_pack(PACK)
+    for seed in range(3):
+        g = Game.new(rules, players=players, seed=seed)
+        rng = random.Random(seed)
+        bots = [make_bot("default", "badlands") for _ in range(players)]
+        assert bots[0].name == "badlands"
+        while not g.over:
+            legal = g.legal_actions()
+            g.apply(bots[legal[0]["player"]].choose(g, legal, rng))
+        assert g.result["scores"][g.result["ranking"][0]] >= 100
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_random_games_finish(players):
+    rules = load_pack(PACK)
+    g = Game.new(rules, players=players, seed=11)
+    rng = random.Random(11)
+    while not g.over:
+        g.apply(rng.choice(g.legal_actions()))
+    assert g.result is not None
