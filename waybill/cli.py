@@ -260,4 +260,26 @@ def play(pack, players, seed, variants, humans, bot) -> None:
     play_terminal(rules, players, seed, seats, bot)
 
 
+@main.command()
+@click.option("--quick", is_flag=True, help="Fewer repeats and games (a rough figure in seconds).")
+@click.option("--pack", default="weds", show_default=True, help="The pack whose games are timed.")
+@click.option("--players", type=click.IntRange(1, 64), default=4, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def bench(quick: bool, pack: str, players: int, as_json: bool) -> None:
+    """Time checking, compiling and playing (medians of repeated runs)."""
+    from waybill.benchmarks import run
+    data = run(pack, players, quick)
+    if as_json:
+        click.echo(json.dumps(data, indent=1))
+        return
+    from rich.console import Console
+    from rich.table import Table
+    table = Table(title=f"waybill bench ({'quick' if quick else 'full'})")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    for key, value in data.items():
+        table.add_row(key, str(value))
+    Console().print(table)
+
+
 __all__ = ["main", "shipped_packs"]

@@ -1,0 +1,82 @@
+"""What the runtime costs over plain Python, for `waybill bench`.
+
+One rule — a delivery to a market stall with its market update, written in
+`bench_pack/pack.wb` — is played through the runtime (the public `apply` of
+its action) and, side by side in the same run, by `deliver_by_hand`, the
+same rule written as a plain Python function over the same state. Before
+timing, both are run once from the same state and must leave the same pieces
+and counters, so the comparison is of equal work.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from importlib import resources
+
+from waybill.runtime import Game, Rules
+
+PACK = "bench_pack"
+
+
+def bench_rules() -> Rules:
+    from waybill.loading import load_pack
+    return load_pack(str(resources.files("waybill").joinpath(PACK)))
+
+
+def deliver_by_hand(game: Game) -> None:
+    """The rule of `deliver(me, stall_a)`, by hand, on the game's state."""
+    st, lay, ents = game.state, game.m.L, game.rules.entities
+    stall, supply = lay.zslot[("stall_a", None)], lay.zslot[("supply", None)]
+    hold, money = lay.zslot[("hold", 0)], lay.cslot[("money", 0)]
+    discard, stack = lay.zslot[("demand_discard", None)], lay.zslot[("demand_stack", None)]
+    card = st.zones[stall][0]
+    wanted = ents[st.p_ent[card]]["fields"]["wants"]
+    price = (2 if wanted == "food" else 3) + sum(
+        1 for sid in game.rules.space_order
+        if st.zones[lay.zslot[(sid, None)]] and
+        ents[st.p_ent[st.zones[lay.zslot[(sid, None)]][0]]]["fields"]["wants"] == wanted)
+    delivered = [p for p in st.zones[hold] if ents[st.p_ent[p]]["fields"]["sort"] == wanted]
+    for p in delivered:
+        st.zones[hold].remove(p)
+        st.zones[supply].append(p)
+        st.p_zone[p] = supply
+    st.counters[money] += len(delivered) * price
+    st.zones[stall].remove(card)
+    st.zones[discard].insert(0, card)
+    st.p_zone[card] = discard
+    new = st.zones[stack].pop(0)
+    st.zones[stall].append(new)
+    st.p_zone[new] = stall
+
+
+def _same_outcome(a: Game, b: Game) -> bool:
+    sa, sb = a.state, b.state
+    return sa.zones == sb.zones and sa.counters == sb.counters and sa.p_zone == sb.p_zone
+
+
+def overhead_ratio(repeats: int = 7, batch: int = 300) -> dict:
+    """Median time of the rule through the runtime and by hand, and their ratio."""
+    start = Game.new(bench_rules(), players=1, seed=1)
+    through, by_hand = start.clone(), start.clone()
+    through.apply(through.legal_actions()[0])
+    deliver_by_hand(by_hand)
+    if not _same_outcome(through, by_hand):
+        raise AssertionError("the hand-written delivery and the rule disagree; fix deliver_by_hand")
+    runtime_times, hand_times = [], []
+    for _ in range(repeats):
+        games = [start.clone() for _ in range(batch)]
+        action = start.legal_actions()[0]
+        t = time.perf_counter()
+        for g in games:
+            g.apply(action)
+        runtime_times.append((time.perf_counter() - t) / batch)
+        games = [start.clone() for _ in range(batch)]
+        t = time.perf_counter()
+        for g in games:
+            deliver_by_hand(g)
+        hand_times.append((time.perf_counter() - t) / batch)
+    runtime_us = statistics.median(runtime_times) * 1e6
+    hand_us = statistics.median(hand_times) * 1e6
+    return {"rule_runtime_us": round(runtime_us, 2), "rule_by_hand_us": round(hand_us, 2),
+            "overhead_ratio": round(runtime_us / hand_us, 2)}
