@@ -438,7 +438,7 @@ class Lowerer:
             target = self.sym(v.id)
             if target and target.category == "entity" and target.decl.kind == type_name:
                 self.used.add(v.id)
-                return v.id
+                return {"entity": v.id}  # the same value the name has in expressions
             names = [e.name for e in self.p.of("entity") if e.decl.kind == type_name]
             self.error(v.span, "E402" if target else "E301",
                        f"`{v.id}` is not a {type_name}" if target else f"unknown {type_name} `{v.id}`",
@@ -663,10 +663,10 @@ class Lowerer:
         elif isinstance(v, ast.Pick):
             out = self.pick(v, scope, s.name)
         elif isinstance(v, ast.Amount):
-            out = {"do": "amount", "by": self.by(v.by, scope), "prompt": v.prompt,
+            out = {"do": "amount", "by": self.by(v.by, scope), "prompt": self.prompt(v.prompt, v, scope),
                    "lo": self.expr(v.lo, scope), "hi": self.expr(v.hi, scope), "into": s.name}
         elif isinstance(v, ast.Order):
-            out = {"do": "order", "by": self.by(v.by, scope), "prompt": v.prompt,
+            out = {"do": "order", "by": self.by(v.by, scope), "prompt": self.prompt(v.prompt, v, scope),
                    "from": self.expr(v.coll, scope), "into": s.name}
         elif isinstance(v, ast.Act):
             out = self.act(v, scope, s.name)
@@ -675,12 +675,31 @@ class Lowerer:
         scope.add(s.name)
         return out
 
+    def prompt(self, text, node, scope: Scope):
+        """A decision's prompt: `{expr}` holes are filled like `log` strings."""
+        if not isinstance(text, str) or "{" not in text:
+            return text
+        import re
+        from waybill.dsl.parser import parse_expression
+        parts: list = []
+        pos = 0
+        for m in re.finditer(r"\{\{|\}\}|\{([^{}]*)\}", text):
+            parts.append(text[pos:m.start()])
+            if m.group(0) in ("{{", "}}"):
+                parts.append(m.group(0)[0])
+            else:
+                e = parse_expression(m.group(1), self.file, node.span.line, node.span.column)
+                parts.append(e if e is not None else m.group(0))
+            pos = m.end()
+        parts.append(text[pos:])
+        return self.expr(ast.Text(node.span, [x for x in parts if x != ""]), scope)
+
     def pick(self, v: ast.Pick, scope: Scope, into: str) -> dict:
         coll = self.expr(v.coll, scope)
         scope.push(into)
         where = self.expr(v.where, scope) if v.where else None
         scope.pop()
-        return {"do": "pick", "by": self.by(v.by, scope), "prompt": v.prompt, "from": coll, "where": where,
+        return {"do": "pick", "by": self.by(v.by, scope), "prompt": self.prompt(v.prompt, v, scope), "from": coll, "where": where,
                 "var": into, "count": self.expr(v.count, scope) if v.count is not None else None,
                 "up_to": v.up_to, "into": into}
 
@@ -748,11 +767,11 @@ class Lowerer:
             labels.add(o.label)
             options.append({"label": o.label, "when": self.expr(o.when, scope) if o.when else None,
                             "body": self.block(o.body, scope)})
-        return {"do": "choose", "mode": s.mode, "by": self.by(s.by, scope), "prompt": s.prompt,
+        return {"do": "choose", "mode": s.mode, "by": self.by(s.by, scope), "prompt": self.prompt(s.prompt, s, scope),
                 "options": options}
 
     def s_May(self, s: ast.May, scope: Scope) -> dict:
-        return {"do": "may", "by": self.by(s.by, scope), "prompt": s.prompt,
+        return {"do": "may", "by": self.by(s.by, scope), "prompt": self.prompt(s.prompt, s, scope),
                 "body": self.block(s.body, scope), "else": self.block(s.orelse, scope)}
 
     def s_Act(self, s: ast.Act, scope: Scope) -> dict:
