@@ -642,7 +642,15 @@ class Lowerer:
     # ---- statements --------------------------------------------------------------------
     def block(self, stmts, scope: Scope) -> list:
         scope.push()
-        out = [x for x in (self.stmt(s, scope) for s in stmts if s is not None) if x is not None]
+        out: list = []
+        for s in stmts:
+            if s is None:
+                continue
+            lowered = self.stmt(s, scope)
+            if isinstance(lowered, list):
+                out.extend(lowered)
+            elif lowered is not None:
+                out.append(lowered)
         scope.pop()
         return out
 
@@ -652,8 +660,11 @@ class Lowerer:
             self.error(s.span, "E406", "this cannot be used as a statement")
             return None
         out = method(s, scope)
-        if out is not None:
+        if isinstance(out, dict):
             out["at"] = self.at(s)
+        elif isinstance(out, list):
+            for part in out:
+                part.setdefault("at", self.at(s))
         return out
 
     def s_Let(self, s: ast.Let, scope: Scope) -> dict:
@@ -706,7 +717,16 @@ class Lowerer:
     def by(self, expr, scope: Scope):
         return self.expr(expr, scope) if expr is not None else None
 
-    def s_Set(self, s: ast.Set, scope: Scope) -> dict:
+    def s_Set(self, s: ast.Set, scope: Scope) -> dict | list:
+        v = s.value
+        if isinstance(v, ast.Call) and (v.fn in PRIMITIVES or self.category(v.fn) == "procedure"):
+            # `set x = roll(...)`: call into a hidden local, then assign it
+            temp = f"$set{s.span.line}_{s.span.column}"
+            call = self.call_stmt(v, scope, into=temp)
+            call["at"] = self.at(s)
+            scope.add(temp)
+            assign = self.s_Set(ast.Set(s.span, s.target, s.op, ast.Name(v.span, temp)), scope)
+            return [call, assign]
         target = self.set_target(s.target, scope)
         value = self.expr(s.value, scope)
         if s.op != "=":
@@ -990,7 +1010,8 @@ class Lowerer:
             return {"op": "quantity", "id": e.fn, "args": self.args(e, sig, scope), "at": self.at(e)}
         if e.fn in PRIMITIVES or (s and s.category == "procedure"):
             self.error(e.fn_span, "E309", f"`{e.fn}` changes the game, so it cannot be used inside an expression",
-                       f"bind its result first: `let x = {e.fn}(...)`")
+                       f"bind its result first (`let x = {e.fn}(...)`), or, for a pure computation, "
+                       "declare it as a `quantity`")
             return None
         self.error(e.fn_span, "E308", f"unknown function or quantity `{e.fn}`",
                    suggest(e.fn, list(FUNCTIONS) + [q.name for q in self.p.of("quantity")]))
