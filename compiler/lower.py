@@ -145,26 +145,35 @@ class Lowerer:
         ir["spaces"] = self.spaces()
         self.game(ir)
         self.scenario_irs = [self.scenario(s) for s in self.p.scenarios]
+        self._deferred_checks()
         self._unused()
         return ir
 
     def _prepare(self) -> None:
-        everything = [s.decl for s in self.p.symbols.values()] + [n for n, _ in self.p.rules]
-        if self.p.game:
-            everything.append(self.p.game)
-        for node in walk(everything):
-            if isinstance(node, ast.Set) and isinstance(node.target, ast.Attr):
-                self.assigned_attrs.add(node.target.name)
-            elif isinstance(node, ast.ActionDecl):
-                self.action_tags.update(v.id for p in node.props if p.name == "tags"
-                                        for v in p.values if isinstance(v, ast.Name))
-        names = set(self.assigned_attrs) | BUILTIN_ATTRS
+        """Attribute names known before lowering: counters and zones per
+        player, the kinds' fields and the built-ins. Names assigned with
+        `set x.name = ...` and action tags are gathered while lowering, and
+        the checks that need them run at the end (`_deferred_checks`)."""
+        names = set(BUILTIN_ATTRS)
         for s in self.p.symbols.values():
             if s.category in ("counter", "zone") and (self.scope_of(s.decl) or isinstance(s.decl, ast.ResourceDecl)):
                 names.add(s.name)
             if s.category == "kind":
                 names.update(f.name for f in s.decl.fields)
         self.attr_names = names
+        self.attr_uses: list[tuple[str, Span, str, bool]] = []
+        self.tag_uses: list[tuple[str, Span, str, bool]] = []
+
+    def _deferred_checks(self) -> None:
+        known = self.attr_names | self.assigned_attrs
+        for name, span, file, checking in self.attr_uses:
+            if checking and name not in known:
+                self.report.add(Diagnostic(file, span, "error", "E305", f"unknown attribute `{name}`",
+                                           suggest(name, known)))
+        for tag, span, file, checking in self.tag_uses:
+            if checking and tag not in self.action_tags:
+                self.report.add(Diagnostic(file, span, "error", "E301", f"no action has the tag `{tag}`",
+                                           suggest(tag, self.action_tags)))
 
     # ---- declarations ------------------------------------------------------------------
     def counter(self, s: Symbol) -> dict:
@@ -516,6 +525,7 @@ class Lowerer:
             limit = {"count": count, "per": per}
         props = self.props(a.props, {"tags"}, "action")
         tags = self.tag_list(props.get("tags", []))
+        self.action_tags.update(tags)
         body = list(a.body)
         requires = []
         while body and isinstance(body[0], ast.Require):
@@ -748,6 +758,7 @@ class Lowerer:
                        suggest(t.id, scope.all() | {c.name for c in self.p.of("counter")}))
             return {"op": "var", "name": t.id}
         if isinstance(t, ast.Attr):
+            self.assigned_attrs.add(t.name)
             return self.expr(t, scope)
         self.error(t.span, "E406", "only a variable, a counter or an attribute can be set")
         return {"op": "var", "name": "_"}
@@ -799,8 +810,7 @@ class Lowerer:
 
     def act(self, s: ast.Act, scope: Scope, into: str | None) -> dict:
         for tag in s.tags:
-            if tag not in self.action_tags:
-                self.error(s.span, "E301", f"no action has the tag `{tag}`", suggest(tag, self.action_tags))
+            self.tag_uses.append((tag, s.span, self.file, self.checking))
         return {"do": "act", "by": self.by(s.by, scope), "tags": list(s.tags), "optional": s.optional,
                 "into": into}
 
@@ -971,9 +981,7 @@ class Lowerer:
     def e_Attr(self, e: ast.Attr, scope: Scope):
         obj = self.expr(e.obj, scope)
         if e.name not in self.attr_names:
-            self.error(e.name_span, "E305", f"unknown attribute `{e.name}`", suggest(e.name, self.attr_names))
-        elif e.name in {f.name for k in self.p.of("kind") for f in k.decl.fields}:
-            pass
+            self.attr_uses.append((e.name, e.name_span, self.file, self.checking))
         return {"op": "attr", "of": obj, "name": e.name, "at": self.at(e)}
 
     def e_Index(self, e: ast.Index, scope: Scope):
@@ -998,6 +1006,10 @@ class Lowerer:
         where = self.expr(e.where, scope) if e.where else None
         value = self.expr(e.value, scope) if e.value else None
         scope.pop()
+        if e.fn == "count" and e.value is not None:
+            # `count` counts the items; a value after `:` would be silently ignored.
+            self.error(e.value.span, "E404", "`count` takes no value after `:` (it counts the items)",
+                       "add the values with `sum(each ...: value)`, or drop `: value`")
         return {"op": "agg", "fn": e.fn, "var": e.var, "in": coll, "where": where, "value": value}
 
     def e_Call(self, e: ast.Call, scope: Scope):
