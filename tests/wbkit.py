@@ -1,0 +1,116 @@
+"""Helpers for the language and compiler suites: parse snippets, compile
+small packs written on the fly, and compare IR without source locations."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from waybill.compiler import compile_pack
+from waybill.dsl import ast
+from waybill.dsl.diagnostics import CODES, Diagnostic
+from waybill.dsl.parser import parse_source
+
+ROOT = Path(__file__).resolve().parents[1]
+WAYBILL = [sys.executable, "-c", "import sys; from waybill.cli import main; sys.argv[0] = 'waybill'; main()"]
+
+# A game block that is enough for a pack to compile.
+GAME = "game { players 2..4 play { end_game() } }\n"
+
+
+def shipped_wb_files() -> list[Path]:
+    return sorted(ROOT.glob("content/**/*.wb")) + sorted(ROOT.glob("tests/packs/**/*.wb"))
+
+
+def pack_folders() -> list[Path]:
+    """Every shipped pack folder (content and test packs)."""
+    out = []
+    for base in (ROOT / "content", ROOT / "tests" / "packs"):
+        for pack in sorted(base.glob("*/pack.wb")):
+            out.append(pack.parent)
+    return out
+
+
+def parse(src: str, path: str = "t.wb"):
+    """(items, diagnostics) of a source text."""
+    module, diags = parse_source(textwrap.dedent(src), path)
+    return module.items, diags
+
+
+def parse_one(src: str):
+    items, diags = parse(src)
+    assert diags == [], [d.message for d in diags]
+    assert len(items) == 1, items
+    return items[0]
+
+
+def write_pack(folder: Path, body: str, files: dict[str, str] | None = None, head: str = "pack t \"Test\"\n",
+               game: bool = True) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    text = head + textwrap.dedent(body)
+    if game and not re.search(r"^\s*game\b", body, re.MULTILINE):
+        text += "\n" + GAME
+    (folder / "pack.wb").write_text(text, encoding="utf-8")
+    for name, content in (files or {}).items():
+        p = folder / name
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(textwrap.dedent(content), encoding="utf-8")
+    return folder
+
+
+def compile_src(tmp_path: Path, body: str, files: dict[str, str] | None = None, **kw):
+    folder = write_pack(tmp_path / "pk", body, files, **kw)
+    return compile_pack(str(folder))
+
+
+def ir_of(tmp_path: Path, body: str, **kw) -> dict:
+    result = compile_src(tmp_path, body, **kw)
+    assert result.ir is not None, result.report.render()
+    return strip_at(result.ir)
+
+
+def strip_at(x):
+    """The IR without its `at` source locations."""
+    if isinstance(x, dict):
+        return {k: strip_at(v) for k, v in x.items() if k != "at"}
+    if isinstance(x, list):
+        return [strip_at(v) for v in x]
+    return x
+
+
+def body_of(tmp_path: Path, statements: str, prelude: str = "", params: str = "") -> list:
+    """The lowered body of a procedure holding `statements`."""
+    src = prelude + f"\nprocedure p({params}) {{\n{textwrap.dedent(statements)}\n}}\n"
+    src += "game { players 2..4 play { p(" + ", ".join("1" for _ in filter(None, params.split(","))) + ") } }\n"
+    ir = ir_of(tmp_path, src)
+    return next(p for p in ir["procedures"] if p["id"] == "p")["body"]
+
+
+def diags_of(tmp_path: Path, body: str, **kw) -> list[Diagnostic]:
+    return compile_src(tmp_path, body, **kw).report.sorted()
+
+
+def only(diags: list[Diagnostic], code: str) -> list[Diagnostic]:
+    return [d for d in diags if d.code == code]
+
+
+def assert_checker_diags(diags) -> None:
+    """Only the checker's own diagnostics: objects with a known code and a place."""
+    for d in diags:
+        assert isinstance(d, Diagnostic), d
+        assert d.code in CODES, d
+        assert d.span.line >= 1 and d.span.column >= 1, d
+        assert d.message, d
+
+
+def run_cli(*args: str, cwd: str | os.PathLike | None = None, timeout: int = 120) -> subprocess.CompletedProcess:
+    return subprocess.run(WAYBILL + list(args), capture_output=True, text=True, cwd=cwd or ROOT, timeout=timeout,
+                          env={**os.environ, "NO_COLOR": "1", "PYTHONIOENCODING": "utf-8"})
+
+
+__all__ = ["ROOT", "GAME", "parse", "parse_one", "write_pack", "compile_src", "ir_of", "strip_at", "body_of",
+           "diags_of", "only", "assert_checker_diags", "run_cli", "shipped_wb_files", "pack_folders", "ast"]
