@@ -1,0 +1,412 @@
+"""One test per diagnostic code in `CODES`: code, line, column, message and `help:` text.
+
+`test_every_code_has_a_test` fails when a code is added without a test here.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.wbkit import compile_src, write_pack
+from waybill.compiler import check_paths, compile_pack
+from waybill.dsl.diagnostics import CODES, Report
+from waybill.dsl.parser import MAX_FILE_BYTES, parse_file, parse_source
+
+# Used by every snippet below, and using everything it declares, so that no
+# warning or error but the one under test appears.
+PRELUDE = """\
+resource gold "Gold"
+kind gadget { cost: int }
+zone deck
+event found(who: player)
+quantity dice(p: player) = 2
+procedure hurt(p: player) { emit found(p) }
+gadget g0 { cost: 1 }
+"""
+USE = "game { players 2..2 play { hurt(me) let d = dice(me) } }\n"
+LINE = PRELUDE.count("\n") + 2  # the line of the first snippet line (after `pack t`)
+
+
+def one(tmp_path, body: str, code: str, **kw):
+    """Compile PRELUDE + body; the report must hold exactly one diagnostic, of `code`."""
+    result = compile_src(tmp_path, PRELUDE + body, head="pack t\n", **kw)
+    diags = result.report.sorted()
+    assert [d.code for d in diags] == [code], result.report.render()
+    d = diags[0]
+    return d, (d.span.line, d.span.column, d.message, d.hint)
+
+
+def test_a_clean_snippet_pack_has_no_diagnostics(tmp_path):
+    result = compile_src(tmp_path, PRELUDE + USE, head="pack t\n")
+    assert result.report.diagnostics == [] and result.ir is not None
+
+
+# ---- syntax -------------------------------------------------------------------------------------
+
+def test_E101_unexpected_token():
+    _, diags = parse_source("counter = 3\n", "a.wb")
+    (d,) = diags
+    assert (d.code, d.span.line, d.span.column, d.message, d.hint) == (
+        "E101", 1, 9, "unexpected `=`", "expected a name")
+
+
+def test_E101_hints_at_a_missing_closing_brace():
+    _, diags = parse_source('procedure p() {\n  stop\nprocedure q() { stop }\n', "a.wb")
+    d = diags[0]
+    assert (d.code, d.span.line, d.span.column) == ("E103", 2, 7) or \
+        (d.code, d.message) == ("E101", "unexpected a name `procedure`")
+
+
+def test_E102_unexpected_character():
+    _, diags = parse_source("counter a = 1 @\n", "a.wb")
+    (d,) = diags
+    assert (d.code, d.span.line, d.span.column, d.message, d.hint) == (
+        "E102", 1, 15, "unexpected character `@`", None)
+
+
+def test_E102_single_quotes_get_a_hint():
+    _, diags = parse_source("counter a = 'x'\n", "a.wb")
+    assert (diags[0].code, diags[0].span.column, diags[0].message, diags[0].hint) == (
+        "E102", 13, "unexpected character \"'\"", 'strings use double quotes: "..."')
+
+
+def test_E102_unterminated_string():
+    _, diags = parse_source('counter a = "abc\n', "a.wb")
+    assert (diags[0].code, diags[0].span.line, diags[0].span.column, diags[0].hint) == (
+        "E102", 1, 13, "a string must end on the line it starts")
+
+
+def test_E103_unexpected_end_names_the_missing_brace():
+    _, diags = parse_source("procedure p() {\n  stop\n", "a.wb")
+    (d,) = diags
+    assert (d.code, d.span.line, d.span.column, d.message, d.hint) == (
+        "E103", 2, 7, "unexpected end of declaration", "a `}` is missing: every `{` needs a matching `}`")
+
+
+def test_E104_invalid_utf8(tmp_path):
+    path = tmp_path / "bad.wb"
+    path.write_bytes(b"counter a = 1\ncoun\xfft b = 2\n")
+    _, diags, text = parse_file(str(path), "bad.wb")
+    assert text is None
+    (d,) = diags
+    assert (d.code, d.span.line, d.span.column, d.message, d.hint) == (
+        "E104", 2, 5, "byte 0xff at offset 18 is not valid UTF-8", "save the file as UTF-8")
+
+
+def test_E105_nesting_too_deep():
+    _, diags = parse_source("quantity q = " + "(" * 200 + "1" + ")" * 200 + "\n", "a.wb")
+    (d,) = diags
+    assert (d.code, d.span.line, d.span.column, d.message, d.hint) == (
+        "E105", 1, 142, "nesting is deeper than 128 levels", "split the rule into procedures")
+
+
+def test_E106_file_too_large(tmp_path):
+    path = tmp_path / "huge.wb"
+    path.write_bytes(b"#" * (MAX_FILE_BYTES + 10))
+    _, diags, text = parse_file(str(path), "huge.wb")
+    (d,) = diags
+    assert text is None
+    assert (d.code, d.span.line, d.span.column, d.message) == (
+        "E106", 1, 1, f"file is {MAX_FILE_BYTES + 1} bytes; the limit is {MAX_FILE_BYTES}")
+
+
+def test_E107_unreadable_file(tmp_path):
+    folder = tmp_path / "not_a_file.wb"
+    folder.mkdir()
+    _, diags, text = parse_file(str(folder), "not_a_file.wb")
+    (d,) = diags
+    assert (d.code, d.span.line, d.span.column, d.message) == ("E107", 1, 1, "cannot read file: Is a directory")
+
+
+# ---- files and packs -------------------------------------------------------------------------------
+
+def test_E201_included_file_not_found_suggests_the_nearest(tmp_path):
+    folder = write_pack(tmp_path / "pk", PRELUDE + 'include "card.wb"\n' + USE, {"cards.wb": "counter c = 1\n"},
+                        head="pack t\n")
+    report = compile_pack(str(folder)).report
+    errors = report.errors
+    assert [d.code for d in errors] == ["E201"], report.render()
+    d = errors[0]
+    assert (d.span.line, d.span.column, d.message, d.hint) == (
+        LINE, 1, "included file `card.wb` not found", "did you mean `cards.wb`?")
+
+
+@pytest.mark.parametrize("target", ["../outside.wb", "/etc/passwd", "sub/../../outside.wb"])
+def test_E202_include_leaves_the_pack_folder(tmp_path, target):
+    (tmp_path / "outside.wb").write_text("counter stolen = 1\n")
+    d, got = one(tmp_path, f'include "{target}"\n' + USE, "E202")
+    assert got[:2] == (LINE, 1)
+    assert d.message in (f"include `{target}` leaves the pack folder",
+                         f"include `{target}` must be a path inside the pack folder")
+
+
+def test_E202_include_through_a_symbolic_link(tmp_path):
+    (tmp_path / "outside.wb").write_text("counter stolen = 1\n")
+    folder = write_pack(tmp_path / "pk", PRELUDE + 'include "link.wb"\n' + USE, head="pack t\n")
+    os.symlink(tmp_path / "outside.wb", folder / "link.wb")
+    report = compile_pack(str(folder)).report
+    assert [(d.code, d.message) for d in report.errors] == [
+        ("E202", "include `link.wb` leaves the pack folder (through a link)")]
+
+
+def test_E203_a_file_that_includes_itself(tmp_path):
+    folder = write_pack(tmp_path / "pk", PRELUDE + 'include "a.wb"\n' + USE,
+                        {"a.wb": 'counter x = 1\ninclude "a.wb"\n'}, head="pack t\n")
+    report = compile_pack(str(folder)).report
+    (d,) = report.errors
+    assert (d.code, d.file.rsplit("/", 1)[-1], d.span.line, d.span.column) == ("E203", "a.wb", 2, 1)
+    assert d.message.startswith("`a.wb` includes itself (through ")
+    assert d.hint == "remove one of the includes"
+
+
+def test_E203_pack_wb_including_itself(tmp_path):
+    d, (line, col, message, hint) = one(tmp_path, 'include "pack.wb"\n' + USE, "E203")
+    assert (line, col) == (LINE, 1) and message.startswith("`pack.wb` includes itself")
+
+
+def test_E203_a_pack_that_extends_itself(tmp_path):
+    folder = write_pack(tmp_path / "loop", PRELUDE + USE, head="pack loop extends loop\n")
+    report = compile_pack(str(folder)).report
+    assert [(d.code, d.span.line, d.span.column, d.message) for d in report.errors] == [
+        ("E203", 1, 19, "pack `loop` extends itself through `loop`")]
+
+
+def test_E204_no_pack_declaration(tmp_path):
+    folder = tmp_path / "nopack"
+    folder.mkdir()
+    (folder / "pack.wb").write_text(PRELUDE + USE)
+    report = compile_pack(str(folder)).report
+    assert [(d.code, d.file.rsplit("/", 1)[-1], d.span.line, d.span.column, d.message, d.hint)
+            for d in report.errors] == [
+        ("E204", "pack.wb", 1, 1, "this pack has no `pack NAME` declaration",
+         'start pack.wb with a line like `pack mygame "My Game"`')]
+
+
+def test_E205_empty_pack(tmp_path):
+    folder = tmp_path / "empty"
+    folder.mkdir()
+    (folder / "pack.wb").write_text('pack empty "Empty"\n')
+    report = compile_pack(str(folder)).report
+    assert sorted((d.code, d.span.line, d.span.column, d.message) for d in report.errors) == [
+        ("E205", 1, 1, "pack `empty` declares nothing"),
+        ("E205", 1, 1, "pack `empty` has no `game` block")]
+
+
+def test_E205_a_game_without_play(tmp_path):
+    d, got = one(tmp_path, "game { players 2..2 setup { hurt(me) let d = dice(me) } }\n", "E205", game=False)
+    assert got == (LINE, 1, "the game has no `play` block", "add `play { ... }` with the turn loop")
+
+
+def test_E206_unknown_pack():
+    report = Report()
+    result = compile_pack("wedz", report=report)
+    assert result.ir is None
+    (d,) = report.errors
+    assert (d.code, d.file, d.span.line, d.span.column, d.message) == ("E206", "wedz", 1, 1, "no pack `wedz`")
+    assert d.hint == "did you mean `weds`?"
+
+
+def test_E206_extends_an_unknown_pack(tmp_path):
+    folder = write_pack(tmp_path / "pk", PRELUDE + USE, head="pack t extends wedss\n")
+    report = compile_pack(str(folder)).report
+    assert [(d.code, d.span.line, d.span.column, d.message, d.hint) for d in report.errors] == [
+        ("E206", 1, 16, "unknown pack `wedss`", "did you mean `weds`?")]
+
+
+def test_E206_check_of_something_that_does_not_exist(tmp_path):
+    report = check_paths([str(tmp_path / "nothing_here")])
+    (d,) = report.errors
+    assert d.code == "E206" and d.message == f"`{tmp_path / 'nothing_here'}` is neither a file, a folder nor a shipped pack"
+
+
+def test_E207_unknown_variant_suggests_the_nearest(tmp_path):
+    folder = write_pack(tmp_path / "pk", PRELUDE + USE + "variant quick { }\nvariant slow { }\n", head="pack t\n")
+    report = compile_pack(str(folder), ["quik"]).report
+    assert [(d.code, d.span.line, d.span.column, d.message, d.hint) for d in report.errors] == [
+        ("E207", 1, 1, "unknown variant `quik`", "did you mean `quick`?")]
+    report = compile_pack(str(folder), ["zzz"]).report
+    assert report.errors[0].hint == "this pack has variants: quick, slow"
+
+
+def test_E208_second_pack_declaration(tmp_path):
+    d, got = one(tmp_path, "pack again\n" + USE, "E208")
+    assert got == (LINE, 1, "a second pack declaration `again`; a pack has exactly one", None)
+
+
+# ---- names ---------------------------------------------------------------------------------------------
+
+def test_E301_unknown_name_suggests_the_intended_one(tmp_path):
+    d, got = one(tmp_path, "game { players 2..2 play { hurt(me) let d = dice(me) let x = gld } }\n", "E301")
+    assert got == (LINE, 62, "unknown name `gld`", "did you mean `gold`?")
+
+
+def test_E301_unknown_local_suggests_a_local(tmp_path):
+    d, got = one(tmp_path, "procedure u(amount: int) { let total = amont }\n" + USE.replace("hurt(me)", "hurt(me) u(1)"),
+                 "E301")
+    assert got == (LINE, 40, "unknown name `amont`", "did you mean `amount`?")
+
+
+def test_E302_duplicate_definition(tmp_path):
+    d, got = one(tmp_path, "counter deck = 1\n" + USE, "E302")
+    assert got[:2] == (LINE, 9)
+    assert re.fullmatch(r"`deck` is already defined \(as a zone at .*pack\.wb:4\)", got[2]), got[2]
+    assert got[3] == "rename one of them"
+
+
+def test_E302_duplicate_across_files(tmp_path):
+    folder = write_pack(tmp_path / "pk", PRELUDE + 'include "b.wb"\n' + USE, {"b.wb": "\n\nzone deck\n"},
+                        head="pack t\n")
+    (d,) = compile_pack(str(folder)).report.errors
+    assert (d.code, d.file.rsplit("/", 1)[-1], d.span.line, d.span.column) == ("E302", "b.wb", 3, 6)
+
+
+def test_E303_unknown_kind_suggests_the_intended_one(tmp_path):
+    d, got = one(tmp_path, "gadjet g { cost: 1 }\n" + USE, "E303")
+    assert got == (LINE, 1, "unknown kind `gadjet`", "did you mean `gadget`?")
+
+
+def test_E303_unknown_kind_with_nothing_near(tmp_path):
+    d, got = one(tmp_path, "zzzz g { }\n" + USE, "E303")
+    assert got[3] == "declare it first: `kind zzzz { ... }`"
+
+
+def test_E304_unknown_field_suggests_the_intended_one(tmp_path):
+    d, got = one(tmp_path, "gadget g { cost: 1 cots: 2 }\n" + USE, "E304")
+    assert got == (LINE, 20, "kind `gadget` has no field `cots`", "did you mean `cost` or `copies`?")
+
+
+def test_E304_unknown_zone_property(tmp_path):
+    d, got = one(tmp_path, "zone pile { orderd }\n" + USE, "E304")
+    assert got == (LINE, 13, "a zone has no property `orderd`", "did you mean `ordered`?")
+
+
+def test_E305_unknown_attribute_suggests_the_intended_one(tmp_path):
+    d, got = one(tmp_path, "game { players 2..2 play { hurt(me) let d = dice(me) let x = me.gol } }\n", "E305")
+    assert got == (LINE, 65, "unknown attribute `gol`", "did you mean `gold`?")
+
+
+def test_E306_unknown_event_suggests_the_intended_one(tmp_path):
+    d, got = one(tmp_path, "on fonud { stop }\n" + USE, "E306")
+    assert got == (LINE, 4, "unknown event `fonud`", "did you mean `found`?")
+
+
+def test_E307_unknown_procedure_suggests_the_intended_one(tmp_path):
+    d, got = one(tmp_path, "game { players 2..2 play { hurt(me) let d = dice(me) hurtt(me) } }\n", "E307")
+    assert got == (LINE, 54, "unknown procedure or primitive `hurtt`", "did you mean `hurt`?")
+
+
+def test_E307_instead_of_something_that_is_not_a_procedure(tmp_path):
+    d, got = one(tmp_path, "instead of hurtt { stop }\n" + USE, "E307")
+    assert got == (LINE, 12, "`instead of` needs a procedure; `hurtt` is not one", "did you mean `hurt`?")
+
+
+def test_E308_unknown_function_suggests_the_intended_one(tmp_path):
+    d, got = one(tmp_path, "game { players 2..2 play { hurt(me) let d = dice(me) let s = sise([]) } }\n", "E308")
+    assert got == (LINE, 62, "unknown function or quantity `sise`", "did you mean `size`?")
+
+
+def test_E308_modifier_of_an_unknown_quantity(tmp_path):
+    d, got = one(tmp_path, "modify dise(_) + 1\n" + USE, "E308")
+    assert got == (LINE, 8, "unknown quantity `dise`", "did you mean `dice`?")
+
+
+def test_E309_wrong_kind_of_name(tmp_path):
+    d, got = one(tmp_path, "game { players 2..2 play { hurt(me) let d = dice(me) let x = hurt } }\n", "E309")
+    assert got == (LINE, 62, "`hurt` is a procedure: call it with `hurt(...)`", None)
+
+
+def test_E309_a_primitive_inside_an_expression(tmp_path):
+    d, got = one(tmp_path, "game { players 2..2 play { hurt(me) let d = dice(me) let x = 1 + hurt(me) } }\n", "E309")
+    assert got[:3] == (LINE, 66, "`hurt` changes the game, so it cannot be used inside an expression")
+    assert got[3].startswith("bind its result first")
+
+
+# ---- types and values ---------------------------------------------------------------------------------
+
+def test_E401_missing_argument(tmp_path):
+    d, got = one(tmp_path, "game { players 2..2 play { hurt() let d = dice(me) } }\n", "E401")
+    assert got == (LINE, 28, "`hurt` needs `p` (player)", "usage: hurt(p)")
+
+
+def test_E401_too_many_arguments(tmp_path):
+    d, got = one(tmp_path, "game { players 2..2 play { hurt(me, 2) let d = dice(me) } }\n", "E401")
+    assert got == (LINE, 28, "`hurt` takes at most 1 argument(s), 2 given", "usage: hurt(p)")
+
+
+def test_E402_wrong_type(tmp_path):
+    d, got = one(tmp_path, "game { players 2..2 play { hurt(me) let d = dice(me) gain(deck, 1) } }\n", "E402")
+    assert got == (LINE, 59, "`gain` expects a counter; `deck` is a zone", None)
+
+
+def test_E402_field_of_the_wrong_type(tmp_path):
+    d, got = one(tmp_path, 'gadget g1 { cost: "nine" }\n' + USE, "E402")
+    assert got == (LINE, 19, "expected int, found str `nine`", None)
+
+
+def test_E403_missing_required_field(tmp_path):
+    d, got = one(tmp_path, "gadget g1 { }\n" + USE, "E403")
+    assert got == (LINE, 8, "`g1` does not give field `cost` of kind `gadget`",
+                   "add `cost: ...` or give the field a default in `kind gadget`")
+
+
+def test_E404_invalid_value_suggests_the_intended_one(tmp_path):
+    d, got = one(tmp_path, "zone hand { visible: owners }\n" + USE, "E404")
+    assert got == (LINE, 22, "`owners` is not a visibility; use one of all, none, owner", "did you mean `owner` or `none`?")
+
+
+def test_E404_players_range(tmp_path):
+    d, got = one(tmp_path, "game { players 3..2 play { hurt(me) let d = dice(me) } }\n", "E404", game=False)
+    assert got == (LINE, 8, "players 3..2 is not a valid range (1 to 64)", None)
+
+
+def test_E405_unknown_keyword_argument_suggests_the_intended_one(tmp_path):
+    d, got = one(tmp_path, "game { players 2..2 play { hurt(me) let d = dice(me) gain(gold, 1, whom: me) } }\n", "E405")
+    assert got == (LINE, 68, "`gain` has no parameter `whom`", "did you mean `who`?")
+
+
+def test_E406_misplaced_statement(tmp_path):
+    d, got = one(tmp_path, "game { players 2..2 play { hurt(me) let d = dice(me) break } }\n", "E406")
+    assert got == (LINE, 54, "`break` outside a loop", None)
+
+
+def test_E406_remove_outside_a_variant(tmp_path):
+    d, got = one(tmp_path, "remove deck\n" + USE, "E406")
+    assert got == (LINE, 1, "`remove` belongs inside a `variant` block", None)
+
+
+# ---- warnings --------------------------------------------------------------------------------------------
+
+def test_W501_unused_declaration(tmp_path):
+    d, got = one(tmp_path, "table loot { 1: 2 }\n" + USE, "W501")
+    assert d.severity == "warning"
+    assert got == (LINE, 7, "table `loot` is never used", None)
+
+
+def test_W502_file_not_part_of_the_pack(tmp_path):
+    folder = write_pack(tmp_path / "pk", PRELUDE + USE, {"stray.wb": "counter c = 1\n"}, head="pack t\n")
+    result = compile_pack(str(folder))
+    assert result.ir is not None
+    (d,) = result.report.diagnostics
+    assert (d.code, d.severity, d.file.rsplit("/", 1)[-1], d.span.line, d.span.column, d.message, d.hint) == (
+        "W502", "warning", "stray.wb", 1, 1, "this file is in the pack folder but no `include` reads it",
+        "include it from pack.wb, or move it out of the pack")
+
+
+# ---- the table itself ---------------------------------------------------------------------------------------
+
+def test_every_code_has_a_test():
+    here = Path(__file__).read_text(encoding="utf-8")
+    tested = set(re.findall(r"^def test_([EW]\d{3})_", here, re.MULTILINE))
+    assert set(CODES) - tested == set(), f"codes without a test: {sorted(set(CODES) - tested)}"
+    assert tested - set(CODES) == set(), f"tests of codes that no longer exist: {sorted(tested - set(CODES))}"
+
+
+def test_codes_are_stable_and_well_formed():
+    for code, title in CODES.items():
+        assert re.fullmatch(r"[EW][1-5]\d\d", code), code
+        assert title and title == title.strip() and not title.endswith(".")
+    assert all(c.startswith("W") for c in CODES if c[1] == "5")
