@@ -25,6 +25,21 @@ def _obj(props: dict, required: list[str] | None = None, extra: bool = False) ->
     return out
 
 
+def _tagged(key: str, variants: list[dict]) -> dict:
+    """One of several object shapes, told apart by the constant value of `key`.
+
+    Written as `if`/`then` on that value rather than `anyOf`: a validator
+    tries every branch of an `anyOf` and descends into the shared properties
+    (`x`, `of`, `body`, ...) of each, which is exponential in the nesting
+    depth (16 nested `-` took a minute); here only the matching shape is
+    descended into. (A binary tree of `if`/`else` tests fewer keys but costs
+    more stack per level, and validation is recursive.)
+    """
+    values = [v["properties"][key]["const"] for v in variants]
+    return {"type": "object", "required": [key], "properties": {key: {"enum": values}},
+            "allOf": [{"if": {"properties": {key: {"const": value}}}, "then": v} for value, v in zip(values, variants)]}
+
+
 def build_schema() -> dict:
     ref = lambda name: {"$ref": f"#/$defs/{name}"}  # noqa: E731
     nullable = lambda s: {"anyOf": [s, {"type": "null"}]}  # noqa: E731
@@ -58,7 +73,8 @@ def build_schema() -> dict:
     expr = {"anyOf": [
         {"type": ["integer", "string", "boolean", "null"]},
         {"type": "array", "items": ref("expr")},
-        *[_obj({"op": {"const": op}, "at": at, **props}, ["op", *req]) for op, (props, req) in expr_ops.items()],
+        _tagged("op", [_obj({"op": {"const": op}, "at": at, **props}, ["op", *req])
+                       for op, (props, req) in expr_ops.items()]),
     ]}
     by = ref("expr")
     statements = [
@@ -95,7 +111,7 @@ def build_schema() -> dict:
         stmt("break", {}, []),
         stmt("table", {"table": {"type": "string"}, "value": ref("expr")}, ["table", "value"]),
     ]
-    ability = {"anyOf": [
+    ability = _tagged("type", [
         _obj({"type": {"const": "action"}, "id": {"type": "string"}, "name": {"type": "string"}, "tags": ids,
               "limit": nullable(_obj({"count": {"type": "integer"}, "per": {"enum": ["turn", "round", "game"]}},
                                      ["count", "per"])),
@@ -110,7 +126,7 @@ def build_schema() -> dict:
               "value": ref("expr"), "where": ref("expr"), "at": at}, ["type", "quantity", "args", "op", "value"]),
         _obj({"type": {"const": "replace"}, "target": {"type": "string"}, "where": ref("expr"), "effect": block,
               "at": at}, ["type", "target", "effect"]),
-    ]}
+    ])
     named = lambda props, req: {"type": "array", "items": _obj(props, req)}  # noqa: E731
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -170,7 +186,7 @@ def build_schema() -> dict:
             "play": block,
             "score": ref("expr"),
         },
-        "$defs": {"expr": expr, "stmt": {"anyOf": statements}},
+        "$defs": {"expr": expr, "stmt": _tagged("do", statements)},
     }
 
 
@@ -187,7 +203,10 @@ def _validator():
 
 def validate_ir(ir: object) -> list[str]:
     """Every way `ir` breaks the schema, as readable lines (empty when valid)."""
-    errors = sorted(_validator().iter_errors(ir), key=lambda e: list(e.absolute_path))
+    try:
+        errors = sorted(_validator().iter_errors(ir), key=lambda e: list(e.absolute_path))
+    except RecursionError:
+        return ["(top): nested too deeply to check"]
     out = []
     for e in errors[:20]:
         where = "/".join(str(p) for p in e.absolute_path) or "(top)"
