@@ -147,8 +147,9 @@ class Game:
     def state(self) -> State:
         return self.m.st
 
-    def view(self, player: int | None) -> dict:
-        return _view.view(self.m, player)
+    def view(self, player: int | None, log: bool = True) -> dict:
+        """What ``player`` may see; ``log=False`` leaves out the log (cheap, for bots)."""
+        return _view.view(self.m, player, log)
 
     def messages(self) -> list[str]:
         """The table talk written by `log` statements."""

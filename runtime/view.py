@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 
-def view(m: Any, player: int | None) -> dict:
+def view(m: Any, player: int | None, log: bool = True) -> dict:
     st, lay = m.st, m.L
     seen = [_sees(lay, s, player) for s in range(len(lay.z_id))]
     return {
@@ -26,7 +26,7 @@ def view(m: Any, player: int | None) -> dict:
         "zones": [_zone(m, s, seen[s]) for s in range(len(lay.z_id))],
         "pending": _pending(st.pending, player),
         "decision": st.decision,
-        "log": [_entry(m, e, player, seen) for e in st.log],
+        "log": [_entry(m, e, player, seen) for e in st.log] if log else [],
         "over": st.over,
         "winner": st.winner,
         "result": st.result,

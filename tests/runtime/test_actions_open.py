@@ -33,3 +33,11 @@ def test_actions_open_counts_live_tagged_actions(tmp_path):
     g.apply(g.legal_actions()[0])          # A: n = 1, A is no longer open
     g.apply(g.legal_actions()[1])
     assert g.messages()[-1] == "open 1"
+
+
+def test_view_without_log(tmp_path):
+    (tmp_path / "pack.wb").write_text(SRC)
+    g = Game.new(load_pack(str(tmp_path)), players=1, seed=1)
+    g.apply(g.legal_actions()[1])
+    assert g.view(0)["log"] and g.view(0, log=False)["log"] == []
+    assert g.view(0, log=False)["counters"] == g.view(0)["counters"]
