@@ -32,6 +32,10 @@ def compile_pack(name_or_path: str, variants: list[str] | tuple[str, ...] = (), 
     """Compile a shipped pack (by name) or a pack folder; never raises on bad content."""
     report = report if report is not None else Report()
     folder = find_pack(name_or_path)
+    if folder is None and os.path.isdir(name_or_path):
+        report.add(Diagnostic(name_or_path, Span.point(1, 1), "error", "E204", f"`{name_or_path}` has no pack.wb",
+                              "a pack folder holds a pack.wb that starts with `pack NAME`"))
+        return CompileResult(None, report, None)
     if folder is None:
         report.add(Diagnostic(name_or_path, Span.point(1, 1), "error", "E206", f"no pack `{name_or_path}`",
                               suggest(name_or_path, shipped_packs()) or
@@ -90,10 +94,14 @@ def check_paths(paths: list[str]) -> Report:
             if find_pack(target):
                 compile_pack(target, report=report)
                 continue
-            for folder in packs_under(target):
+            folders, loose = packs_under(target), loose_files(target)
+            for folder in folders:
                 compile_pack(folder, report=report)
-            for path in loose_files(target):
+            for path in loose:
                 check_file(path, report)
+            if not folders and not loose:
+                report.add(Diagnostic(target, Span.point(1, 1), "error", "E204",
+                                      f"`{target}` holds no pack.wb and no .wb file"))
         elif os.path.isfile(target):
             folder = find_pack(target)
             if folder:
@@ -113,6 +121,10 @@ def list_declarations(name_or_path: str) -> tuple[list[dict], Report]:
     """Every named declaration of a pack and its variants: {kind, id, name, file, line}."""
     report = Report()
     folder = find_pack(name_or_path)
+    if folder is None and os.path.isdir(name_or_path):
+        report.add(Diagnostic(name_or_path, Span.point(1, 1), "error", "E204", f"`{name_or_path}` has no pack.wb",
+                              "a pack folder holds a pack.wb that starts with `pack NAME`"))
+        return CompileResult(None, report, None)
     if folder is None:
         report.add(Diagnostic(name_or_path, Span.point(1, 1), "error", "E206", f"no pack `{name_or_path}`",
                               suggest(name_or_path, shipped_packs())))

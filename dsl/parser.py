@@ -20,7 +20,8 @@ from .diagnostics import Diagnostic, Span
 from .transform import ToAst
 
 MAX_FILE_BYTES = 5_000_000
-MAX_NESTING = 128
+MAX_NESTING = 128  # brackets, found by a scan before parsing
+MAX_DEPTH = 64  # statements and expressions inside one another (`not not ...`, `a + b + ...`, `else if`)
 MAX_ERRORS_PER_FILE = 25
 
 # What a person calls each terminal, for "expected ..." messages.
@@ -186,15 +187,22 @@ def parse_source(text: str, path: str = "<string>") -> tuple[ast.Module, list[Di
     """Parse a whole file. On syntax errors, parse again one top-level
     declaration at a time (each starts at column 1), so that an error in one
     declaration does not spill into the next and every one is reported."""
-    deep = _too_deep(text, path)
-    if deep:
-        return ast.Module(path, []), [deep]
-    items, diags = _parse_chunk(text, path, 0)
-    if not diags:
-        return ast.Module(path, items), []
+    first = None
+    if _too_deep(text, path) is None:
+        items, diags = _parse_chunk(text, path, 0)
+        if not diags:
+            return ast.Module(path, items), []
+        first = items, diags
+    chunks = list(_chunks(text))
+    if first is not None and len(chunks) == 1:  # one declaration: parsing it again finds the same
+        return ast.Module(path, first[0]), _dedupe(first[1])[:MAX_ERRORS_PER_FILE]
     items, diags = [], []
-    for offset, chunk in _chunks(text):
-        chunk_items, chunk_diags = _parse_chunk(chunk, path, offset)
+    for offset, chunk in chunks:
+        deep = _too_deep(chunk, path, offset)
+        if deep is not None:  # only this declaration is lost
+            chunk_items, chunk_diags = [], [deep]
+        else:
+            chunk_items, chunk_diags = _parse_chunk(chunk, path, offset)
         items.extend(chunk_items)
         diags.extend(chunk_diags)
         if len(diags) >= MAX_ERRORS_PER_FILE:
@@ -239,6 +247,9 @@ def _parse_chunk(text: str, path: str, line_offset: int) -> tuple[list, list[Dia
         return [], _dedupe(diags)
     except RecursionError:
         return [], [_nesting_diag(path, 1 + line_offset, 1)]
+    deep = _deep_tree(tree, path, line_offset)
+    if deep is not None:  # the transform below is recursive: never hand it a tree this deep
+        return [], _dedupe(diags) + [deep]
     try:
         items = ToAst(path, text, line_offset=line_offset).transform(tree)
     except RecursionError:
@@ -249,16 +260,26 @@ def _parse_chunk(text: str, path: str, line_offset: int) -> tuple[list, list[Dia
         if diags:  # a tree left odd by recovery: its errors are already reported
             return [], _dedupe(diags)
         raise
-    return items, _dedupe(diags)
+    kept = []
+    for item in items:
+        deep = _deep_node(item, path)
+        if deep is None:
+            kept.append(item)
+        else:
+            diags.append(deep)
+    return kept, _dedupe(diags)
 
 
 def parse_expression(text: str, path: str, line: int, column: int) -> ast.Node | None:
     """Parse the inside of a `{...}` hole in a string; None if it is not an expression."""
     try:
         tree = lark_parser().parse(text, start="expr")
-        return ToAst(path, text, line_offset=line - 1, column_offset=column - 1).transform(tree)
+        if _deep_tree(tree, path, 0) is not None:
+            return None
+        node = ToAst(path, text, line_offset=line - 1, column_offset=column - 1).transform(tree)
     except (UnexpectedInput, VisitError, RecursionError):
         return None
+    return node if _deep_node(node, path) is None else None
 
 
 def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:
@@ -341,15 +362,52 @@ def _expected(expected) -> str | None:
     return "expected " + ", ".join(words)
 
 
-def _nesting_diag(path: str, line: int, col: int) -> Diagnostic:
+def _nesting_diag(path: str, line: int, col: int, limit: int = MAX_NESTING) -> Diagnostic:
     return Diagnostic(path, Span.point(line, col), "error", "E105",
-                      f"nesting is deeper than {MAX_NESTING} levels",
+                      f"nesting is deeper than {limit} levels",
                       "split the rule into procedures")
 
 
-def _too_deep(text: str, path: str) -> Diagnostic | None:
+def _deep_tree(tree: Tree, path: str, line_offset: int) -> Diagnostic | None:
+    """A parse tree nested past what the (recursive) transform can take, found
+    without recursion. A level of the language is at most three tree levels."""
+    limit = 3 * MAX_DEPTH
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > limit:
+            meta = node.meta
+            line = getattr(meta, "line", 1) if not getattr(meta, "empty", True) else 1
+            col = getattr(meta, "column", 1) if not getattr(meta, "empty", True) else 1
+            return _nesting_diag(path, line + line_offset, col, MAX_DEPTH)
+        stack.extend((c, depth + 1) for c in reversed(node.children) if isinstance(c, Tree))
+    return None
+
+
+def _deep_node(node: ast.Node, path: str) -> Diagnostic | None:
+    """Statements and expressions nested more than MAX_DEPTH deep (a long
+    `a + b + c ...` is as deep as it is long), found without recursion, at
+    the first node past the limit. Checking, lowering, the IR's schema and
+    the runtime all recurse on this nesting."""
+    stack = [(node, 1)]
+    while stack:
+        n, depth = stack.pop()
+        if isinstance(n, (list, tuple)):
+            stack.extend((c, depth) for c in reversed(n))
+            continue
+        if not isinstance(n, ast.Node):
+            continue
+        if depth > MAX_DEPTH:
+            return _nesting_diag(path, n.span.line, n.span.column, MAX_DEPTH)
+        for value in reversed(list(vars(n).values())):  # the first past the limit in reading order
+            if isinstance(value, (ast.Node, list, tuple)):
+                stack.append((value, depth + 1))
+    return None
+
+
+def _too_deep(text: str, path: str, line_offset: int = 0) -> Diagnostic | None:
     """Brackets nested past the limit, found by a cheap scan (strings and comments skipped)."""
-    depth, line, col = 0, 1, 0
+    depth, line, col = 0, 1 + line_offset, 0
     in_str = in_comment = escape = False
     for ch in text:
         col += 1
