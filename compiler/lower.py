@@ -9,8 +9,6 @@ run reports them all.
 
 from __future__ import annotations
 
-from dataclasses import fields as dc_fields, is_dataclass
-
 from waybill.dsl import ast
 from waybill.dsl.diagnostics import Diagnostic, Report, Span, suggest
 from waybill.runtime.signatures import EVENTS, FUNCTIONS, PRIMITIVES, Signature
@@ -18,6 +16,7 @@ from waybill.runtime.signatures import EVENTS, FUNCTIONS, PRIMITIVES, Signature
 from .symbols import Program, Symbol
 
 IR_FORMAT = "waybill-ir/1"
+UNKNOWN_CODES = {"E301", "E303", "E306", "E307", "E308"}
 
 BUILTIN_ATTRS = {"index", "name", "id", "kind", "owner", "zone", "entity", "tags", "count", "top", "pieces", "text",
                  "adjacent", "spaces", "size", "copies"}
@@ -58,23 +57,6 @@ class Scope:
         return set().union(*self.frames)
 
 
-def walk(node):
-    """Every AST node under `node` (for cheap whole-program scans)."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, list):
-            stack.extend(n)
-        elif isinstance(n, tuple):
-            stack.extend(n)
-        elif is_dataclass(n) and not isinstance(n, Span):
-            yield n
-            for f in dc_fields(n):
-                v = getattr(n, f.name)
-                if isinstance(v, (list, tuple)) or (is_dataclass(v) and not isinstance(v, Span)):
-                    stack.append(v)
-
-
 class Lowerer:
     def __init__(self, program: Program, report: Report):
         self.p = program
@@ -89,8 +71,15 @@ class Lowerer:
 
     # ---- helpers -----------------------------------------------------------------
     def error(self, span: Span, code: str, message: str, hint: str | None = None) -> None:
-        if self.checking:
+        if self.checking and not self._about_broken(code, message):
             self.report.add(Diagnostic(self.file, span, "error", code, message, hint))
+
+    def _about_broken(self, code: str, message: str) -> bool:
+        """An unknown name whose declaration was lost to a syntax error (already reported)."""
+        if code not in UNKNOWN_CODES or not self.p.broken:
+            return False
+        import re
+        return any(name in self.p.broken for name in re.findall(r"`([A-Za-z_][A-Za-z0-9_]*)", message))
 
     def warn(self, file: str, span: Span, code: str, message: str, hint: str | None = None) -> None:
         self.report.add(Diagnostic(file, span, "warning", code, message, hint))
@@ -590,7 +579,7 @@ class Lowerer:
     def game(self, ir: dict) -> None:
         g = self.p.game
         if g is None:
-            if self.p.pack is not None:
+            if self.p.pack is not None and "game" not in self.p.broken:
                 self.file = self.p.pack_file or ""
                 self.checking = True
                 self.error(self.p.pack.span, "E205", f"pack `{self.p.pack.name}` has no `game` block",

@@ -179,7 +179,13 @@ def parse_file(path: str, display: str | None = None) -> tuple[ast.Module, list[
     text, diags = decode(data, shown)
     if text is None:
         return ast.Module(shown, []), diags, None
+    from . import cache
+    module = cache.load(text, shown)
+    if module is not None:
+        return module, [], text
     module, diags = parse_source(text, shown)
+    if not diags:
+        cache.store(text, module)
     return module, diags, text
 
 
@@ -196,7 +202,7 @@ def parse_source(text: str, path: str = "<string>") -> tuple[ast.Module, list[Di
     chunks = list(_chunks(text))
     if first is not None and len(chunks) == 1:  # one declaration: parsing it again finds the same
         return ast.Module(path, first[0]), _dedupe(first[1])[:MAX_ERRORS_PER_FILE]
-    items, diags = [], []
+    items, diags, broken = [], [], []
     for offset, chunk in chunks:
         deep = _too_deep(chunk, path, offset)
         if deep is not None:  # only this declaration is lost
@@ -205,9 +211,25 @@ def parse_source(text: str, path: str = "<string>") -> tuple[ast.Module, list[Di
             chunk_items, chunk_diags = _parse_chunk(chunk, path, offset)
         items.extend(chunk_items)
         diags.extend(chunk_diags)
+        if chunk_diags:
+            lost = _declared_name(chunk)
+            if lost and not any(getattr(i, "name", None) == lost for i in chunk_items):
+                broken.append(lost)
         if len(diags) >= MAX_ERRORS_PER_FILE:
             break
-    return ast.Module(path, items), _dedupe(diags)[:MAX_ERRORS_PER_FILE]
+    return ast.Module(path, items, broken), _dedupe(diags)[:MAX_ERRORS_PER_FILE]
+
+
+_HEAD = re.compile(r"\s*(?:(game)\b|(?:[A-Za-z_][A-Za-z0-9_]*)[ \t]+([A-Za-z_][A-Za-z0-9_]*))")
+
+
+def _declared_name(chunk: str) -> str | None:
+    """The name a declaration that failed to parse was giving (`procedure p ...`,
+    `gadget g ...`), or `game` for a game block."""
+    m = _HEAD.match(chunk)
+    if not m:
+        return None
+    return m.group(1) or m.group(2)
 
 
 def _chunks(text: str):
@@ -224,6 +246,7 @@ def _chunks(text: str):
 def _parse_chunk(text: str, path: str, line_offset: int) -> tuple[list, list[Diagnostic]]:
     diags: list[Diagnostic] = []
     last_end = [-1]
+    closing_quotes: set[int] = set()  # the second `'` of a single-quoted string: reported with the first
 
     def on_error(exc: UnexpectedInput) -> bool:
         if _keyword_as_name(exc, text):
@@ -231,6 +254,12 @@ def _parse_chunk(text: str, path: str, line_offset: int) -> tuple[list, list[Dia
         if len(diags) >= MAX_ERRORS_PER_FILE:
             return False
         start = _error_pos(exc, len(text))
+        if isinstance(exc, UnexpectedCharacters) and text[start:start + 1] == "'":
+            if start in closing_quotes:
+                return True
+            close, eol = text.find("'", start + 1), text.find("\n", start + 1)
+            if close != -1 and (eol == -1 or close < eol):
+                closing_quotes.add(close)
         between = text[last_end[0]:start] if last_end[0] >= 0 else None
         if between is None or not _only_blank(between):
             diags.append(_syntax_diag(exc, text, path, line_offset))
