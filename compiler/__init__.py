@@ -47,7 +47,7 @@ def compile_pack(name_or_path: str, variants: list[str] | tuple[str, ...] = (), 
         _check_loose(path, report, warn_unincluded=True)
     lowerer = Lowerer(program, report)
     ir = lowerer.lower()
-    if program.pack is not None and not _has_content(program):
+    if program.pack is not None and not _has_content(program) and not program.broken:
         report.add(Diagnostic(program.pack_file or "?", program.pack.span, "error", "E205",
                               f"pack `{program.pack.name}` declares nothing"))
     return CompileResult(None if report.errors else ir, report, program, lowerer.scenario_irs)

@@ -60,6 +60,7 @@ class Program:
     scenarios: list[Symbol] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
     ok_files: set[str] = field(default_factory=set)
+    broken: set[str] = field(default_factory=set)  # names of declarations lost to syntax errors
     applied_variants: list[str] = field(default_factory=list)
 
     def of(self, category: str) -> list[Symbol]:
@@ -91,6 +92,7 @@ def _collect_layer(program: Program, layer: PackSource, report: Report, replacea
         program.files.append(source.path)
         if source.ok:
             program.ok_files.add(source.path)
+        program.broken.update(getattr(source.module, "broken", ()))
         for item in source.module.items:
             _collect(program, item, source.path, layer.name, report, replaceable)
 

@@ -459,3 +459,6 @@ class Module:
     """One parsed file."""
     path: str
     items: list
+    # Names of declarations lost to syntax errors (their errors are reported;
+    # the checker does not also call the name unknown). `game` for a lost game block.
+    broken: list = field(default_factory=list)
