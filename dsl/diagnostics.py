@@ -109,10 +109,10 @@ class Diagnostic:
 def _source_line(source: str | None, line: int) -> str | None:
     if source is None or line < 1:
         return None
-    lines = source.splitlines()
+    lines = source.split("\n")  # the parser counts only \n; splitlines() also breaks at \f, \x1c, \u2028...
     if line > len(lines):
         return None
-    text = lines[line - 1].expandtabs(1)
+    text = lines[line - 1].rstrip("\r").expandtabs(1)
     return text if len(text) <= 400 else text[:400] + " ..."
 
 

@@ -88,7 +88,7 @@ def _join(toks: list[tuple[str, str]]) -> str:
         unary = kind == "op" and value == "-" and not _ends_value(prev)
         parts.append(value)
         prev = tok
-    return "".join(parts).rstrip()
+    return "".join(parts).rstrip(" \t")  # not str.rstrip(): it also eats control characters
 
 
 def _ends_value(tok: tuple[str, str] | None) -> bool:

@@ -357,7 +357,10 @@ def _syntax_diag_at(exc: UnexpectedInput, text: str, path: str) -> Diagnostic:
         return Diagnostic(path, Span.point(exc.line, exc.column), "error", "E102",
                           f"unexpected character {shown}", hint)
     if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
-        lines = text.splitlines() or [""]
+        lines = text.split("\n")  # as the parser counts lines (not splitlines(): \f is a space here)
+        if len(lines) > 1 and lines[-1] == "":
+            lines.pop()
+        lines[-1] = lines[-1].rstrip("\r")
         line, col = len(lines), len(lines[-1]) + 1
         expected = getattr(exc, "expected", None) or getattr(exc, "accepts", None) or []
         hint = "a `}` is missing: every `{` needs a matching `}`" if "RBRACE" in expected else _expected(expected)

@@ -295,3 +295,21 @@ def test_compile_command_on_bad_input_exits_1_without_a_traceback(tmp_path, case
     out = proc.stdout + proc.stderr
     assert "Traceback" not in out, out[-3000:]
     assert proc.returncode == 1 and "error[E" in proc.stderr
+
+
+def test_form_feeds_and_unicode_line_separators_do_not_shift_the_shown_line():
+    """The parser counts lines by `\\n` alone; the shown line and the end-of-file
+    position must count the same way (str.splitlines() also breaks at \\f, \\x1c, \\u2028)."""
+    src = "counter a = 1 \f\u2028\n\x1ccounter = 2\n"
+    _, diags = parse_source(src, "x.wb")
+    shown = {(d.span.line, d.code): d.render(src).split("\n")[1] for d in diags}
+    assert shown[(2, "E101")] == "2 | \x1ccounter = 2"
+    _, diags = parse_source("procedure p() {\f\n  stop\n", "x.wb")
+    assert [(d.code, d.span.line, d.span.column) for d in diags] == [("E103", 2, 7)]
+
+
+def test_crlf_files_are_located_like_lf_files():
+    _, diags = parse_source("counter a = 1\r\ncounter = 2\r\n", "x.wb")
+    (d,) = diags
+    assert (d.span.line, d.span.column) == (2, 9)
+    assert d.render("counter a = 1\r\ncounter = 2\r\n").splitlines()[1] == "2 | counter = 2"
