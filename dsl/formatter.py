@@ -14,7 +14,7 @@ from functools import lru_cache
 
 _TOKEN = re.compile(r"""
     (?P<comment>\#[^\n]*)
-  | (?P<string>"(?:[^"\\\n]|\\.)*"?)
+  | (?P<string>"(?:[^"\\\n]|\\.)*"|"(?:[^"\\\n]|\\.)*(?<![ \t]))  # an unterminated one keeps no trailing space
   | (?P<newline>\n)
   | (?P<space>[ \t\r\f]+)
   | (?P<word>not[ \t]+in\b|up[ \t]+to\b|[A-Za-z_][A-Za-z0-9_]*)
