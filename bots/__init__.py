@@ -13,6 +13,7 @@ from .base import Bot, RandomBot
 # pack id -> "module:Class" of its default, goal-directed bot
 PACK_BOTS: dict[str, str] = {}
 PACK_BOTS["warfare"] = ".warfare:WarfareBot"
+PACK_BOTS["weds"] = ".weds:WedsBot"
 PACK_BOTS["badlands"] = ".badlands:BadlandsBot"
 
 BOT_NAMES = ["default", "random"]
