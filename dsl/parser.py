@@ -279,8 +279,9 @@ def _parse_chunk(text: str, path: str, line_offset: int) -> tuple[list, list[Dia
     deep = _deep_tree(tree, path, line_offset)
     if deep is not None:  # the transform below is recursive: never hand it a tree this deep
         return [], _dedupe(diags) + [deep]
+    builder = ToAst(path, text, line_offset=line_offset)
     try:
-        items = ToAst(path, text, line_offset=line_offset).transform(tree)
+        items = builder.transform(tree)
     except RecursionError:
         return [], _dedupe(diags) + [_nesting_diag(path, 1 + line_offset, 1)]
     except VisitError as exc:
@@ -289,6 +290,7 @@ def _parse_chunk(text: str, path: str, line_offset: int) -> tuple[list, list[Dia
         if diags:  # a tree left odd by recovery: its errors are already reported
             return [], _dedupe(diags)
         raise
+    diags.extend(builder.problems)
     kept = []
     for item in items:
         deep = _deep_node(item, path)

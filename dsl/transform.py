@@ -7,7 +7,9 @@ import re
 from lark import Token, Transformer, Tree
 
 from . import ast
-from .diagnostics import Span
+from .diagnostics import Diagnostic, Span
+
+MAX_INT = 2**53 - 1  # the largest whole number a JSON reader is sure to keep exactly
 
 _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
 
@@ -34,6 +36,7 @@ class ToAst(Transformer):
         self.text = text
         self.dl = line_offset
         self.dc = column_offset
+        self.problems: list[Diagnostic] = []  # found while building the tree (numbers too large)
 
     def _call_userfunc(self, tree, new_children=None):
         children = new_children if new_children is not None else tree.children
@@ -41,6 +44,16 @@ class ToAst(Transformer):
         if method is None:
             return self.__default__(tree.data, children, tree.meta)
         return method(tree.meta, children)
+
+    def int(self, tok: Token) -> int:
+        """An INT token's value; past MAX_INT (what JSON readers keep exactly) it is an E404."""
+        digits = str(tok).lstrip("0") or "0"
+        if len(digits) > len(str(MAX_INT)) or int(digits) > MAX_INT:
+            shown = digits if len(digits) <= 24 else digits[:20] + "..."
+            self.problems.append(Diagnostic(self.path, self.tsp(tok), "error", "E404",
+                                            f"the number {shown} is too large; numbers go up to {MAX_INT}"))
+            return MAX_INT
+        return int(digits)
 
     # ---- spans -----------------------------------------------------------
     def sp(self, meta) -> Span:
@@ -188,7 +201,7 @@ class ToAst(Transformer):
         return ast.TableRow(self.sp(meta), lo, hi, ch[2], body)
 
     def range_lit(self, meta, ch):
-        ints = [int(c) for c in ch if _is(c, "INT")]
+        ints = [self.int(c) for c in ch if _is(c, "INT")]
         return (ints[0], ints[-1])
 
     def event_decl(self, meta, ch):
@@ -334,7 +347,7 @@ class ToAst(Transformer):
         return sc
 
     def seed_item(self, meta, ch):
-        return ("seed", int(ch[1]))
+        return ("seed", self.int(ch[1]))
 
     def variants_item(self, meta, ch):
         return ("variants", [n for n, _ in ch[1]])
@@ -478,7 +491,7 @@ class ToAst(Transformer):
 
     def count_spec(self, meta, ch):
         if _is(ch[0], "INT"):
-            return ("count", ast.Literal(self.tsp(ch[0]), int(ch[0])), False)
+            return ("count", ast.Literal(self.tsp(ch[0]), self.int(ch[0])), False)
         return ("count", ch[1], True)
 
     def pick_amount(self, meta, ch):
@@ -537,7 +550,7 @@ class ToAst(Transformer):
         return ch[1]
 
     def int_lit(self, meta, ch):
-        return ast.Literal(self.sp(meta), int(ch[0]))
+        return ast.Literal(self.sp(meta), self.int(ch[0]))
 
     def str_lit(self, meta, ch):
         return self.text_of(ch[0])

@@ -363,6 +363,12 @@ def test_E404_players_range(tmp_path):
     assert got == (LINE, 8, "players 3..2 is not a valid range (1 to 64)", None)
 
 
+def test_E404_a_number_too_large(tmp_path):
+    d, got = one(tmp_path, "counter big = 12345678901234567890\n" + USE, "E404")
+    assert got == (LINE, 15, "the number 12345678901234567890 is too large; numbers go up to 9007199254740991",
+                   None)
+
+
 def test_E405_unknown_keyword_argument_suggests_the_intended_one(tmp_path):
     d, got = one(tmp_path, "game { players 2..2 play { hurt(me) let d = dice(me) gain(gold, 1, whom: me) } }\n", "E405")
     assert got == (LINE, 68, "`gain` has no parameter `whom`", "did you mean `who`?")

@@ -313,3 +313,25 @@ def test_crlf_files_are_located_like_lf_files():
     (d,) = diags
     assert (d.span.line, d.span.column) == (2, 9)
     assert d.render("counter a = 1\r\ncounter = 2\r\n").splitlines()[1] == "2 | counter = 2"
+
+
+@pytest.mark.parametrize("src", [
+    "counter a = {n}",
+    "table t {{ {n}: 1 }}",
+    "scenario s {{ seed {n} }}",
+    "game {{ players 1..{n} }}",
+    "procedure p() {{ let x = choose {n} from xs }}",
+])
+def test_a_huge_number_is_an_E404_not_a_crash(src):
+    """A 5,000-digit number once raised Python's ValueError (int() digit limit)."""
+    text = src.format(n="9" * 5000)
+    _, diags = parse_source(text, "n.wb")
+    (d,) = diags
+    assert (d.code, d.span.line, d.span.column) == ("E404", 1, text.index("9") + 1)
+    assert d.message == "the number 99999999999999999999... is too large; numbers go up to 9007199254740991"
+
+
+def test_numbers_up_to_the_json_safe_limit_are_fine():
+    assert parse_source("counter a = 0009007199254740991", "n.wb")[1] == []
+    (d,) = parse_source("counter a = 9007199254740992", "n.wb")[1]
+    assert d.message == "the number 9007199254740992 is too large; numbers go up to 9007199254740991"
