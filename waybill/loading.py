@@ -25,7 +25,7 @@ def load_pack(source, variants: list[str] | tuple[str, ...] = ()) -> Rules:
         try:
             with open(source, encoding="utf-8") as fh:
                 data = json.load(fh)
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, RecursionError) as exc:
             raise CompileError(f"{source}: not a readable IR JSON file: {exc}") from None
         return rules_from_ir(data)
     return _compiled(str(source), tuple(variants))

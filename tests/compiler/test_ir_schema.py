@@ -132,3 +132,21 @@ def test_absurdly_deep_ir_is_refused_not_raised(dice_ir):
 def test_validate_refuses_junk_with_messages(junk):
     problems = validate_ir(junk)
     assert problems and all(isinstance(p, str) for p in problems)
+
+
+def test_load_pack_refuses_an_ir_file_nested_too_deeply(tmp_path):
+    from waybill import CompileError, load_pack
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(CompileError) as err:
+        load_pack(str(path))
+    assert str(err.value).startswith(f"{path}: not a readable IR JSON file: ")
+
+
+def test_load_pack_checks_ir_from_outside_against_the_schema(dice_ir, tmp_path):
+    from waybill import CompileError, load_pack
+    ir = copy.deepcopy(dice_ir)
+    ir["score"] = {"op": "exec"}
+    with pytest.raises(CompileError) as err:
+        load_pack(ir)
+    assert str(err.value).startswith("the IR does not match the schema:")
