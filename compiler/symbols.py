@@ -159,7 +159,10 @@ def _dup(decl: ast.Decl, file: str, first: Symbol) -> Diagnostic:
 
 
 def _apply_variants(program: Program, chosen: list[str], report: Report) -> None:
-    for name in chosen:
+    for asked in chosen:
+        # A variant's id is its declared name; `-` is not allowed in names, so
+        # `--variant risky-smuggling` means `risky_smuggling`.
+        name = asked.replace("-", "_")
         sym = program.variants.get(name)
         if sym is None:
             from waybill.dsl.diagnostics import Span
@@ -167,8 +170,10 @@ def _apply_variants(program: Program, chosen: list[str], report: Report) -> None
                 "this pack has variants: " + ", ".join(sorted(program.variants)) if program.variants
                 else "this pack has no variants")
             report.add(Diagnostic(program.pack_file or "<command line>", Span.point(1, 1), "error", "E207",
-                                  f"unknown variant `{name}`", hint))
+                                  f"unknown variant `{asked}`", hint))
             continue
+        if name in program.applied_variants:
+            continue  # chosen twice (e.g. once dashed): applied once
         program.applied_variants.append(name)
         variant: ast.VariantDecl = sym.decl
         replaceable = set(program.symbols)
