@@ -81,7 +81,10 @@ def _join(toks: list[tuple[str, str]]) -> str:
     for tok in toks:
         kind, value = tok
         if prev is not None:
-            parts.append(_gap(prev, tok, unary))
+            gap = _gap(prev, tok, unary)
+            if not gap and _fuses(prev[1], value):
+                gap = " "
+            parts.append(gap)
         if kind == "comment":
             if prev is not None:
                 parts[-1] = "  "
@@ -89,6 +92,11 @@ def _join(toks: list[tuple[str, str]]) -> str:
         parts.append(value)
         prev = tok
     return "".join(parts).rstrip(" \t")  # not str.rstrip(): it also eats control characters
+
+
+def _fuses(a: str, b: str) -> bool:
+    """Whether `a` and `b` written together read as other tokens (`-` `==` as `-=` `=`)."""
+    return [v for _, v in tokenize(a + b)] != [a, b]
 
 
 def _ends_value(tok: tuple[str, str] | None) -> bool:

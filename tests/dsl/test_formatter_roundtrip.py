@@ -82,6 +82,9 @@ def test_a_formatted_pack_compiles_to_the_same_ir(tmp_path, folder):
     ("\x1f", "\x1f\n"),  # found by hypothesis: str.rstrip() ate the control character, so fmt(fmt(x)) != fmt(x)
     ("a \x1c\n", "a \x1c\n"),
     ('"unterminated \\', '"unterminated \\\n'),  # found by hypothesis: the open string took the space
+    ("- ==", "- ==\n"),  # found by hypothesis: written together they read as `-=` `=`
+    ("x = - =", "x = - =\n"),
+    ("a . ..", "a. ..\n"),
 ])
 def test_fmt_layout(src, want):
     assert format_source(src) == want
