@@ -16,6 +16,7 @@ from typing import Any
 def view(m: Any, player: int | None, log: bool = True) -> dict:
     st, lay = m.st, m.L
     seen = [_sees(lay, s, player) for s in range(len(lay.z_id))]
+    props = _props_by_piece(st.props)
     return {
         "viewer": player,
         "players": list(st.players),
@@ -23,7 +24,7 @@ def view(m: Any, player: int | None, log: bool = True) -> dict:
         "turn": st.turn,
         "current": st.current,
         "counters": _counters(m),
-        "zones": [_zone(m, s, seen[s]) for s in range(len(lay.z_id))],
+        "zones": [_zone(m, s, seen[s], props) for s in range(len(lay.z_id))],
         "pending": _pending(st.pending, player),
         "decision": st.decision,
         "log": [_entry(m, e, player, seen) for e in st.log] if log else [],
@@ -49,19 +50,27 @@ def _counters(m: Any) -> dict:
     return out
 
 
-def _zone(m: Any, slot: int, visible: bool) -> dict:
+def _props_by_piece(props: dict) -> dict[int, dict]:
+    """`{"<piece>:<name>": value}` grouped by piece, in one pass (not one per piece)."""
+    out: dict[int, dict] = {}
+    for key, value in props.items():
+        pid, _, name = key.partition(":")
+        out.setdefault(int(pid), {})[name] = value
+    return out
+
+
+def _zone(m: Any, slot: int, visible: bool, props: dict[int, dict]) -> dict:
     st, lay = m.st, m.L
     pile = st.zones[slot]
     z = {"zone": lay.z_id[slot], "of": lay.z_of[slot], "count": len(pile)}
     if visible:
-        z["pieces"] = [_piece(m, p) for p in pile]
+        ents = st.p_ent
+        z["pieces"] = [_piece(p, ents[p], props.get(p)) for p in pile]
     return z
 
 
-def _piece(m: Any, pid: int) -> dict:
-    out = {"piece": pid, "entity": m.st.p_ent[pid]}
-    prefix = f"{pid}:"
-    props = {k[len(prefix):]: v for k, v in m.st.props.items() if k.startswith(prefix)}
+def _piece(pid: int, entity: str, props: dict | None) -> dict:
+    out = {"piece": pid, "entity": entity}
     if props:
         out["props"] = props
     return out
