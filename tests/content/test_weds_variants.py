@@ -3,7 +3,6 @@ content/weds/variants/): `waybill check` does not look inside a variant's
 block unless it is applied, so each variant is compiled here on its own and
 all five together; they are listed as variants, and their scenarios pass."""
 
-
 import pytest
 
 from waybill.compiler import compile_pack, list_declarations
