@@ -407,6 +407,20 @@ class _Seen:
             return 12
         return self.field(eid, "reward", 0) or 0
 
+    def job_needs(self):
+        """Cargo types still to deliver for contract-counting jobs in hand."""
+        ld = self.load()
+        out = []
+        for p in self.mine("jobs"):
+            if not self.field(p["entity"], "counts_as_contract", False):
+                continue
+            req = self.job_reqs(p["entity"])
+            marks = (p.get("props") or {}).get("marks") or []
+            for i, (t, name) in enumerate(re.findall(r"(food|water|weapons)(?: or \w+)? to ([A-Z][\w' ]*?)(?= and|,|$)", req)):
+                if f"r{i + 1}" not in marks and ld.get(t, 0) == 0 and t not in out:
+                    out.append(t)
+        return out
+
     def contract_job_in_hand(self):
         return any(self.field(p["entity"], "counts_as_contract", False)
                    and self.job_reqs(p["entity"]).startswith(("Fulfill demand", "Deliver"))
@@ -466,7 +480,7 @@ class _Seen:
             return 0
         if not all(ld.get(t, 0) > 0 for t in types):
             return 0
-        bonus = 4 if any(t in self.fulfil_types() for t in types) else 0
+        bonus = 12 if any(t in self.fulfil_types() for t in types) else 0
         return sum(ld[t] * self.price(t) for t in types) + bonus
 
     def deliver_value_here(self):
@@ -529,6 +543,12 @@ class _Seen:
         jobs = [j for j in self.job_targets() if j[0] not in self.exclude]
         if jobs:
             return min(jobs, key=lambda j: self.far(j[0]))[0], "job"
+        if self.c["in_purchase"][self.me] == 0:
+            for t in self.job_needs():
+                if self.room(t) > 0:
+                    sups = [(sid, price) for sid, tt, price in self.supplies() if tt == t and price <= crap]
+                    if sups:
+                        return min(sups, key=lambda x: self.far(x[0]) + x[1])[0], "buy"
         # trade: sell what we carry
         best, best_v = None, 0
         for sid, types in self.demands():
