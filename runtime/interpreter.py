@@ -26,10 +26,13 @@ STOPPABLE = frozenset(("proc", "replace"))
 
 class Machine:
     """What every instruction sees: rules ``R``, layout ``L``, state ``st``."""
-    __slots__ = ("R", "L", "st")
+    __slots__ = ("R", "L", "st", "qcache")
 
     def __init__(self, rules: Any, layout: Any, st: Any):
         self.R, self.L, self.st = rules, layout, st
+        # quantity values, kept only while nothing can change the state
+        # (listing live actions); None otherwise
+        self.qcache: dict | None = None
 
 
 def run(m: Machine) -> None:
