@@ -1,7 +1,8 @@
 """Running scenarios: tests written as content.
 
 A scenario sets up a position (`given` runs right after the game's setup,
-with `me` the first player), takes actions by their labels (`do`, `answer`,
+with `me` the first player; choices the setup asks for take their first
+option), takes actions by their labels (`do`, `answer`,
 `pass`), fixes dice (`force`) and asserts (`expect`). A failure names the
 step as `file:line:col` with what was expected and what was found.
 """
@@ -87,7 +88,13 @@ def start(ir: dict, sc: dict) -> Game:
     scenario_ir = dict(ir)
     scenario_ir["setup"] = list(ir["setup"]) + [bind_me] + list(sc["given"])
     rules = Rules.from_ir(scenario_ir)
-    return Game.new(rules, players=sc["players"], seed=sc["seed"])
+    game = Game.new(rules, players=sc["players"], seed=sc["seed"])
+    # Choices the setup asks for (a driver, a starting card, ...) take their
+    # first option, so that `given` runs on a finished setup and can then
+    # arrange whatever the scenario needs.
+    while game.pending is not None and any(fr["kind"] == "setup" for fr in game.state.stack):
+        game.apply(game.legal_actions()[0])
+    return game
 
 
 def run_step(game: Game, step: dict) -> None:
