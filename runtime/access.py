@@ -90,11 +90,23 @@ def live_pieces(m: Any, eid: str) -> list[int]:
     st, lay = m.st, m.L
     pz, active = st.p_zone, lay.z_active
     out = [p for p in lay.ent_pieces.get(eid, ()) if pz[p] >= 0 and active[pz[p]]]
-    n0 = len(lay.start_pieces)
-    if len(st.p_ent) > n0:
-        out += [p for p in range(n0, len(st.p_ent))
-                if st.p_ent[p] == eid and pz[p] >= 0 and active[pz[p]]]
+    if len(st.p_ent) > len(lay.start_pieces):
+        out += [p for p in created_pieces(m).get(eid, ()) if pz[p] >= 0 and active[pz[p]]]
     return out
+
+
+def created_pieces(m: Any) -> dict[str, list[int]]:
+    """Pieces brought into play by `create`, by entity. Kept on the machine,
+    not in the state, and rebuilt only when a piece has been created since."""
+    st, n0 = m.st, len(m.L.start_pieces)
+    cached = m.created
+    if cached is not None and cached[0] == len(st.p_ent):
+        return cached[1]
+    index: dict[str, list[int]] = {}
+    for p in range(n0, len(st.p_ent)):
+        index.setdefault(st.p_ent[p], []).append(p)
+    m.created = (len(st.p_ent), index)
+    return index
 
 
 def as_list(m: Any, v: Any, loc: dict | None = None) -> list:

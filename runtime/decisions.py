@@ -84,19 +84,7 @@ def _action_locals(m: Any, p: int, src: int | None) -> dict:
 def live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
     """Options for every action player ``p`` may take now: top-level actions
     first (declaration order), then actions of live pieces by piece id. A
-    piece in a player's zone offers its actions to that player only.
-
-    Requirements only read the state, so quantity values are cached while
-    they are checked (many actions ask the same quantities)."""
-    outer = m.qcache
-    m.qcache = {} if outer is None else outer
-    try:
-        return _live_actions(m, p, tags)
-    finally:
-        m.qcache = outer
-
-
-def _live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
+    piece in a player's zone offers its actions to that player only."""
     st, lay, R = m.st, m.L, m.R
     out = []
     for ab in R.rule_actions:

@@ -26,13 +26,11 @@ STOPPABLE = frozenset(("proc", "replace"))
 
 class Machine:
     """What every instruction sees: rules ``R``, layout ``L``, state ``st``."""
-    __slots__ = ("R", "L", "st", "qcache")
+    __slots__ = ("R", "L", "st", "created")
 
     def __init__(self, rules: Any, layout: Any, st: Any):
         self.R, self.L, self.st = rules, layout, st
-        # quantity values, kept only while nothing can change the state
-        # (listing live actions); None otherwise
-        self.qcache: dict | None = None
+        self.created: tuple | None = None  # see access.created_pieces
 
 
 def run(m: Machine) -> None:

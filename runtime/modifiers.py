@@ -17,25 +17,6 @@ from .access import live_pieces, me_of
 
 
 def quantity_value(m: Any, loc: dict, qid: str, args: list) -> Any:
-    cache = m.qcache
-    if cache is None:
-        return _value(m, loc, qid, args)
-    key = (qid, _freeze(args), _freeze(me_of(m, loc)))
-    if key not in cache:
-        cache[key] = _value(m, loc, qid, args)
-    return cache[key]
-
-
-def _freeze(v: Any) -> Any:
-    """A hashable stand-in for a value (refs are small dicts, lists are lists)."""
-    if type(v) is dict:
-        return tuple(sorted((k, _freeze(x)) for k, x in v.items()))
-    if type(v) is list:
-        return tuple(_freeze(x) for x in v)
-    return v
-
-
-def _value(m: Any, loc: dict, qid: str, args: list) -> Any:
     params, base_fn = m.R.quantities[qid]
     ql = dict(zip(params, args))
     ql["me"] = me_of(m, loc)
