@@ -26,11 +26,19 @@ START_PRICE = {"food": 2, "water": 3, "weapons": 4}
 class WedsBot:
     name = "weds"
 
+    def __init__(self):
+        self.mem = {}        # what the seat remembers between decisions (its project)
+        self.static = {}     # board facts that never change in a game (distances, sites)
+
     def choose(self, game, legal, rng):
         if len(legal) == 1:
             return legal[0]
+        pend = game.pending
+        quick = _quick(pend, legal)
+        if quick is not None:
+            return quick
         try:
-            s = _Seen(game, legal[0]["player"])
+            s = _Seen(game, legal[0]["player"], self)
             pick = self._decide(game, s, legal, rng)
         except Exception:           # a bot must never stop a game
             pick = None
@@ -54,7 +62,7 @@ class WedsBot:
             return self._drive(s, legal)
         if kind == "amount":
             if prompt.startswith("Commit how many missiles"):
-                return legal[-1] if s.engaged_combat else legal[0]
+                return self._missiles(s, legal)
             return legal[-1]
         if kind == "may":
             return labels["yes"] if self._may(s, prompt) else labels["no"]
@@ -62,23 +70,29 @@ class WedsBot:
             return self._damage(s, legal)
         if prompt.startswith("Keep which faction job"):
             return max(legal, key=lambda a: s.job_score(a.get("value")))
+        if prompt.startswith("Too many faction jobs"):
+            return min(legal, key=lambda a: s.job_score(a.get("value")))
         if prompt.startswith("Buy a truck mod"):
             return self._shop(s, legal)
+        if prompt.startswith("Take which vision quest stack"):
+            for want in ("Stack 3", "Stack 4", "Stack 1", "Stack 5", "Stack 2"):
+                if want in labels:
+                    return labels[want]
+            return legal[0]
         if "discard which cargo" in prompt or prompt.startswith("Discard"):
             return min(legal, key=lambda a: s.piece_value(a.get("value")))
         if prompt.startswith("No free slot"):
-            return labels.get("keep my mods") or legal[0]
+            return self._make_room(s, legal, labels)
         if prompt == "The Depot":
-            for want in ("Repair all damage for $3",):
-                if want in labels and s.damage() > 0:
-                    return labels[want]
-            if s.crap() > 30:
+            if "Repair all damage for $3" in labels and s.damage() > 0:
+                return labels["Repair all damage for $3"]
+            if s.want_trailer():
                 for lab in labels:
-                    if lab.startswith("Buy a trailer"):
+                    if lab.startswith("Buy a trailer") or lab.startswith("Buy another trailer"):
                         return labels[lab]
             return labels.get("done") or legal[0]
         if prompt.startswith("Attack which"):
-            return legal[0]
+            return self._attack_target(s, legal)
         if prompt.startswith("Deliver which"):
             return legal[0]
         return None
@@ -89,23 +103,20 @@ class WedsBot:
         here = s.pos()
         if "Bonus action" in labels:
             return labels["Bonus action"]
+        subs = [a for a in legal if a.get("action") and a["label"] not in _MAIN]
+        if subs:
+            pick = self._sub(s, subs, plan)
+            if pick is not None:
+                return pick
         if "Deliver cargo" in labels and s.deliver_value_here() > 0:
             return labels["Deliver cargo"]
-        # Tagged sub-actions (outpost, bonus, slide): prefer contract steps.
-        for a in legal:
-            lab = a["label"]
-            if a.get("action") and lab not in _MAIN and ("deliver" in lab.lower() or "pay" in lab.lower()):
-                return a
-        if "Activate an outpost" in labels and self._outpost_worth(game, s, labels["Activate an outpost"], plan):
+        if "Attack raiders" in labels and plan[1] == "attack" and plan[0] == here:
+            return labels["Attack raiders"]
+        if "Activate an outpost" in labels and s.outpost_worth(plan):
             return labels["Activate an outpost"]
-        for a in legal:
-            lab = a["label"].lower()
-            if a.get("action") and a["label"] not in _MAIN:
-                if ("artifact" in lab and plan[1] == "artifacts") or ("repair" in lab and s.damage() > 1):
-                    return a
         if "Purchase cargo" in labels and s.purchase_worth():
             return labels["Purchase cargo"]
-        if plan[0] == here and plan[1] != "buy":
+        if plan[0] == here and plan[1] not in ("buy", "attack"):
             s.exclude.add(here)
             s._plan = None
             plan = s.plan()
@@ -115,33 +126,37 @@ class WedsBot:
             return labels["Attack raiders"]
         if "Move your truck" in labels and plan[0] is None:
             return labels["Move your truck"]
-        if "Move your truck" in labels and s.markers() > 1 and plan[0] == here and s.momentum() == 0:
-            pass
-        sub = [a for a in legal if a.get("action") and a["label"] not in _MAIN]
-        if sub:
-            return sub[0]
+        if subs:
+            return subs[0]
         return labels.get("pass") or legal[0]
 
-    def _outpost_worth(self, game, s, action, plan):
-        g = game.clone()
-        g.apply(action)
-        if g.over or g.pending is None or g.pending["player"] != action["player"]:
-            return False
-        for a in g.legal_actions():
+    def _sub(self, s, subs, plan):
+        """A tagged sub-action (outpost, bonus, slide): contract steps first."""
+        best, best_v = None, 0
+        for a in subs:
             lab = a["label"].lower()
-            if "deliver" in lab:
-                return True
-            if "artifact" in lab and plan[1] == "artifacts":
-                return True
-            if "repair" in lab and s.damage() > 1 and s.crap() >= 3:
-                return True
-            if ("the depot" in lab and s.damage() > 1 and s.crap() >= 3):
-                return True
-            if "mod shop" in lab and s.crap() >= 20 and s.holds() < 4:
-                return True
-            if " job" in lab and "take" in lab and plan[1] == "take_job":
-                return True
-        return False
+            v = 0
+            if "deliver" in lab or "pay the lowest" in lab or "excavate" in lab:
+                v = 10
+            elif "vision quest" in lab:
+                v = 9
+            elif "artifact" in lab and plan[1] == "artifacts":
+                v = 8
+            elif " job" in lab and "take" in lab and plan[1] == "take_job" and s.may_take_job():
+                v = 8
+            elif ("mod shop" in lab and plan[1] == "shop") or ("temp mod shop" in lab and plan[1] == "temp_shop"):
+                v = 8
+            elif ("the depot" in lab or "repair" in lab) and (s.damage() > 1 or (plan[1] == "depot" and s.want_trailer())):
+                v = 7
+            elif "broker" in lab and s.crap() >= 4:
+                v = 3
+            elif "take $3" in lab:
+                v = 2
+            if v > best_v:
+                best, best_v = a, v
+        if best is not None and " job" in best["label"] and "take" in best["label"].lower():
+            s.mem["took_round"] = s.v.get("round")
+        return best
 
     def _drive(self, s, legal):
         target = s.plan()[0]
@@ -149,27 +164,49 @@ class WedsBot:
         if target is None:
             opts = [a for a in legal if a["label"] != "stop here"]
             return opts[len(opts) // 2] if opts else legal[0]
-        dist = s.dist_to(target)
-        best, best_d = None, dist.get(here, 99)
+        best, best_d = None, s.d(here, target)
         for a in legal:
             if a["label"] == "stop here":
                 continue
             sp = s.space_of_value(a.get("value"))
-            d = dist.get(sp, 99)
+            d = s.d(sp, target) if sp else 99
             if d < best_d:
                 best, best_d = a, d
         if best is None or here == target:
-            return next(a for a in legal if a["label"] == "stop here")
+            stop = [a for a in legal if a["label"] == "stop here"]
+            return stop[0] if stop else legal[0]
         return best
 
     def _may(self, s, prompt):
         if prompt.startswith("Engage"):
-            return s.kill_em_all_open() and "Enclave" in prompt and s.room() > 0
+            plan = s.plan()
+            return plan[1] == "attack" and plan[0] == s.pos() and "Enclave" in prompt
         if prompt.startswith("Buy another artifact"):
             return s.plan()[1] == "artifacts" and s.artifacts() < 3
+        if prompt.startswith("Collect a nuclear bomb"):
+            return s.open_contract("questionable_decisions") is not None
+        if prompt.startswith("Use your Escort") or "Escort" in prompt:
+            return False
         if "Reroll" in prompt or "RAD" in prompt:
             return True
+        if "Delivery Bonus" in prompt:
+            return True
         return False
+
+    def _missiles(self, s, legal):
+        have = len(legal) - 1
+        if have <= 0:
+            return legal[0]
+        card = s.pieces("raider_card_now")
+        if not card:                        # a boss: his defence is rolled unseen
+            return legal[-1]
+        defense = s.field(card[0]["entity"], "defense", 5) or 5
+        if not s.vault() and s.pos() is not None and s.at_site(s.pos(), "raider_enclave") is None \
+                and s.plan()[1] != "attack":
+            return legal[0]                 # an ambush of no consequence
+        gap = defense - s.power(missiles=False)
+        n = max(0, min(have, int(gap // 2) + 1)) if gap > -0.5 else 0
+        return legal[n]
 
     def _damage(self, s, legal):
         for a in legal:
@@ -177,17 +214,52 @@ class WedsBot:
                 return a
         return min(legal, key=lambda a: s.mod_value(a.get("value")))
 
+    def _make_room(self, s, legal, labels):
+        # drop a spare hold or a temp mod for a wanted mod; otherwise keep
+        cands = [a for a in legal if isinstance(a.get("value"), dict)]
+        if cands and s.project() in ("torque", "kea", "qd", "bigdig"):
+            low = min(cands, key=lambda a: s.mod_value(a.get("value")))
+            if s.mod_value(low.get("value")) < 9:
+                return low
+        return labels.get("keep my mods") or legal[0]
+
+    def _attack_target(self, s, legal):
+        proj = s.project()
+        def score(a):
+            e = s.entity_of(a.get("value"))
+            k = s.ent(e).get("kind")
+            if k == "raider_boss":
+                return 3 if proj == "torque" else -1
+            if k == "raider_enclave":
+                return 2
+            return 1
+        return max(legal, key=score)
+
     def _shop(self, s, legal):
         labels = {a["label"]: a for a in legal}
+        by_ent = {}
+        for a in legal:
+            e = s.entity_of(a.get("value"))
+            if e:
+                by_ent.setdefault(e, a)
+        for e in s.shopping_list() + ["broker"]:
+            if e in by_ent:
+                return by_ent[e]
         if s.crap() >= 20 and s.holds() < 5:
             for a in legal:
                 if a["label"].startswith("Cargo Hold") and "General" in a["label"]:
                     return a
-        if s.crap() >= 25 and s.kill_em_all_open():
-            for lab in ("Gunner", "Machine Gun"):
-                if lab in labels:
-                    return labels[lab]
         return labels.get("done shopping") or legal[0]
+
+
+def _quick(pend, legal):
+    """Decisions that need no view of the table."""
+    prompt = pend.get("prompt") or ""
+    if pend["kind"] == "may" and ("Reroll" in prompt or "RAD" in prompt):
+        for a in legal:
+            if a["label"] == "yes":
+                return a
+    return None
 
 
 _MAIN = {"Move your truck", "Attack raiders", "Purchase cargo", "Deliver cargo", "Activate an outpost",
@@ -197,21 +269,38 @@ _MAIN = {"Move your truck", "Attack raiders", "Purchase cargo", "Deliver cargo",
 class _Seen:
     """What the bot's seat sees, with the board's static graph."""
 
-    def __init__(self, game, seat):
-        self.g, self.me = game, seat
+    def __init__(self, game, seat, bot):
+        self.g, self.me, self.bot = game, seat, bot
         self.R = game.rules
         self.v = game.view(seat, log=False)
         self.c = self.v["counters"]
-        self.engaged_combat = True
         self.zone = {}
         self.where = {}
+        rough = []
+        self.counts = counts = {}
         for z in self.v["zones"]:
-            pcs = z.get("pieces") or []
-            self.zone[(z["zone"], z["of"])] = pcs
+            pcs = z.get("pieces")
+            if not pcs:
+                if z.get("count"):
+                    counts[(z["zone"], z["of"])] = z["count"]
+                continue
+            key = (z["zone"], z["of"])
+            self.zone[key] = pcs
             for p in pcs:
-                self.where[p["piece"]] = (z["zone"], z["of"])
+                self.where[p["piece"]] = key
+                if p["entity"] == "rough_ground":
+                    rough.append(z["zone"])
+        self._rough = frozenset(rough)
+        st = bot.static
+        if st.get("rough") != self._rough:       # a new game (or board): forget the old one
+            st.clear()
+            st["rough"] = self._rough
+            st["from"] = {}
+            st["sites"] = {}
+            bot.mem.clear()
+        self.static = st
+        self.mem = bot.mem.setdefault(seat, {})
         self._plan = None
-        self._dist = {}
         self.exclude = set()
 
     # ---- reading ----------------------------------------------------------
@@ -226,6 +315,15 @@ class _Seen:
 
     def mine(self, zone):
         return self.pieces(zone, self.me)
+
+    def entity_of(self, value):
+        if not isinstance(value, dict) or "piece" not in value:
+            return None
+        z = self.where.get(value["piece"])
+        for p in self.pieces(*z) if z else []:
+            if p["piece"] == value["piece"]:
+                return p["entity"]
+        return None
 
     def crap(self):
         return self.c["crap"][self.me]
@@ -246,7 +344,37 @@ class _Seen:
         return sum(1 for p in self.mine("truck") if self.field(p["entity"], "hold", "")
                    and (which is None or self.field(p["entity"], "hold") == which))
 
+    def count_mod(self, eid):
+        return sum(1 for p in self.mine("truck") if p["entity"] == eid)
+
+    def trailers(self):
+        return sum(1 for p in self.mine("truck") if self.ent(p["entity"]).get("kind") == "trailer")
+
+    def free_slots(self):
+        used = sum(1 for p in self.mine("truck") if self.ent(p["entity"]).get("kind") != "trailer"
+                   and self.field(p["entity"], "slot") != "cab")
+        used += sum(1 for p in self.mine("damaged") if self.ent(p["entity"]).get("kind") == "damage_token")
+        return 6 + 3 * self.trailers() - used
+
+    def vault(self):
+        return bool(self.mine("vault"))
+
+    def power(self, missiles=True):
+        """Expected hits of a combat roll (missiles all committed)."""
+        dice = 2 + self.count_mod("gunner")
+        hits = self.count_mod("machine_gun")
+        drv = [p["entity"] for p in self.mine("cab")]
+        if "zero" in drv:
+            hits += 1
+        if "the_fallen" in drv:
+            dice += 1
+        if missiles:
+            hits += 2 * self.count_mod("missile")
+        return 1.5 * dice + hits
+
     def load(self):
+        if "_load" in self.__dict__:
+            return dict(self._load)
         out = {t: 0 for t in CARGO}
         out["artifact"] = 0
         for p in self.mine("load"):
@@ -255,7 +383,8 @@ class _Seen:
                 out[e["fields"]["cargo_type"]] += 1
             else:
                 out["artifact"] += 1
-        return out
+        self._load = out
+        return dict(out)
 
     def artifacts(self):
         return self.load()["artifact"]
@@ -273,12 +402,13 @@ class _Seen:
         return START_PRICE[t] + self.c[f"{t}_demand"]
 
     def site(self, eid):
-        if "_sites" not in self.__dict__:
-            self._sites = {}
+        """Where a tile (outpost, enclave) lies: static, cached for the game."""
+        sites = self.static["sites"]
+        if not sites:
             for sid in self.R.spaces:
                 for p in self.pieces(sid):
-                    self._sites.setdefault(p["entity"], sid)
-        return self._sites.get(eid)
+                    sites.setdefault(p["entity"], sid)
+        return sites.get(eid)
 
     def at_site(self, sid, kind):
         for p in self.pieces(sid):
@@ -291,80 +421,70 @@ class _Seen:
             return value
         if isinstance(value, dict) and "piece" in value:
             z = self.where.get(value["piece"])
-            return z[0] if z else None
+            if z and z[0] in self.R.spaces:
+                return z[0]
+            e = self.entity_of(value)
+            return self.site(e) if e else None
         return None
 
     def piece_value(self, value):
         if not isinstance(value, dict) or "piece" not in value:
             return 0
-        z = self.where.get(value["piece"])
-        for p in self.pieces(*z) if z else []:
-            if p["piece"] == value["piece"]:
-                e = self.ent(p["entity"])
-                if e.get("kind") == "cargo":
-                    return self.price(e["fields"]["cargo_type"])
-                return 20
-        return 0
+        e = self.entity_of(value)
+        if e is None:
+            return 0
+        if self.ent(e).get("kind") == "cargo":
+            return self.price(self.ent(e)["fields"]["cargo_type"])
+        return 20
 
     def mod_value(self, value):
-        if not isinstance(value, dict):
+        e = self.entity_of(value)
+        if e is None:
             return 0
-        z = self.where.get(value.get("piece"))
-        for p in self.pieces(*z) if z else []:
-            if p["piece"] == value["piece"]:
-                f = self.ent(p["entity"]).get("fields") or {}
-                if f.get("hold"):
-                    return 50
-                return f.get("cost", 0)
-        return 0
+        f = self.ent(e).get("fields") or {}
+        if f.get("hold"):
+            return 50
+        if e in self.shopping_list() or e in ("digger", "nuclear_vault"):
+            return 40
+        return f.get("cost", 0)
 
     # ---- the board ----------------------------------------------------------
     def rough(self, sid):
-        if "_rough" not in self.__dict__:
-            self._rough = {z for (z, of), pcs in self.zone.items() if any(p["entity"] == "rough_ground" for p in pcs)}
         return sid in self._rough
 
-    def dist_to(self, target):
-        """Cost to reach `target` from every space (entering costs 1, 2 if rough)."""
-        if target in self._dist:
-            return self._dist[target]
+    def dist_from(self, start):
+        """Cost to reach every space from `start` (entering costs 1, 2 if rough)."""
+        cache = self.static["from"]
+        if start in cache:
+            return cache[start]
         sp = self.R.spaces
-        dist = {target: 0}
-        heap = [(0, target)]
+        dist = {start: 0}
+        heap = [(0, start)]
         while heap:
             d, s = heapq.heappop(heap)
             if d > dist.get(s, 1e9):
                 continue
-            cost_in = 2 if self.rough(s) else 1
             for t in sp[s].get("adjacent") or ():
                 if "center" in (sp[t].get("tags") or ()):
                     continue
-                nd = d + cost_in
+                nd = d + (2 if t in self._rough else 1)
                 if nd < dist.get(t, 1e9):
                     dist[t] = nd
                     heapq.heappush(heap, (nd, t))
-        self._dist[target] = dist
+        cache[start] = dist
         return dist
 
+    def d(self, a, b):
+        if a is None or b is None:
+            return 99
+        return self.dist_from(a).get(b, 99)
+
     def far(self, target):
-        if "_from" not in self.__dict__:
-            sp = self.R.spaces
-            start = self.pos()
-            dist = {start: 0}
-            heap = [(0, start)]
-            while heap:
-                d, s = heapq.heappop(heap)
-                if d > dist.get(s, 1e9):
-                    continue
-                for t in sp[s].get("adjacent") or ():
-                    if "center" in (sp[t].get("tags") or ()):
-                        continue
-                    nd = d + (2 if self.rough(t) else 1)
-                    if nd < dist.get(t, 1e9):
-                        dist[t] = nd
-                        heapq.heappush(heap, (nd, t))
-            self._from = dist
-        return self._from.get(target, 99)
+        return self.d(self.pos(), target)
+
+    def nearest(self, sids):
+        sids = [x for x in sids if x and x not in self.exclude]
+        return min(sids, key=self.far) if sids else None
 
     # ---- contracts and jobs ---------------------------------------------------
     def contracts(self):
@@ -383,36 +503,63 @@ class _Seen:
         return self.open_contract("kill_em_all") is not None
 
     def job_reqs(self, eid):
-        text = self.ent(eid).get("text") or ""
-        m = re.search(r"Requirements: (.*?)\. Reward", text)
-        return m.group(1) if m else ""
+        cache = self.static.setdefault("reqs", {})
+        if eid not in cache:
+            text = self.ent(eid).get("text") or ""
+            m = re.search(r"Requirements: (.*?)\. Reward", text)
+            cache[eid] = m.group(1) if m else ""
+        return cache[eid]
+
+    def smuggle_missing(self):
+        """Factions whose smuggling run Smuggler still wants from me."""
+        sm = self.open_contract("smuggler")
+        if sm is None:
+            return set()
+        have = {self.fac(x[1]) for x in (sm.get("props") or {}).get("marks") or []
+                if isinstance(x, list) and len(x) == 2 and x[0] == {"player": self.me}}
+        return {f for f in FACTIONS if f not in have}
+
+    def fac(self, x):
+        """A faction reference (as a field or a mark) as its entity id."""
+        if isinstance(x, dict):
+            return x.get("entity") or self.entity_of(x)
+        return x
+
+    def job_faction(self, eid):
+        return self.fac(self.field(eid, "faction"))
 
     def job_score(self, value):
-        if not isinstance(value, dict):
-            return 0
-        z = self.where.get(value.get("piece"))
-        eid = None
-        for p in self.pieces(*z) if z else []:
-            if p["piece"] == value["piece"]:
-                eid = p["entity"]
+        eid = self.entity_of(value)
         if eid is None:
             return 0
         req = self.job_reqs(eid)
         contract = self.field(eid, "counts_as_contract", False)
+        if self.field(eid, "smuggling", False) and self.job_faction(eid) in self.smuggle_missing():
+            return 25 if "artifact" in req else 35
         if req.startswith("Fulfill demand"):
             return 30 if contract else 5
+        if contract and (req.startswith("Succeed") or req.startswith("Pillage")):
+            return 28 if self.power() >= 6 else 8
         if req.startswith("Deliver") and " and " not in req and "artifact" not in req:
             return 10 + (self.field(eid, "reward", 0) or 0) + (15 if contract else 0)
         if contract and req.startswith("Deliver") and "artifact" not in req:
-            return 12
+            return 20
         return self.field(eid, "reward", 0) or 0
 
+    def _job_wanted(self, eid):
+        if self.field(eid, "counts_as_contract", False):
+            return True
+        if self.field(eid, "smuggling", False) and self.job_faction(eid) in self.smuggle_missing():
+            return True
+        q = self.quest_card()
+        return q in ("vq_5b", "vq_5c") and (q == "vq_5b" or self.field(eid, "smuggling", False))
+
     def job_needs(self):
-        """Cargo types still to deliver for contract-counting jobs in hand."""
+        """Cargo types still to deliver for jobs that advance a contract."""
         ld = self.load()
         out = []
         for p in self.mine("jobs"):
-            if not self.field(p["entity"], "counts_as_contract", False):
+            if not self._job_wanted(p["entity"]):
                 continue
             req = self.job_reqs(p["entity"])
             marks = (p.get("props") or {}).get("marks") or []
@@ -428,18 +575,26 @@ class _Seen:
 
     def fulfil_types(self):
         """Cargo types whose deliveries advance a "Fulfill demand" job in hand."""
-        out = set()
-        for p in self.mine("jobs"):
-            req = self.job_reqs(p["entity"])
-            if req.startswith("Fulfill demand"):
-                out |= {t for t in CARGO if t in req}
-        return out
+        if "_fulfil" not in self.__dict__:
+            out = set()
+            for p in self.mine("jobs"):
+                req = self.job_reqs(p["entity"])
+                if req.startswith("Fulfill demand"):
+                    out |= {t for t in CARGO if t in req}
+            q = self.quest_card()
+            if q in ("vq_1a", "vq_1c"):
+                out.add("water")
+            self._fulfil = out
+        return self._fulfil
 
     def job_targets(self):
         """(space, cargo type) for job deliveries of cargo types we carry."""
         ld = self.load()
         out = []
-        names = {e["name"]: eid for eid, e in self.R.entities.items() if e.get("kind") == "outpost"}
+        names = self.static.get("outpost_names")
+        if names is None:
+            names = self.static["outpost_names"] = {e["name"]: eid for eid, e in self.R.entities.items()
+                                                    if e.get("kind") == "outpost"}
         for p in self.mine("jobs"):
             req = self.job_reqs(p["entity"])
             marks = (p.get("props") or {}).get("marks") or []
@@ -447,11 +602,22 @@ class _Seen:
                 t = "artifact" if t == "an artifact" else t
                 if f"r{i + 1}" in marks:
                     continue
+                if t == "artifact" and self.open_contract("blue_screen_of_death") is not None \
+                        and not self._job_wanted(p["entity"]):
+                    continue            # keep the artifacts for Blue Screen of Death
                 if ld.get(t, 0) > 0 and name in names:
                     sid = self.site(names[name])
                     if sid:
                         out.append((sid, t))
         return out
+
+    def may_take_job(self):
+        """At most one faction job a round (a capital visit draws 3, keeps 1)."""
+        return self.mem.get("took_round") != self.v.get("round")
+
+    def quest_card(self):
+        q = self.mine("quest")
+        return q[0]["entity"] if q else None
 
     # ---- the market -------------------------------------------------------------
     def demands(self):
@@ -499,11 +665,258 @@ class _Seen:
     def purchase_worth(self):
         for sid, t, price in self.supplies():
             if sid == self.pos():
+                if self.quest_card() == "vq_4a" and self.room(t) > 0 and price <= self.crap():
+                    return True
                 return self.room(t) > 0 and self.best_sale(t) > price + 1
         return False
 
     def attack_worth(self):
-        return self.room() > 0 and (self.c["won_combat"][self.me] is False)
+        if self.c["won_combat"][self.me] is not False:
+            return False
+        if self.quest_card() in ("vq_2a", "vq_2b") or self.power() >= 6:
+            return self.room() > 0 or self.quest_card() in ("vq_2a", "vq_2b")
+        return False
+
+    # ---- outposts, shops ---------------------------------------------------------------
+    def outpost_here(self):
+        p = self.pos()
+        o = self.at_site(p, "outpost") if p else None
+        return o["entity"] if o else None
+
+    def outpost_worth(self, plan):
+        here = self.pos()
+        if any(sid == here for sid, _ in self.job_targets()):
+            return True
+        o = self.outpost_here()
+        purpose = plan[1] if plan[0] == here else None
+        if o == "dispatch":
+            return purpose == "artifacts"
+        if o in CAPITALS:
+            return purpose == "take_job"
+        if o in MOD_SHOPS:
+            return purpose == "shop" or (self.crap() >= 20 and self.holds() < 4)
+        if o in TEMP_SHOPS:
+            return purpose == "temp_shop"
+        if o == "the_depot":
+            return self.damage() > 0 and self.crap() >= 3 or (purpose == "depot" and self.want_trailer())
+        if o == "serenity":
+            return self.crap() >= 4 and self.count_mod("broker") == 0
+        if o == "the_coffers":
+            return True
+        return False
+
+    def want_trailer(self):
+        return self.crap() >= 8 and self.trailers() < 2 and (
+            self.crap() > 40 or (self.project() in ("torque", "kea", "qd") and self.free_slots() <= 1))
+
+    def shopping_list(self):
+        """Mods the plan wants, most wanted first."""
+        if "_shop" in self.__dict__:
+            return self._shop
+        out = []
+        proj = self.project()
+        if proj == "bigdig" and not self.count_mod("digger"):
+            out.append("digger")
+        if proj == "qd" and not self.count_mod("nuclear_vault"):
+            out.append("nuclear_vault")
+        if proj == "bsod" and self.holds() < 3:
+            out.append("general_hold")
+        if proj in ("torque", "kea", "qd") or self.power() < 5.5 and self.crap() > 60:
+            need = POWER_NEED.get(proj, 6)
+            if self.power() < need + 1:
+                if self.count_mod("gunner") <= self.count_mod("machine_gun") and self.crap() >= 9:
+                    out += ["gunner", "machine_gun"]
+                else:
+                    out += ["machine_gun", "gunner"]
+                out.append("missile")
+        self._shop = out
+        return out
+
+    # ---- projects: which contract to work on ------------------------------------------------
+    def project(self):
+        if "_proj" in self.__dict__:
+            return self._proj
+        self._proj = None
+        costs = self.project_costs()
+        cur = self.mem.get("proj")
+        rnd = self.v.get("round")
+        if cur not in costs:
+            cur = None
+        if costs and (cur is None or self.mem.get("proj_round") != rnd):
+            best = min(costs, key=costs.get)
+            if cur is None or costs[best] < costs[cur] - 3:
+                cur = best
+            self.mem["proj_round"] = rnd
+        self.mem["proj"] = cur
+        self._proj = cur
+        return cur
+
+    def money(self, need):
+        return max(0, need - self.crap()) / 4.0
+
+    def project_costs(self):
+        out = {}
+        crap = self.crap()
+        if self.open_contract("bailout") is not None:
+            out["bailout"] = self.money(self.bailout_price()) + self.far(self.site("new_new_york")) / 4 + 1
+        if self.open_contract("blue_screen_of_death") is not None:
+            ld = self.load()
+            if ld["artifact"] >= 3:
+                out["bsod"] = self.far(self.site("the_depot")) / 4
+            else:
+                disp, depot = self.site("dispatch"), self.site("the_depot")
+                out["bsod"] = (self.money(self.artifact_cost(3 - ld["artifact"]) + (3 if self.holds() < 3 else 0))
+                               + (self.far(disp) + self.d(disp, depot)) / 4 + 2 + (2 if self.holds() < 3 else 0))
+        if self.open_contract("vision_quest_contract") is not None:
+            left = len(self.mine("quest")) + (self.counts.get(("quest_stack", self.me)) or 0)
+            if left:
+                out["vq"] = 3 * left
+            elif self.counts.get(("quest_stacks", None)):
+                out["vq"] = self.far(self.site("motown")) / 4 + 10
+        if self.open_contract("the_big_dig") is not None:
+            if self.mine("treasures"):
+                out["bigdig"] = self.far(self.site("the_library")) / 4 + 1
+            elif self.dig_sites():
+                out["bigdig"] = (0 if self.count_mod("digger") else self.money(11) + 3) + 9
+        if self.open_contract("grand_lord_emperor_torque") is not None:
+            gap = max(0, POWER_NEED["torque"] - self.power())
+            out["torque"] = self.money(gap * 4 + 5) + gap * 1.5 + self.far(self.site("eyeless_enclave")) / 4 + 4
+        kea = self.open_contract("kill_em_all")
+        if kea is not None:
+            left = 4 - len(self.enclaves_pillaged())
+            gap = max(0, POWER_NEED["kea"] - self.power())
+            out["kea"] = self.money(gap * 4) + gap * 1.5 + left * 4 + 2
+        if self.open_contract("questionable_decisions") is not None and (self.vault() or self.bombs_left()):
+            if self.vault():
+                out["qd"] = self.far(self.site("nein_nein_enclave")) / 4 + 2
+            else:
+                gap = max(0, POWER_NEED["qd"] - self.power())
+                out["qd"] = (0 if self.count_mod("nuclear_vault") else self.money(4) + 2) + self.money(gap * 4) \
+                    + gap * 1.5 + 10
+        if self.open_contract("smuggler") is not None:
+            out["smuggler"] = 6 * len(self.smuggle_missing()) + 4
+        return out
+
+    def bailout_price(self):
+        bail = self.open_contract("bailout")
+        prices = self.field("bailout", "prices", [25, 30, 35]) or [25, 30, 35]
+        paid = len(((bail or {}).get("props") or {}).get("done_by") or [])
+        return prices[min(paid, len(prices) - 1)]
+
+    def artifact_cost(self, need):
+        step = self.c["artifact_step"]
+        prices = ARTIFACT_PRICES
+        return sum(prices[min(step + i, len(prices) - 1)] for i in range(need))
+
+    def dig_sites(self):
+        return [sid for (z, of), pcs in self.zone.items() if of is None and z in self.R.spaces
+                for sid in [z] if any(p["entity"] == "dig_site" for p in pcs)]
+
+    def bombs_left(self):
+        return sum(1 for p in self.pieces(self.site("railmen_enclave") or "") if p["entity"] == "nuclear_bomb_piece")
+
+    def enclaves_pillaged(self):
+        out = []
+        for e in ENCLAVES:
+            sid = self.site(e)
+            for p in self.pieces(sid) if sid else []:
+                if p["entity"] == e and {"player": self.me} in ((p.get("props") or {}).get("pillaged_by") or []):
+                    out.append(e)
+        return out
+
+    def build_step(self, need):
+        """(target, purpose) towards a truck that rolls `need` hits, or None."""
+        crap = self.crap()
+        if self.free_slots() <= 0 and self.trailers() < 2 and crap >= 8:
+            return self.site("the_depot"), "depot"
+        if crap >= 9 and self.power(missiles=False) < need - 2 and self.free_slots() > 0:
+            shop = self.nearest([self.site(e) for e in MOD_SHOPS])
+            if shop:
+                return shop, "shop"
+        if crap >= 2 and self.free_slots() > 0:
+            shop = self.nearest([self.site(e) for e in TEMP_SHOPS])
+            if shop:
+                return shop, "temp_shop"
+        return None
+
+    def project_step(self, proj):
+        crap, ld = self.crap(), self.load()
+        won = self.c["won_combat"][self.me] is not False
+        if proj == "bailout":
+            return (self.site("new_new_york"), "bonus") if crap >= self.bailout_price() else None
+        if proj == "bsod":
+            if ld["artifact"] >= 3:
+                return self.site("the_depot"), "bonus"
+            need = 3 - ld["artifact"]
+            cost = self.artifact_cost(need)
+            if crap >= cost and self.room("artifact") >= need and ld["artifact"] + self.room() >= 3:
+                return self.site("dispatch"), "artifacts"
+            if self.holds() < 3 and crap >= 3:
+                shop = self.nearest([self.site(e) for e in MOD_SHOPS])
+                if shop:
+                    return shop, "shop"
+            return None
+        if proj == "vq":
+            q = self.quest_card()
+            if q is None:
+                return self.site("motown"), "bonus"
+            if q == "vq_3a":
+                rad = [z for (z, of), pcs in self.zone.items() if of is None and any(p["entity"] == "rad_sign" for p in pcs)]
+                return self.nearest(rad), "pilgrim"
+            if q == "vq_3b":
+                return self.site("corinth"), "pilgrim"
+            if q == "vq_3c":
+                return self.site("delos"), "pilgrim"
+            if q == "vq_5a" and len(self.mine("jobs")) < 5 and self.may_take_job():
+                return self.nearest([self.site(e) for e in CAPITALS]), "take_job"
+            if q in ("vq_2a", "vq_2b", "vq_2c") and not won:
+                return self.nearest([self.site(e) for e in ENCLAVES]), "attack"
+            return None
+        if proj == "bigdig":
+            if self.mine("treasures"):
+                return self.site("the_library"), "bonus"
+            if not self.count_mod("digger"):
+                if crap >= 11:
+                    return self.nearest([self.site(e) for e in MOD_SHOPS]), "shop"
+                return None
+            return self.nearest(self.dig_sites()), "bonus"
+        if proj == "torque":
+            if self.damage() >= 2 and crap >= 3:
+                return self.site("the_depot"), "depot"
+            if self.power() >= POWER_NEED["torque"]:
+                return (None if won else (self.site("eyeless_enclave"), "attack"))
+            return self.build_step(POWER_NEED["torque"])
+        if proj == "kea":
+            if self.damage() >= 2 and crap >= 3:
+                return self.site("the_depot"), "depot"
+            if self.power() >= POWER_NEED["kea"] or crap < 6:
+                if won:
+                    return None
+                left = [self.site(e) for e in ENCLAVES if e not in self.enclaves_pillaged()]
+                return self.nearest(left), "attack"
+            return self.build_step(POWER_NEED["kea"])
+        if proj == "qd":
+            if self.vault():
+                return self.site("nein_nein_enclave"), "bonus"
+            if not self.count_mod("nuclear_vault"):
+                if crap >= 4:
+                    return self.nearest([self.site(e) for e in MOD_SHOPS]), "shop"
+                return None
+            if self.damage() >= 2 and crap >= 3:
+                return self.site("the_depot"), "depot"
+            if self.power() >= POWER_NEED["qd"] or crap < 6:
+                return None if won else (self.site("railmen_enclave"), "attack")
+            return self.build_step(POWER_NEED["qd"])
+        if proj == "smuggler":
+            missing = self.smuggle_missing()
+            held = {self.job_faction(p["entity"]) for p in self.mine("jobs")
+                    if self.field(p["entity"], "smuggling", False)}
+            want = [f for f in missing if f not in held]
+            if want and len(self.mine("jobs")) < 5 and self.may_take_job():
+                caps = [self.site(CAPITAL_OF[f]) for f in want]
+                return self.nearest(caps), "take_job"
+            return None
+        return None
 
     # ---- the plan -------------------------------------------------------------------
     def plan(self):
@@ -513,33 +926,25 @@ class _Seen:
 
     def _make_plan(self):
         crap, ld = self.crap(), self.load()
-        if (self.damage() >= 3 or self.holds() < 2) and crap >= 3 and "the_depot" not in self.exclude:
+        if (self.damage() >= 3 or self.holds() < 2) and crap >= 3 and self.site("the_depot") not in self.exclude:
             return self.site("the_depot"), "repair"
-        bail = self.open_contract("bailout")
-        if bail is not None:
-            prices = self.field("bailout", "prices", [25, 30, 35])
-            paid = len((bail.get("props") or {}).get("done_by") or [])
-            if crap >= prices[min(paid, len(prices) - 1)]:
-                return self.site("new_new_york"), "bailout"
-        if self.open_contract("blue_screen_of_death") is not None:
-            if ld["artifact"] >= 3:
-                return self.site("the_depot"), "bsod"
-            need = 3 - ld["artifact"]
-            step = self.c["artifact_step"]
-            prices = list(self.R.tracks.get("artifact_prices") or [7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14])
-            cost = sum(prices[min(step + i, 13)] for i in range(need))
-            if crap >= cost and self.room("artifact") >= need and ld["artifact"] + self.room() >= 3:
-                return self.site("dispatch"), "artifacts"
-            if self.holds() < 3 and crap >= cost + 3:
-                shops = [self.site(e) for e in ("new_alexandria", "delos", "terminus")]
-                shops = [x for x in shops if x and x not in self.exclude]
-                if shops:
-                    return min(shops, key=self.far), "holds"
-        if self.c["contracts_done"][self.me] >= 1 and not self.contract_job_in_hand() and len(self.mine("jobs")) < 5:
-            caps = [self.site(e) for e in ("the_library", "the_citadel", "corinth")]
-            caps = [x for x in caps if x and x not in self.exclude]
-            if caps and crap >= 0:
-                return min(caps, key=self.far), "take_job"
+        # a finished step of any contract: go and cash it in
+        if self.open_contract("bailout") is not None and crap >= self.bailout_price() + 5:
+            t = self.site("new_new_york")
+            if t not in self.exclude:
+                return t, "bonus"
+        if self.open_contract("blue_screen_of_death") is not None and ld["artifact"] >= 3:
+            return self.site("the_depot"), "bonus"
+        proj = self.project()
+        if proj is not None:
+            step = self.project_step(proj)
+            if step is not None and step[0] is not None and step[0] not in self.exclude:
+                return step
+        if self.c["contracts_done"][self.me] >= 1 and not self.contract_job_in_hand() and len(self.mine("jobs")) < 4 \
+                and self.may_take_job():
+            cap = self.nearest([self.site(e) for e in CAPITALS])
+            if cap:
+                return cap, "take_job"
         jobs = [j for j in self.job_targets() if j[0] not in self.exclude]
         if jobs:
             return min(jobs, key=lambda j: self.far(j[0]))[0], "job"
@@ -573,3 +978,14 @@ class _Seen:
         if best is not None:
             return best, "sell"
         return None, "wander"
+
+
+FACTIONS = ("archivists", "new_republic_army", "oracles_of_ceres")
+CAPITAL_OF = {"archivists": "the_library", "new_republic_army": "the_citadel", "oracles_of_ceres": "corinth"}
+CAPITALS = ("the_library", "the_citadel", "corinth")
+MOD_SHOPS = ("new_alexandria", "delos", "terminus")
+TEMP_SHOPS = ("box_canyon", "motown")
+ENCLAVES = ("eyeless_enclave", "bonesaw_enclave", "nein_nein_enclave", "railmen_enclave")
+ARTIFACT_PRICES = (7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 15)
+# Expected hits a project wants before it attacks (Torque: 7 + 2 dice ~ 10.3).
+POWER_NEED = {"torque": 11, "kea": 6, "qd": 6.5}
