@@ -2,7 +2,7 @@
 
 A scenario sets up a position (`given` runs right after the game's setup,
 with `me` the first player; choices the setup asks for take their first
-option), takes actions by their labels (`do`, `answer`,
+option, choices `given` asks are answered by the steps), takes actions by their labels (`do`, `answer`,
 `pass`), fixes dice (`force`) and asserts (`expect`). A failure names the
 step as `file:line:col` with what was expected and what was found.
 """
@@ -82,17 +82,29 @@ def run_scenario(pack: str, ir: dict, sc: dict) -> Outcome:
     return _outcome(pack, sc, None)
 
 
+# The scenario's `given` block runs as a procedure of this name, called at
+# the end of the setup: the runner tells the setup's own choices (answered
+# with their first option) from those `given` asks (left to the steps).
+GIVEN = "__scenario_given"
+
+
 def start(ir: dict, sc: dict) -> Game:
     """A game whose setup ends with the scenario's `given` block."""
     bind_me = {"do": "let", "name": "me", "value": {"op": "call", "fn": "player", "args": [0]}}
+    given = {"id": GIVEN, "params": [], "body": [bind_me] + list(sc["given"]), "at": None}
     scenario_ir = dict(ir)
-    scenario_ir["setup"] = list(ir["setup"]) + [bind_me] + list(sc["given"])
+    scenario_ir["procedures"] = list(ir.get("procedures") or []) + [given]
+    scenario_ir["setup"] = list(ir["setup"]) + [{"do": "call", "proc": GIVEN, "args": [], "into": None,
+                                                  "at": None}]
     rules = Rules.from_ir(scenario_ir)
     game = Game.new(rules, players=sc["players"], seed=sc["seed"])
     # Choices the setup asks for (a driver, a starting card, ...) take their
     # first option, so that `given` runs on a finished setup and can then
-    # arrange whatever the scenario needs.
-    while game.pending is not None and any(fr["kind"] == "setup" for fr in game.state.stack):
+    # arrange whatever the scenario needs. Choices `given` itself asks (a
+    # damage to assign, ...) are answered by the scenario's steps.
+    given_code = f"proc:{GIVEN}"
+    while (game.pending is not None and any(fr["kind"] == "setup" for fr in game.state.stack)
+           and not any(fr["code"] == given_code for fr in game.state.stack)):
         game.apply(game.legal_actions()[0])
     return game
 

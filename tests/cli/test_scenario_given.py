@@ -1,0 +1,67 @@
+"""Scenarios: the setup's own choices take their first option; choices that
+`given` asks are left to the scenario's steps."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from waybill.cli import main
+
+PACK = '''pack given_choices "Given choices"
+resource points "Points" { start: 0 }
+die d6 { faces 1, 2, 3, 4, 5, 6 }
+action run "Roll and run" {
+  tags: turn
+  let f = roll(d6)
+  gain(points, f[0])
+}
+game "Given choices" {
+  players 2..2
+  setup {
+    for p in players() {
+      choose by p "Starting points?" {
+        "one": gain(points, 1, p)
+        "two": gain(points, 2, p)
+      }
+    }
+  }
+  play {
+    while true {
+      start_round()
+      for p in players() {
+        start_turn(p)
+        act by p tagged turn
+      }
+    }
+  }
+  score me.points
+}
+scenario setup_first "The setup's choices take their first option" {
+  players 2
+  expect me.points == 1
+  expect player(1).points == 1
+}
+scenario given_asks "A choice given asks is answered by a step" {
+  players 2
+  given {
+    choose "Bonus?" {
+      "small": gain(points, 10)
+      "big": gain(points, 100)
+    }
+  }
+  answer "big"
+  expect me.points == 101
+  force d6: 3
+  do "Roll and run"
+  expect me.points == 104
+}
+'''
+
+
+def test_setup_choices_are_taken_and_given_choices_are_left_to_the_steps(tmp_path):
+    pack = tmp_path / "given_choices"
+    pack.mkdir()
+    (pack / "pack.wb").write_text(PACK, encoding="utf-8")
+    res = CliRunner().invoke(main, ["test", str(pack)], catch_exceptions=False)
+    assert res.exit_code == 0, res.output
+    assert "PASS setup_first" in res.output and "PASS given_asks" in res.output
