@@ -37,6 +37,13 @@ class WedsBot:
         quick = _quick(pend, legal)
         if quick is not None:
             return quick
+        prompt = pend.get("prompt") or ""
+        drive = self.mem.get("drive")
+        if drive and prompt.startswith("Drive where") and drive[0] == legal[0]["player"]:
+            pick = self._drive_cached(drive, legal)
+            if pick is not None:
+                return pick
+        self.mem.pop("drive", None)
         try:
             s = _Seen(game, legal[0]["player"], self)
             pick = self._decide(game, s, legal, rng)
@@ -121,6 +128,8 @@ class WedsBot:
             s._plan = None
             plan = s.plan()
         if "Move your truck" in labels and plan[0] is not None and plan[0] != here:
+            # the steps of this move follow the plan without a new view
+            self.mem["drive"] = [s.me, plan[0], here, s.static]
             return labels["Move your truck"]
         if "Attack raiders" in labels and s.attack_worth():
             return labels["Attack raiders"]
@@ -175,6 +184,39 @@ class WedsBot:
         if best is None or here == target:
             stop = [a for a in legal if a["label"] == "stop here"]
             return stop[0] if stop else legal[0]
+        return best
+
+    def _drive_cached(self, drive, legal):
+        """One step of a move planned at "Move your truck": no view needed."""
+        seat, target, here, st = drive
+        if st is not self.static or "piece_site" not in st:
+            return None
+        dist = st["from"]
+        def d(a):
+            t = dist.get(a) if a else None
+            return 99 if t is None else t.get(target, 99)
+        best, best_d = None, d(here) if here in dist else 99
+        if here not in dist:
+            return None
+        for a in legal:
+            if a["label"] == "stop here":
+                continue
+            v = a.get("value")
+            sp = v if isinstance(v, str) else st["piece_site"].get(v.get("piece")) if isinstance(v, dict) else None
+            if sp is None:
+                return None             # an option we cannot place: look at the table
+            if sp not in dist:
+                return None
+            dd = d(sp)
+            if dd < best_d:
+                best, best_d, best_sp = a, dd, sp
+        if best is None or here == target:
+            stop = [a for a in legal if a["label"] == "stop here"]
+            if stop:
+                self.mem.pop("drive", None)
+                return stop[0]
+            return None
+        drive[2] = best_sp
         return best
 
     def _may(self, s, prompt):
@@ -299,6 +341,14 @@ class _Seen:
             st["sites"] = {}
             bot.mem.clear()
         self.static = st
+        if "piece_site" not in st:
+            ps = st["piece_site"] = {}
+            for sid in self.R.spaces:
+                for p in self.zone.get((sid, None), ()):
+                    if self.ent(p["entity"]).get("kind") in ("outpost", "raider_enclave"):
+                        ps[p["piece"]] = sid
+            for sid in self.R.spaces:
+                self.dist_from(sid)
         self.mem = bot.mem.setdefault(seat, {})
         self._plan = None
         self.exclude = set()
