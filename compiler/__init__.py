@@ -28,18 +28,24 @@ class CompileResult:
         return not self.report.errors
 
 
-def compile_pack(name_or_path: str, variants: list[str] | tuple[str, ...] = (), report: Report | None = None) -> CompileResult:
-    """Compile a shipped pack (by name) or a pack folder; never raises on bad content."""
-    report = report if report is not None else Report()
+def locate_pack(name_or_path: str, report: Report) -> str | None:
+    """The folder of a pack given by path or shipped name, or None with an E204/E206."""
     folder = find_pack(name_or_path)
     if folder is None and os.path.isdir(name_or_path):
         report.add(Diagnostic(name_or_path, Span.point(1, 1), "error", "E204", f"`{name_or_path}` has no pack.wb",
                               "a pack folder holds a pack.wb that starts with `pack NAME`"))
-        return CompileResult(None, report, None)
-    if folder is None:
+    elif folder is None:
         report.add(Diagnostic(name_or_path, Span.point(1, 1), "error", "E206", f"no pack `{name_or_path}`",
                               suggest(name_or_path, shipped_packs()) or
                               "give a shipped pack's name or a folder holding pack.wb"))
+    return folder
+
+
+def compile_pack(name_or_path: str, variants: list[str] | tuple[str, ...] = (), report: Report | None = None) -> CompileResult:
+    """Compile a shipped pack (by name) or a pack folder; never raises on bad content."""
+    report = report if report is not None else Report()
+    folder = locate_pack(name_or_path, report)
+    if folder is None:
         return CompileResult(None, report, None)
     pack = read_pack(folder, report)
     program = build_program(pack, list(variants), report)
@@ -120,14 +126,8 @@ def check_paths(paths: list[str]) -> Report:
 def list_declarations(name_or_path: str) -> tuple[list[dict], Report]:
     """Every named declaration of a pack and its variants: {kind, id, name, file, line}."""
     report = Report()
-    folder = find_pack(name_or_path)
-    if folder is None and os.path.isdir(name_or_path):
-        report.add(Diagnostic(name_or_path, Span.point(1, 1), "error", "E204", f"`{name_or_path}` has no pack.wb",
-                              "a pack folder holds a pack.wb that starts with `pack NAME`"))
-        return CompileResult(None, report, None)
+    folder = locate_pack(name_or_path, report)
     if folder is None:
-        report.add(Diagnostic(name_or_path, Span.point(1, 1), "error", "E206", f"no pack `{name_or_path}`",
-                              suggest(name_or_path, shipped_packs())))
         return [], report
     pack = read_pack(folder, report)
     program = build_program(pack, [], report)

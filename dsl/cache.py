@@ -3,7 +3,7 @@
 Parsing is most of the time of `waybill check` (Lark's LALR parser runs in
 pure Python). A file that parsed without errors is saved as JSON, keyed by
 the SHA-256 of its text, the grammar and this module's format; an unchanged
-file is then read back instead of parsed. JSON, never pickle: a damaged or
+file is then read back instead of parsed. Plain JSON, so a damaged or
 tampered entry can at worst fail to load (and is then parsed again), it can
 never run code. `WAYBILL_CACHE` sets the folder (default
 `~/.cache/waybill`); `WAYBILL_NO_CACHE=1` turns the cache off.

@@ -83,7 +83,7 @@ def lark_parser() -> Lark:
     """The parser, loaded from its prebuilt tables when they match the grammar.
 
     Building the LALR tables and checking terminal collisions takes most of a
-    second; loading the tables saved as JSON (never pickle) takes a tenth of
+    second; loading the tables saved as plain JSON takes a tenth of
     that, which is what makes `waybill check` fast from a cold start. The
     tables are used only when their grammar hash and Lark version match.
     """
