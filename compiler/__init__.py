@@ -91,6 +91,16 @@ def check_file(path: str, report: Report) -> None:
     Lowerer(program, report).lower()
 
 
+def check_pack(name_or_path: str, report: Report) -> None:
+    """Check a pack as it is, then once more with all its variants applied,
+    so that the code inside `variant` blocks is checked too (a variant's
+    declarations replace the pack's, so they are only lowered when applied)."""
+    result = compile_pack(name_or_path, report=report)
+    variants = sorted(result.program.variants) if result.program else []
+    if variants:
+        compile_pack(name_or_path, variants, report=report)
+
+
 def check_paths(paths: list[str]) -> Report:
     """`waybill check`: packs, folders of packs, single files or shipped names."""
     report = Report()
@@ -98,11 +108,11 @@ def check_paths(paths: list[str]) -> Report:
     for target in targets:
         if os.path.isdir(target):
             if find_pack(target):
-                compile_pack(target, report=report)
+                check_pack(target, report)
                 continue
             folders, loose = packs_under(target), loose_files(target)
             for folder in folders:
-                compile_pack(folder, report=report)
+                check_pack(folder, report)
             for path in loose:
                 check_file(path, report)
             if not folders and not loose:
@@ -111,11 +121,11 @@ def check_paths(paths: list[str]) -> Report:
         elif os.path.isfile(target):
             folder = find_pack(target)
             if folder:
-                compile_pack(folder, report=report)
+                check_pack(folder, report)
             else:
                 check_file(target, report)
         elif target in shipped_packs():
-            compile_pack(target, report=report)
+            check_pack(target, report)
         else:
             report.add(Diagnostic(target, Span.point(1, 1), "error", "E206",
                                   f"`{target}` is neither a file, a folder nor a shipped pack",

@@ -43,3 +43,18 @@ def test_unknown_dashed_variant_is_reported_as_asked(tmp_path):
     errs = only(result.report.sorted(), "E207")
     assert errs and "risky-smugling" in errs[0].message
     assert "risky_smuggling" in (errs[0].hint or "")
+
+
+def test_check_reports_errors_inside_variant_blocks(tmp_path):
+    """A variant's code is checked by `waybill check` even though no variant is chosen."""
+    import shutil
+    from pathlib import Path
+
+    from waybill.compiler import check_paths
+
+    pack = tmp_path / "race"
+    shutil.copytree(Path(__file__).parents[1] / "packs" / "dice_race", pack)
+    with open(pack / "pack.wb", "a", encoding="utf-8") as fh:
+        fh.write('\nvariant shorter "A shorter race" {\n  on advanced where points >= 8 { win(whoo) }\n}\n')
+    errors = check_paths([str(pack)]).errors
+    assert [(e.code, e.message, e.hint) for e in errors] == [("E301", "unknown name `whoo`", "did you mean `who`?")]
