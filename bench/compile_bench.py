@@ -39,7 +39,7 @@ def _cli() -> list[str]:
     script = Path(sys.executable).with_name("waybill")
     if script.exists():
         return [str(script)]
-    return [sys.executable, "-c", "import sys; from waybill.cli import main; sys.argv[0] = 'waybill'; main()"]
+    return [sys.executable, "-P", "-c", "import sys; from waybill.cli import main; sys.argv[0] = 'waybill'; main()"]
 
 
 def cold(repeat: int, cache_dir: str | None) -> dict:

@@ -16,7 +16,7 @@ from waybill.dsl.diagnostics import CODES, Diagnostic
 from waybill.dsl.parser import parse_source
 
 ROOT = Path(__file__).resolve().parents[1]
-WAYBILL = [sys.executable, "-c", "import sys; from waybill.cli import main; sys.argv[0] = 'waybill'; main()"]
+WAYBILL = [sys.executable, "-P", "-c", "import sys; from waybill.cli import main; sys.argv[0] = 'waybill'; main()"]
 
 # A game block that is enough for a pack to compile.
 GAME = "game { players 2..4 play { end_game() } }\n"
