@@ -131,11 +131,12 @@ class Report:
 
     @property
     def errors(self) -> list[Diagnostic]:
-        return [d for d in self.diagnostics if d.is_error]
+        return [d for d in self.sorted() if d.is_error]
 
     @property
     def warnings(self) -> list[Diagnostic]:
-        return [d for d in self.diagnostics if not d.is_error]
+        # a pack is checked twice (as is, and with its variants): count each finding once
+        return [d for d in self.sorted() if not d.is_error]
 
     def sorted(self) -> list[Diagnostic]:
         seen: set[tuple] = set()
