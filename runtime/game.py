@@ -14,6 +14,7 @@ from . import interpreter, view as _view
 from .errors import IllegalAction, RuleError, WaybillError
 from .interpreter import Machine
 from .rules import Rules
+from .primitives import without
 from .state import State, new_state
 
 
@@ -189,9 +190,9 @@ class Game:
             chosen.append(pid)
             old = st.p_zone[pid]
             if old >= 0:
-                st.zones[old].remove(pid)
+                st.zones[old] = without(st.zones[old], pid)
             st.p_zone[pid] = slot
-        st.zones[slot] = chosen + st.zones[slot]
+        st.zones[slot] = tuple(chosen) + st.zones[slot]
 
     def _find_piece(self, eid: str, slot: int, taken: list[int]) -> int:
         st = self.m.st

@@ -74,13 +74,13 @@ def place(m: Any, pid: int, slot: int, position: str = "top") -> None:
     if slot >= 0:
         _check_room(m, pid, slot)
     if old >= 0:
-        st.zones[old].remove(pid)
+        st.zones[old] = without(st.zones[old], pid)
     if slot >= 0:
         dest = st.zones[slot]
         if lay.z_ordered[slot] and position != "bottom":
-            dest.insert(0, pid)
+            st.zones[slot] = (pid,) + dest
         else:
-            dest.append(pid)
+            st.zones[slot] = dest + (pid,)
         of = lay.z_of[slot]
         if of is not None:
             st.p_owner[pid] = of
@@ -88,6 +88,12 @@ def place(m: Any, pid: int, slot: int, position: str = "top") -> None:
     emit(m, "moved", {"piece": {"piece": pid},
                       "source": zone_value(m, old) if old >= 0 else None,
                       "to": zone_value(m, slot) if slot >= 0 else None})
+
+
+def without(pile: tuple, pid: int) -> tuple:
+    """A zone's tuple of pieces without one piece."""
+    i = pile.index(pid)
+    return pile[:i] + pile[i + 1:]
 
 
 def _check_room(m: Any, pid: int, slot: int) -> None:
@@ -131,7 +137,8 @@ def draw(m: Any, loc: dict, source: Any, to: Any, n: int = 1, position: str = "t
 def shuffle(m: Any, loc: dict, zone: Any) -> None:
     slot = zone_slot(m, zone, loc)
     st = m.st
-    st.rng, st.zones[slot] = rng.shuffled(st.rng, st.zones[slot])
+    st.rng, order = rng.shuffled(st.rng, st.zones[slot])
+    st.zones[slot] = tuple(order)
     emit(m, "shuffled", {"zone": zone_value(m, slot)})
 
 

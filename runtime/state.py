@@ -9,7 +9,8 @@ Layout (indexes come from the rules' ``Layout`` for the player count):
 - pieces are parallel lists indexed by piece id: ``p_ent`` (entity id),
   ``p_zone`` (zone slot or -1 = out of play), ``p_owner`` (player or None);
   ``props`` holds values set on pieces, keyed ``"<piece>:<name>"``;
-- ``zones[slot]`` is the list of piece ids in a zone (index 0 = top);
+- ``zones[slot]`` is the tuple of piece ids in a zone (index 0 = top); a
+  change replaces the tuple, so a clone shares every zone it has not changed;
 - ``counters[slot]`` is a counter value;
 - ``stack`` holds frames ``{"code", "pc", "locals", ...}``;
 - ``queue`` holds triggered effects waiting to resolve;
@@ -46,7 +47,7 @@ class State:
         c.p_zone = self.p_zone[:]
         c.p_owner = self.p_owner[:]
         c.props = self.props.copy()
-        c.zones = [z[:] for z in self.zones]
+        c.zones = self.zones[:]  # tuples: shared until one side replaces one
         c.counters = self.counters[:]
         c.round = self.round
         c.turn = self.turn
@@ -69,13 +70,16 @@ class State:
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict. It shares only immutable leaves with the state."""
         c = self.clone()
-        return {name: getattr(c, name) for name in FIELDS}
+        out = {name: getattr(c, name) for name in FIELDS}
+        out["zones"] = [list(z) for z in c.zones]
+        return out
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> "State":
         s = State.__new__(State)
         for name in FIELDS:
             setattr(s, name, data[name])
+        s.zones = [tuple(z) for z in data["zones"]]
         return s.clone()   # never alias the caller's containers
 
 
@@ -97,10 +101,11 @@ def new_state(layout: Any, names: list[str], seed: int, options: dict | None) ->
     s.p_zone = [z for _, z, _ in layout.start_pieces]
     s.p_owner = [o for _, _, o in layout.start_pieces]
     s.props = {}
-    s.zones = [[] for _ in layout.z_id]
+    piles: list[list[int]] = [[] for _ in layout.z_id]
     for pid, slot in enumerate(s.p_zone):
         if slot >= 0:
-            s.zones[slot].append(pid)
+            piles[slot].append(pid)
+    s.zones = [tuple(p) for p in piles]
     s.counters = list(layout.c_initial)
     s.round, s.turn, s.current = 0, 0, None
     s.uses = {"turn": {}, "round": {}, "game": {}}

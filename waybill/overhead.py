@@ -37,16 +37,17 @@ def deliver_by_hand(game: Game) -> None:
         if st.zones[lay.zslot[(sid, None)]] and
         ents[st.p_ent[st.zones[lay.zslot[(sid, None)]][0]]]["fields"]["wants"] == wanted)
     delivered = [p for p in st.zones[hold] if ents[st.p_ent[p]]["fields"]["sort"] == wanted]
+    # zones are tuples in the state (see runtime/state.py): replace, never mutate
     for p in delivered:
-        st.zones[hold].remove(p)
-        st.zones[supply].append(p)
+        st.zones[hold] = tuple(x for x in st.zones[hold] if x != p)
+        st.zones[supply] = st.zones[supply] + (p,)
         st.p_zone[p] = supply
     st.counters[money] += len(delivered) * price
-    st.zones[stall].remove(card)
-    st.zones[discard].insert(0, card)
+    st.zones[stall] = tuple(x for x in st.zones[stall] if x != card)
+    st.zones[discard] = (card,) + st.zones[discard]
     st.p_zone[card] = discard
-    new = st.zones[stack].pop(0)
-    st.zones[stall].append(new)
+    new, st.zones[stack] = st.zones[stack][0], st.zones[stack][1:]
+    st.zones[stall] = st.zones[stall] + (new,)
     st.p_zone[new] = stall
 
 
