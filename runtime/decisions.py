@@ -84,7 +84,22 @@ def _action_locals(m: Any, p: int, src: int | None) -> dict:
 def live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
     """Options for every action player ``p`` may take now: top-level actions
     first (declaration order), then actions of live pieces by piece id. A
-    piece in a player's zone offers its actions to that player only."""
+    piece in a player's zone offers its actions to that player only.
+
+    Requirements may ask how many actions of a tag are open (`actions_open`);
+    nothing changes the state while requirements are checked, so those
+    answers are kept in `m.open_actions` until the outermost listing ends."""
+    outer = m.open_actions
+    if outer is None:
+        m.open_actions = {}
+    try:
+        return _live_actions(m, p, tags)
+    finally:
+        if outer is None:
+            m.open_actions = None
+
+
+def _live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
     st, lay, R = m.st, m.L, m.R
     out = []
     for ab in R.rule_actions:

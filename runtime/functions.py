@@ -194,7 +194,14 @@ def actions_open(m: Any, loc: dict, tag: Any, who: Any = None) -> int:
     from .decisions import live_actions
     if who is None:
         who = access.me_of(m, loc)
-    return len(live_actions(m, access.player_index(who), frozenset([tag])))
+    key = (tag, access.player_index(who))
+    known = m.open_actions
+    if known is not None and key in known:
+        return known[key]
+    n = len(live_actions(m, key[1], frozenset([tag])))
+    if m.open_actions is not None:
+        m.open_actions[key] = n
+    return n
 
 
 IMPLS = {name: globals()[name] for name in (

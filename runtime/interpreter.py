@@ -26,11 +26,12 @@ STOPPABLE = frozenset(("proc", "replace"))
 
 class Machine:
     """What every instruction sees: rules ``R``, layout ``L``, state ``st``."""
-    __slots__ = ("R", "L", "st", "created")
+    __slots__ = ("R", "L", "st", "created", "open_actions")
 
     def __init__(self, rules: Any, layout: Any, st: Any):
         self.R, self.L, self.st = rules, layout, st
         self.created: tuple | None = None  # see access.created_pieces
+        self.open_actions: dict | None = None  # see decisions.live_actions
 
 
 def run(m: Machine) -> None:
