@@ -305,7 +305,7 @@ def _quick(pend, legal):
 
 
 _MAIN = {"Move your truck", "Attack raiders", "Purchase cargo", "Deliver cargo", "Activate an outpost",
-         "Bonus action", "pass"}
+         "Bonus action", "pass", "Discard cargo"}  # the bot never discards by choice
 
 
 class _Seen:
