@@ -689,20 +689,8 @@ class Lowerer:
         """A decision's prompt: `{expr}` holes are filled like `log` strings."""
         if not isinstance(text, str) or "{" not in text:
             return text
-        import re
-        from waybill.dsl.parser import parse_expression
-        parts: list = []
-        pos = 0
-        for m in re.finditer(r"\{\{|\}\}|\{([^{}]*)\}", text):
-            parts.append(text[pos:m.start()])
-            if m.group(0) in ("{{", "}}"):
-                parts.append(m.group(0)[0])
-            else:
-                e = parse_expression(m.group(1), self.file, node.span.line, node.span.column)
-                parts.append(e if e is not None else m.group(0))
-            pos = m.end()
-        parts.append(text[pos:])
-        return self.expr(ast.Text(node.span, [x for x in parts if x != ""]), scope)
+        from waybill.dsl.transform import text_parts
+        return self.expr(ast.Text(node.span, text_parts(text, self.file, node.span)), scope)
 
     def pick(self, v: ast.Pick, scope: Scope, into: str) -> dict:
         coll = self.expr(v.coll, scope)

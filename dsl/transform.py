@@ -596,22 +596,29 @@ class ToAst(Transformer):
         span = self.tsp(tok)
         if "{" not in raw:
             return ast.Literal(span, raw)
-        parts: list = []
-        pos = 0
-        from .parser import parse_expression  # late: the parser imports this module
-        for m in re.finditer(r"\{\{|\}\}|\{([^{}]*)\}", raw):
-            parts.append(raw[pos:m.start()])
-            if m.group(0) in ("{{", "}}"):
-                parts.append(m.group(0)[0])
-            else:
-                expr = parse_expression(m.group(1), self.path, span.line, span.column + 1 + m.start(1))
-                parts.append(expr if expr is not None else ast.Literal(span, m.group(0)))
-            pos = m.end()
-        parts.append(raw[pos:])
-        merged: list = []
-        for p in parts:
-            if isinstance(p, str) and merged and isinstance(merged[-1], str):
-                merged[-1] += p
-            elif p != "":
-                merged.append(p)
-        return ast.Text(span, merged)
+        return ast.Text(span, text_parts(raw, self.path, span))
+
+
+def text_parts(raw: str, path: str, span: Span) -> list:
+    """The parts of a string with `{expr}` holes: plain strings and parsed
+    expressions (a hole that does not parse stays as its text). Used for
+    `log` strings here and for decision prompts by the compiler."""
+    from .parser import parse_expression  # late: the parser imports this module
+    parts: list = []
+    pos = 0
+    for m in re.finditer(r"\{\{|\}\}|\{([^{}]*)\}", raw):
+        parts.append(raw[pos:m.start()])
+        if m.group(0) in ("{{", "}}"):
+            parts.append(m.group(0)[0])
+        else:
+            expr = parse_expression(m.group(1), path, span.line, span.column + 1 + m.start(1))
+            parts.append(expr if expr is not None else ast.Literal(span, m.group(0)))
+        pos = m.end()
+    parts.append(raw[pos:])
+    merged: list = []
+    for p in parts:
+        if isinstance(p, str) and merged and isinstance(merged[-1], str):
+            merged[-1] += p
+        elif p != "":
+            merged.append(p)
+    return merged

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from waybill import load_pack
+from waybill import benchmarks, load_pack
 from waybill.runtime import Game, IllegalAction
 
 PACK = str(Path(__file__).parents[1] / "packs" / "dice_race")
@@ -26,13 +26,8 @@ def snapshot(game: Game) -> str:
 
 
 def mid_game(rules, seed: int, steps: int) -> Game:
-    game = Game.new(rules, players=3, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
-    return game
+    """A three-player game after `steps` random legal actions."""
+    return benchmarks.mid_game(rules, 3, seed, steps)
 
 
 json_values = st.recursive(
