@@ -194,37 +194,60 @@ def _agg(e: dict, rules: Any, at: str | None) -> Fn:
     value = compile_expr(e["value"], rules, at) if e.get("value") is not None else None
     if fn in ("any", "all") and value is None:
         where, value = None, where   # `all x in S where P` means every x satisfies P
-    reduce = _AGG.get(fn)
-    if reduce is None:
+    loop = _AGG.get(fn)
+    if loop is None:
         raise RuleError(f"unknown aggregate {fn!r}", at)
 
     def f(m, loc):
         items = access.as_list(m, coll(m, loc), loc)
         saved = loc.get(var, _MISSING)
-        out = []
         try:
-            for x in items:
-                loc[var] = x
-                if where is None or where(m, loc):
-                    out.append(value(m, loc) if value is not None else x)
+            return loop(m, loc, var, items, where, value)
         finally:
             if saved is _MISSING:
                 loc.pop(var, None)
             else:
                 loc[var] = saved
-        return reduce(out)
     return f
+
+
+def _each(m: Any, loc: dict, var: str, items: list, where: Fn | None, value: Fn | None):
+    """The values (or the items) of every item that passes ``where``."""
+    for x in items:
+        loc[var] = x
+        if where is None or where(m, loc):
+            yield value(m, loc) if value is not None else x
+
+
+def _any(m, loc, var, items, where, value) -> bool:
+    # stops at the first true value: `any` over a deck must not read every card
+    return any(_each(m, loc, var, items, where, value))
+
+
+def _all(m, loc, var, items, where, value) -> bool:
+    return all(_each(m, loc, var, items, where, value))
+
+
+def _count(m, loc, var, items, where, value) -> int:
+    return sum(1 for _ in _each(m, loc, var, items, where, value))
+
+
+def _sum(m, loc, var, items, where, value):
+    return sum(_each(m, loc, var, items, where, value))
+
+
+def _min(m, loc, var, items, where, value):
+    return min(_each(m, loc, var, items, where, value), default=None)
+
+
+def _max(m, loc, var, items, where, value):
+    return max(_each(m, loc, var, items, where, value), default=None)
 
 
 _MISSING = object()
 
-_AGG: dict[str, Callable[[list], Any]] = {
-    "count": len,
-    "sum": sum,
-    "min": lambda xs: min(xs) if xs else None,
-    "max": lambda xs: max(xs) if xs else None,
-    "any": lambda xs: any(xs),
-    "all": lambda xs: all(xs),
+_AGG: dict[str, Callable[..., Any]] = {
+    "count": _count, "sum": _sum, "min": _min, "max": _max, "any": _any, "all": _all,
 }
 
 

@@ -89,3 +89,12 @@ def test_division_by_zero_and_unknown_names_are_rule_errors():
 
 def test_not_in_is_the_negation_of_in():
     assert run(bin("not in", 3, [1, 2]), bin("not in", 2, [1, 2]), bin("not in", 1, [])) == [True, False, True]
+
+
+def test_any_and_all_stop_at_the_first_deciding_item():
+    # 12 / x fails at x = 0; `any` and `all` must have decided before reaching it
+    over = lambda fn, cond: {"op": "agg", "fn": fn, "var": "x", "in": [3, 0], "where": None,
+                             "value": bin(cond, bin("/", 12, var("x")), 3)}
+    assert run(over("any", ">"), over("all", "<")) == [True, False]
+    with pytest.raises(RuleError, match="division by zero"):
+        run(over("any", "<"))
