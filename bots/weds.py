@@ -564,10 +564,12 @@ class _Seen:
         """Factions whose smuggling run Smuggler still wants from me."""
         sm = self.open_contract("smuggler")
         if sm is None:
-            return set()
+            return []
         have = {self.fac(x[1]) for x in (sm.get("props") or {}).get("marks") or []
                 if isinstance(x, list) and len(x) == 2 and x[0] == {"player": self.me}}
-        return {f for f in FACTIONS if f not in have}
+        # a list in FACTIONS order, not a set: ties in `nearest` must not
+        # depend on string hashing, or a seed's game differs between processes
+        return [f for f in FACTIONS if f not in have]
 
     def fac(self, x):
         """A faction reference (as a field or a mark) as its entity id."""

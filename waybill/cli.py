@@ -156,8 +156,10 @@ def _load(pack: str, variants: tuple[str, ...]):
               help="Safety cap: a game past this many rounds is stopped and not finished.")
 @click.option("--check-replay", is_flag=True, help="Replay every game from seed + actions and compare.")
 @click.option("--check-invariants", is_flag=True, help="Check the pack's invariants after every step.")
+@click.option("--jobs", "-j", type=click.IntRange(0), default=1, show_default=True,
+              help="Worker processes (0: one per CPU). The summary does not depend on it.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-def sim(pack, players, games, seed, variants, bot, round_cap, check_replay, check_invariants, as_json) -> None:
+def sim(pack, players, games, seed, variants, bot, round_cap, check_replay, check_invariants, jobs, as_json) -> None:
     """Simulate GAMES bot games of PACK and summarise them."""
     from waybill.bots import BOT_NAMES
     from waybill.simulate import simulate
@@ -165,18 +167,19 @@ def sim(pack, players, games, seed, variants, bot, round_cap, check_replay, chec
         raise click.BadParameter(f"unknown bot {bot!r}; choose from {', '.join(BOT_NAMES)}", param_hint="--bot")
     rules = _load(pack, variants)
     pack_id = rules.ir["pack"]["id"]
+    jobs = jobs or os.cpu_count() or 1
     lo, hi = rules.players.get("min", 1), rules.players.get("max", 64)
     if not lo <= players <= hi:
         raise click.BadParameter(f"{pack_id} is for {lo} to {hi} players", param_hint="--players")
     if as_json or games < 5:
         summary = simulate(rules, pack_id, players, games, seed, bot, list(variants), round_cap, check_replay,
-                           check_invariants)
+                           check_invariants, jobs=jobs)
     else:
         from rich.progress import Progress
         with Progress(transient=True) as bar:
             task = bar.add_task(f"{pack_id}: {games} games", total=games)
             summary = simulate(rules, pack_id, players, games, seed, bot, list(variants), round_cap, check_replay,
-                               check_invariants, progress=lambda: bar.advance(task))
+                               check_invariants, progress=lambda: bar.advance(task), jobs=jobs)
     data = summary.to_json()
     if as_json:
         click.echo(json.dumps(data, indent=1))

@@ -14,7 +14,9 @@ from __future__ import annotations
 import json
 import random
 import statistics
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Callable
 
 from waybill.bots import make_bot
@@ -122,11 +124,38 @@ def play_one(rules: Rules, players: int, seed: int, bot_name: str, pack: str,
 
 def simulate(rules: Rules, pack: str, players: int, games: int, seed: int, bot: str = "default",
              variants: list[str] | None = None, round_cap: int = 200, check_replay: bool = False,
-             check_invariants: bool = False, progress: Callable[[], None] | None = None) -> SimSummary:
+             check_invariants: bool = False, progress: Callable[[], None] | None = None,
+             jobs: int = 1) -> SimSummary:
+    """Play ``games`` games; with ``jobs`` > 1 they are shared among worker
+    processes. Each game depends only on its seed, so the summary is the same
+    for any number of jobs."""
     summary = SimSummary(pack, players, bot, list(variants or []), check_invariants=check_invariants)
-    for i in range(games):
-        summary.records.append(play_one(rules, players, seed + i, bot, pack, round_cap,
-                                        check_replay=check_replay, check_invariants=check_invariants))
-        if progress:
-            progress()
+    seeds = range(seed, seed + games)
+    play = partial(play_one, players=players, bot_name=bot, pack=pack, round_cap=round_cap,
+                   check_replay=check_replay, check_invariants=check_invariants)
+    if jobs <= 1 or games == 1:
+        records = (play(rules, seed=s) for s in seeds)
+        for record in records:
+            summary.records.append(record)
+            if progress:
+                progress()
+        return summary
+    # Rules hold compiled closures, so each worker builds its own from the IR.
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init, initargs=(rules.ir,)) as pool:
+        for record in pool.map(partial(_worker_play, play), seeds, chunksize=1):
+            summary.records.append(record)
+            if progress:
+                progress()
     return summary
+
+
+_worker_rules: Rules | None = None
+
+
+def _worker_init(ir: dict) -> None:
+    global _worker_rules
+    _worker_rules = Rules.from_ir(ir)
+
+
+def _worker_play(play: Callable[..., GameRecord], seed: int) -> GameRecord:
+    return play(_worker_rules, seed=seed)
