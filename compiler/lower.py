@@ -673,10 +673,10 @@ class Lowerer:
         elif isinstance(v, ast.Pick):
             out = self.pick(v, scope, s.name)
         elif isinstance(v, ast.Amount):
-            out = {"do": "amount", "by": self.by(v.by, scope), "prompt": self.prompt(v.prompt, v, scope),
+            out = {"do": "amount", "by": self.by(v.by, scope), "prompt": self.prompt(v.prompt, scope),
                    "lo": self.expr(v.lo, scope), "hi": self.expr(v.hi, scope), "into": s.name}
         elif isinstance(v, ast.Order):
-            out = {"do": "order", "by": self.by(v.by, scope), "prompt": self.prompt(v.prompt, v, scope),
+            out = {"do": "order", "by": self.by(v.by, scope), "prompt": self.prompt(v.prompt, scope),
                    "from": self.expr(v.coll, scope), "into": s.name}
         elif isinstance(v, ast.Act):
             out = self.act(v, scope, s.name)
@@ -685,19 +685,18 @@ class Lowerer:
         scope.add(s.name)
         return out
 
-    def prompt(self, text, node, scope: Scope):
+    def prompt(self, text, scope: Scope):
         """A decision's prompt: `{expr}` holes are filled like `log` strings."""
-        if not isinstance(text, str) or "{" not in text:
-            return text
-        from waybill.dsl.transform import text_parts
-        return self.expr(ast.Text(node.span, text_parts(text, self.file, node.span)), scope)
+        if isinstance(text, ast.Text):
+            return self.expr(text, scope)
+        return text
 
     def pick(self, v: ast.Pick, scope: Scope, into: str) -> dict:
         coll = self.expr(v.coll, scope)
         scope.push(into)
         where = self.expr(v.where, scope) if v.where else None
         scope.pop()
-        return {"do": "pick", "by": self.by(v.by, scope), "prompt": self.prompt(v.prompt, v, scope), "from": coll, "where": where,
+        return {"do": "pick", "by": self.by(v.by, scope), "prompt": self.prompt(v.prompt, scope), "from": coll, "where": where,
                 "var": into, "count": self.expr(v.count, scope) if v.count is not None else None,
                 "up_to": v.up_to, "into": into}
 
@@ -775,11 +774,11 @@ class Lowerer:
             labels.add(o.label)
             options.append({"label": o.label, "when": self.expr(o.when, scope) if o.when else None,
                             "body": self.block(o.body, scope)})
-        return {"do": "choose", "mode": s.mode, "by": self.by(s.by, scope), "prompt": self.prompt(s.prompt, s, scope),
+        return {"do": "choose", "mode": s.mode, "by": self.by(s.by, scope), "prompt": self.prompt(s.prompt, scope),
                 "options": options}
 
     def s_May(self, s: ast.May, scope: Scope) -> dict:
-        return {"do": "may", "by": self.by(s.by, scope), "prompt": self.prompt(s.prompt, s, scope),
+        return {"do": "may", "by": self.by(s.by, scope), "prompt": self.prompt(s.prompt, scope),
                 "body": self.block(s.body, scope), "else": self.block(s.orelse, scope)}
 
     def s_Act(self, s: ast.Act, scope: Scope) -> dict:

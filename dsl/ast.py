@@ -153,14 +153,14 @@ class Option(Node):
 class Choose(Node):
     mode: str  # "one" | "any"
     by: Expr | None
-    prompt: str | None
+    prompt: str | Text | None  # Text when it has `{expr}` holes
     options: list
 
 
 @dataclass
 class May(Node):
     by: Expr | None
-    prompt: str | None
+    prompt: str | Text | None  # Text when it has `{expr}` holes
     body: list
     orelse: list
 
@@ -175,7 +175,7 @@ class Act(Node):
 @dataclass
 class Pick(Node):
     by: Expr | None
-    prompt: str | None
+    prompt: str | Text | None  # Text when it has `{expr}` holes
     count: Expr | None  # None: one element
     up_to: bool
     coll: Expr
@@ -185,7 +185,7 @@ class Pick(Node):
 @dataclass
 class Amount(Node):
     by: Expr | None
-    prompt: str | None
+    prompt: str | Text | None  # Text when it has `{expr}` holes
     lo: Expr
     hi: Expr
 
@@ -193,7 +193,7 @@ class Amount(Node):
 @dataclass
 class Order(Node):
     by: Expr | None
-    prompt: str | None
+    prompt: str | Text | None  # Text when it has `{expr}` holes
     coll: Expr
 
 

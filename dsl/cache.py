@@ -20,7 +20,7 @@ from functools import lru_cache
 from . import ast
 from .diagnostics import Span
 
-FORMAT = "ast-2"
+FORMAT = "ast-3"  # bump when the AST or this encoding changes
 _CLASSES = {name: cls for name, cls in vars(ast).items()
             if isinstance(cls, type) and dataclasses.is_dataclass(cls)}
 
@@ -48,7 +48,7 @@ def load(text: str, path: str) -> ast.Module | None:
     entry = os.path.join(base, key(text)[:2], key(text) + ".json")
     try:
         with open(entry, encoding="utf-8") as fh:
-            items = [_decode(x) for x in json.load(fh)]
+            items = json.load(fh, object_hook=_decode)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
     return ast.Module(path, items)
@@ -83,14 +83,14 @@ def _encode(x):
     return x
 
 
-def _decode(x):
-    if isinstance(x, list):
-        return [_decode(v) for v in x]
-    if isinstance(x, dict):
-        if "~" in x:
-            return Span(*x["~"])
-        if "()" in x:
-            return tuple(_decode(v) for v in x["()"])
+def _decode(x: dict):
+    # an object_hook: json calls it for every object, innermost first, so the
+    # values inside are already decoded and lists need no walk of their own
+    if "_" in x:
         name, *values = x["_"]
-        return _CLASSES[name](*[_decode(v) for v in values])
+        return _CLASSES[name](*values)
+    if "~" in x:
+        return Span(*x["~"])
+    if "()" in x:
+        return tuple(x["()"])
     return x

@@ -423,7 +423,12 @@ class ToAst(Transformer):
         return ("by", ch[1])
 
     def _prompt(self, ch):
-        return next((self.string(c) for c in ch if _is(c, "STRING")), None)
+        # holes are parsed here, not when lowering, so the parse cache keeps them
+        tok = next((c for c in ch if _is(c, "STRING")), None)
+        if tok is None:
+            return None
+        text = self.text_of(tok)
+        return text.value if isinstance(text, ast.Literal) else text
 
     def choose_stmt(self, meta, ch):
         mode = "any" if any(_is(c, "ANY") for c in ch) else "one"
@@ -601,8 +606,8 @@ class ToAst(Transformer):
 
 def text_parts(raw: str, path: str, span: Span) -> list:
     """The parts of a string with `{expr}` holes: plain strings and parsed
-    expressions (a hole that does not parse stays as its text). Used for
-    `log` strings here and for decision prompts by the compiler."""
+    expressions (a hole that does not parse stays as its text), for `log`
+    strings and decision prompts."""
     from .parser import parse_expression  # late: the parser imports this module
     parts: list = []
     pos = 0

@@ -43,3 +43,13 @@ def test_files_with_errors_are_not_cached_and_the_cache_can_be_turned_off(tmp_pa
     good.write_text("kind k { }\n", encoding="utf-8")
     parse_file(str(good))
     assert not os.path.exists(tmp_path / "cache")
+
+
+def test_every_shipped_file_reads_back_from_the_cache_as_parsed(tmp_path, monkeypatch):
+    # prompts and log strings with `{expr}` holes, tuples and spans all survive
+    from tests.wbkit import shipped_wb_files
+    monkeypatch.setenv("WAYBILL_CACHE", str(tmp_path / "cache"))
+    for path in shipped_wb_files():
+        parsed, diags, text = parse_file(str(path))
+        assert not diags, path
+        assert cache.load(text, str(path)).items == parsed.items, path
