@@ -9,7 +9,7 @@ from waybill.dsl import ast
 from waybill.dsl.diagnostics import Diagnostic, Report, Span, suggest
 from waybill.dsl.parser import parse_file
 
-from .loader import display_path, find_pack, loose_files, packs_under, read_pack, shipped_packs, unincluded_files
+from .loader import PackSource, SourceFile, display_path, find_pack, loose_files, packs_under, read_pack, shipped_packs, unincluded_files
 from .lower import IR_FORMAT, Lowerer
 from .symbols import Program, build_program
 
@@ -47,10 +47,21 @@ def compile_pack(name_or_path: str, variants: list[str] | tuple[str, ...] = (), 
     folder = locate_pack(name_or_path, report)
     if folder is None:
         return CompileResult(None, report, None)
+    return _compile_source(_read_pack_checked(folder, report), variants, report)
+
+
+def _read_pack_checked(folder: str, report: Report) -> PackSource:
+    """A pack's files, with the .wb files in its folder that nothing includes checked too."""
     pack = read_pack(folder, report)
-    program = build_program(pack, list(variants), report)
     for path in unincluded_files(pack):
         _check_loose(path, report, warn_unincluded=True)
+    return pack
+
+
+def _compile_source(pack: PackSource, variants: list[str] | tuple[str, ...], report: Report) -> CompileResult:
+    """Compile a pack already read; its syntax trees are only read, so one
+    reading serves several compilations (the pack, then with its variants)."""
+    program = build_program(pack, list(variants), report)
     lowerer = Lowerer(program, report)
     ir = lowerer.lower()
     if program.pack is not None and not _has_content(program) and not program.broken:
@@ -77,7 +88,6 @@ def _check_loose(path: str, report: Report, warn_unincluded: bool = False) -> No
 
 def check_file(path: str, report: Report) -> None:
     """Check one loose file on its own: syntax, then names within the file."""
-    from .loader import PackSource, SourceFile
     shown = display_path(path)
     module, diags, text = parse_file(path, shown)
     if text is not None:
@@ -95,10 +105,14 @@ def check_pack(name_or_path: str, report: Report) -> None:
     """Check a pack as it is, then once more with all its variants applied,
     so that the code inside `variant` blocks is checked too (a variant's
     declarations replace the pack's, so they are only lowered when applied)."""
-    result = compile_pack(name_or_path, report=report)
+    folder = locate_pack(name_or_path, report)
+    if folder is None:
+        return
+    pack = _read_pack_checked(folder, report)
+    result = _compile_source(pack, (), report)
     variants = sorted(result.program.variants) if result.program else []
     if variants:
-        compile_pack(name_or_path, variants, report=report)
+        _compile_source(pack, variants, report)
 
 
 def check_paths(paths: list[str]) -> Report:

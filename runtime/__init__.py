@@ -6,7 +6,18 @@ errors ``WaybillError`` > ``RuleError``, ``IllegalAction``.
 """
 
 from .errors import IllegalAction, RuleError, WaybillError
-from .game import Game
-from .rules import Rules
+
+
+def __getattr__(name: str):
+    # Game and Rules load on first use: the compiler imports this package for
+    # its signature table only, and `waybill check` should not pay for the kernel
+    if name == "Game":
+        from .game import Game
+        return Game
+    if name == "Rules":
+        from .rules import Rules
+        return Rules
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["Game", "Rules", "IllegalAction", "RuleError", "WaybillError"]

@@ -10,7 +10,14 @@
 from __future__ import annotations
 
 from .errors import CompileError, WaybillError
-from .loading import load_pack
+
+
+def __getattr__(name: str):
+    if name == "load_pack":   # loads the compiler and the kernel: only when used
+        from .loading import load_pack
+        return load_pack
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["load_pack", "CompileError", "WaybillError"]
 __version__ = "0.1.0"
