@@ -42,7 +42,17 @@ class Game:
 
     @classmethod
     def from_json(cls, rules: Rules, data: dict) -> "Game":
-        return cls(rules, State.from_json(data))
+        """A game saved by ``to_json``; ``WaybillError`` if ``data`` is not one."""
+        try:
+            state = State.from_json(data)
+        except ValueError as exc:
+            raise WaybillError(str(exc)) from None
+        if not isinstance(state.players, list) or not state.players:
+            raise WaybillError("a saved game names no players")
+        lay = rules.layout(len(state.players))
+        if len(state.zones) != len(lay.z_id) or len(state.counters) != len(lay.c_initial):
+            raise WaybillError("this saved game is not of these rules (its zones or counters differ)")
+        return cls(rules, state)
 
     @classmethod
     def replay(cls, rules: Rules, seed: int, actions: Iterable[dict], players: int | list[str] = 2,
@@ -58,8 +68,12 @@ class Game:
         g.m = Machine(self.rules, self.m.L, self.m.st.clone())
         return g
 
-    def to_json(self) -> dict:
-        return self.m.st.to_json()
+    def to_json(self, log: bool = True) -> dict:
+        """The whole game as JSON-ready data. ``log=False`` saves it without
+        its history (small and quick, for sending a position or for search);
+        the loaded game plays on identically, and its log starts afresh at
+        entry ``state.log_from``."""
+        return self.m.st.to_json(log)
 
     # --- playing -------------------------------------------------------------
 
@@ -157,7 +171,8 @@ class Game:
         return [e["text"] for e in self.m.st.log if e["type"] == "say"]
 
     def actions(self) -> list[dict]:
-        """Every action applied so far (what ``replay`` needs)."""
+        """Every action in the log (what ``replay`` needs): all of them,
+        unless the game was loaded from a snapshot saved without its log."""
         return [{k: v for k, v in e.items() if k not in ("type", "kind")}
                 for e in self.m.st.log if e["type"] == "action"]
 

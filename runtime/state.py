@@ -14,7 +14,9 @@ Layout (indexes come from the rules' ``Layout`` for the player count):
 - ``counters[slot]`` is a counter value;
 - ``stack`` holds frames ``{"code", "pc", "locals", ...}``;
 - ``queue`` holds triggered effects waiting to resolve;
-- ``log`` holds actions, events and table talk.
+- ``log`` holds actions, events and table talk; ``log_from`` is how many
+  entries came before it (a snapshot saved without its history starts its
+  log afresh, and the game goes on exactly as it would have).
 
 Why clone is cheap: values stored in the state are never mutated in place
 (lists held in counters, locals, props or pending decisions are replaced,
@@ -30,7 +32,7 @@ from typing import Any
 FIELDS = (
     "players", "options", "seed", "rng", "p_ent", "p_zone", "p_owner", "props",
     "zones", "counters", "round", "turn", "current", "uses", "stack", "edepth",
-    "pending", "decision", "queue", "log", "forced", "seq", "over", "winner", "result",
+    "pending", "decision", "queue", "log", "log_from", "forced", "seq", "over", "winner", "result",
 )
 
 
@@ -60,6 +62,7 @@ class State:
         c.decision = self.decision
         c.queue = self.queue[:]
         c.log = self.log[:]
+        c.log_from = self.log_from
         c.forced = self.forced.copy()
         c.seq = self.seq
         c.over = self.over
@@ -67,20 +70,35 @@ class State:
         c.result = self.result
         return c
 
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict. It shares only immutable leaves with the state."""
+    def to_json(self, log: bool = True) -> dict[str, Any]:
+        """A JSON-ready dict. It shares only immutable leaves with the state.
+        ``log=False`` leaves the history out: rules never read the log, so
+        the game goes on the same, and the snapshot stays small."""
         c = self.clone()
         out = {name: getattr(c, name) for name in FIELDS}
         out["zones"] = [list(z) for z in c.zones]
+        if not log:
+            out["log"] = []
+            out["log_from"] = c.log_from + len(c.log)
         return out
 
     @staticmethod
-    def from_json(data: dict[str, Any]) -> "State":
+    def from_json(data: Any) -> "State":
+        """The state saved by ``to_json``; ``ValueError`` names what is wrong
+        with data that is not one."""
+        if not isinstance(data, dict):
+            raise ValueError(f"a saved game is a JSON object, not {type(data).__name__}")
+        missing = [name for name in FIELDS if name not in data]
+        if missing:
+            raise ValueError(f"a saved game needs the field(s) {', '.join(missing)}")
         s = State.__new__(State)
         for name in FIELDS:
             setattr(s, name, data[name])
-        s.zones = [tuple(z) for z in data["zones"]]
-        return s.clone()   # never alias the caller's containers
+        try:
+            s.zones = [tuple(z) for z in data["zones"]]
+            return s.clone()   # never alias the caller's containers
+        except (TypeError, AttributeError, KeyError) as exc:
+            raise ValueError(f"a saved game has a field of the wrong shape ({exc})") from None
 
 
 def _copy_frame(f: dict) -> dict:
@@ -111,6 +129,6 @@ def new_state(layout: Any, names: list[str], seed: int, options: dict | None) ->
     s.uses = {"turn": {}, "round": {}, "game": {}}
     s.stack, s.edepth = [], 0
     s.pending, s.decision = None, 0
-    s.queue, s.log, s.forced, s.seq = [], [], {}, 0
+    s.queue, s.log, s.log_from, s.forced, s.seq = [], [], 0, {}, 0
     s.over, s.winner, s.result = False, None, None
     return s

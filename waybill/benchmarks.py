@@ -91,13 +91,14 @@ def clone_us(game: Game, repeats: int) -> float:
     return 1e6 * _median_time(lambda: [game.clone() for _ in range(n)], repeats) / n
 
 
-def roundtrip_us(game: Game, repeats: int) -> float:
+def roundtrip_us(game: Game, repeats: int, log: bool = True) -> float:
+    """Save to JSON text and load back; ``log=False`` saves without the history."""
     rules = game.rules
     n = 50
 
     def trip() -> None:
         for _ in range(n):
-            Game.from_json(rules, json.loads(json.dumps(game.to_json())))
+            Game.from_json(rules, json.loads(json.dumps(game.to_json(log))))
     return 1e6 * _median_time(trip, repeats) / n
 
 
@@ -115,7 +116,9 @@ def run(pack: str = "weds", players: int = 4, quick: bool = False) -> dict:
         "steps_per_s": round(steps_per_s(rules, players, games), 1),
         "clone_us": round(clone_us(game, repeats), 2),
         "roundtrip_us": round(roundtrip_us(game, repeats), 1),
+        "roundtrip_lean_us": round(roundtrip_us(game, repeats, log=False), 1),
         "state_bytes": len(json.dumps(game.to_json())),
+        "state_lean_bytes": len(json.dumps(game.to_json(log=False))),
     }
     from waybill.overhead import overhead_ratio
     ratio = overhead_ratio(repeats)

@@ -65,6 +65,41 @@ def test_a_decision_half_way_through_an_effect_survives_save_and_load():
     assert a1 == a2 and dump(loaded) == dump(g)
 
 
+def test_a_snapshot_without_its_log_plays_on_identically():
+    g = Game.new(RULES, 3, seed=5)
+    _to_pick(g)
+    lean = json.loads(json.dumps(g.to_json(log=False)))
+    assert lean["log"] == [] and lean["log_from"] == len(g.log)
+    loaded = Game.from_json(RULES, lean)
+    a1 = play_random(g, random.Random(8))
+    a2 = play_random(loaded, random.Random(8))
+    assert a1 == a2 and loaded.over and loaded.winner == g.winner
+    # the loaded game's log is the tail of the whole one, from entry log_from
+    assert loaded.log == g.log[lean["log_from"]:]
+    assert g.to_json(log=False) == loaded.to_json(log=False)
+
+
+@pytest.mark.parametrize("data,message", [
+    ([1, 2], "a saved game is a JSON object"),
+    ({"players": ["a"]}, "needs the field"),
+])
+def test_loading_what_is_not_a_saved_game_is_a_clear_error(data, message):
+    from waybill.runtime import WaybillError
+    with pytest.raises(WaybillError, match=message):
+        Game.from_json(RULES, data)
+
+
+def test_a_save_of_other_rules_or_a_broken_save_is_refused():
+    from waybill.runtime import WaybillError
+    data = Game.new(RULES, 2, seed=1).to_json()
+    with pytest.raises(WaybillError, match="not of these rules"):
+        Game.from_json(RULES, {**data, "zones": data["zones"][:-1]})
+    with pytest.raises(WaybillError, match="wrong shape"):
+        Game.from_json(RULES, {**data, "zones": 7})
+    with pytest.raises(WaybillError, match="no players"):
+        Game.from_json(RULES, {**data, "players": []})
+
+
 def test_clone_is_independent():
     g = Game.new(RULES, 2, seed=11)
     _to_pick(g)
