@@ -105,13 +105,16 @@ def _live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
     for ab in R.rule_actions:
         if _offered(m, ab, p, tags, _action_locals(m, p, None)):
             out.append({"label": ab.name, "action": ab.action, "source": None})
-    hosts = []
-    for eid, abilities in R.entity_actions:
-        for piece in access.live_pieces(m, eid):
-            of = lay.z_of[st.p_zone[piece]]
-            if of is None or of == p:
-                hosts.append((piece, abilities))
-    hosts.sort(key=lambda h: h[0])
+    # one pass over the start pieces that host actions (already in piece
+    # order), not one `live_pieces` call per entity: this runs every decision
+    pz, active, z_of = st.p_zone, lay.z_active, lay.z_of
+    hosts = [(piece, abilities) for piece, abilities in lay.action_pieces
+             if pz[piece] >= 0 and active[pz[piece]] and z_of[pz[piece]] in (None, p)]
+    if len(st.p_ent) > len(lay.start_pieces):
+        made = access.created_pieces(m)
+        hosts += [(piece, abilities) for eid, abilities in R.entity_actions for piece in made.get(eid, ())
+                  if pz[piece] >= 0 and active[pz[piece]] and z_of[pz[piece]] in (None, p)]
+        hosts.sort(key=lambda h: h[0])
     for piece, abilities in hosts:
         loc = _action_locals(m, p, piece)
         for ab in abilities:

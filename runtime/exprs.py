@@ -8,6 +8,7 @@ frame's locals.
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Callable
 
 from . import access
@@ -112,11 +113,9 @@ def _mod(a: int, b: int) -> int:
 
 
 _BIN: dict[str, Callable[[Any, Any], Any]] = {
-    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
-    "/": _div, "%": _mod,
-    "==": lambda a, b: a == b, "!=": lambda a, b: a != b,
-    "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
-    ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": _div, "%": _mod,
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+    ">": operator.gt, ">=": operator.ge,
 }
 
 
@@ -134,6 +133,10 @@ def _bin(e: dict, rules: Any, at: str | None) -> Fn:
     fn = _BIN.get(o)
     if fn is None:
         raise RuleError(f"unknown operator {o!r}", at)
+    if type(e["r"]) is not dict:
+        # `x.cost > 3`, `p.crap >= 0`: a constant right side is read once, here
+        c = e["r"]
+        return lambda m, loc: fn(lf(m, loc), c)
     return lambda m, loc: fn(lf(m, loc), rf(m, loc))
 
 
