@@ -134,7 +134,7 @@ def _bin(e: dict, rules: Any, at: str | None) -> Fn:
     if fn is None:
         raise RuleError(f"unknown operator {o!r}", at)
     if type(e["r"]) is not dict:
-        # `x.cost > 3`, `p.crap >= 0`: a constant right side is read once, here
+        # `x.cost > 3`, `p.score >= 0`: a constant right side is read once, here
         c = e["r"]
         return lambda m, loc: fn(lf(m, loc), c)
     return lambda m, loc: fn(lf(m, loc), rf(m, loc))
