@@ -192,21 +192,32 @@ def player_attr(m: Any, i: int, name: str) -> Any:
 
 
 def piece_attr(m: Any, pid: int, name: str) -> Any:
+    """A value set on the piece, else its entity's field, else a built-in
+    (owner, zone, ...), else its kind's default."""
     st = m.st
-    eid = st.p_ent[pid]
     key = f"{pid}:{name}"
     if key in st.props:
         return st.props[key]
-    ent = m.R.entities[eid]
-    fields = ent.get("fields") or {}
-    if name in fields:
-        return fields[name]
-    if name in _PIECE_BUILTINS:
-        return _PIECE_BUILTINS[name](m, pid, ent)
-    defaults = m.R.kind_defaults.get(ent.get("kind"), {})
-    if name in defaults:
-        return defaults[name]
-    raise RuleError(f"piece {pid} ({ent.get('name', eid)}) has no attribute {name!r}")
+    eid = st.p_ent[pid]
+    static = m.R.piece_static.get(eid)
+    if static is None:
+        static = m.R.piece_static[eid] = _piece_static(m.R, eid)
+    if name in static:
+        return static[name]
+    builtin = _PIECE_BUILTINS.get(name)
+    if builtin is not None:
+        return builtin(m, pid, m.R.entities[eid])
+    raise RuleError(f"piece {pid} ({m.R.entities[eid].get('name', eid)}) has no attribute {name!r}")
+
+
+def _piece_static(rules: Any, eid: str) -> dict:
+    """An entity's fields over its kind's defaults, less the defaults that a
+    built-in shadows: one dict lookup answers most attribute reads."""
+    ent = rules.entities[eid]
+    defaults = rules.kind_defaults.get(ent.get("kind"), {})
+    out = {k: v for k, v in defaults.items() if k not in _PIECE_BUILTINS}
+    out.update(ent.get("fields") or {})
+    return out
 
 
 def _zone_of(m: Any, pid: int, ent: dict) -> Any:

@@ -110,6 +110,7 @@ class Rules:
         self.kinds = {k["id"]: k for k in ir.get("kinds") or []}
         self.kind_defaults = {k: {f["name"]: f.get("default") for f in d.get("fields") or []}
                               for k, d in self.kinds.items()}
+        self.piece_static: dict[str, dict] = {}   # filled on first read (access.piece_attr)
         self.spaces = {s["id"]: s for s in ir.get("spaces") or []}
         self.space_order = [s["id"] for s in ir.get("spaces") or []]
         space_zones = [{"id": s["id"], "name": s.get("name", s["id"]), "scope": "global",
