@@ -20,6 +20,7 @@ CODES: dict[str, str] = {
     "E105": "nesting too deep",
     "E106": "file too large",
     "E107": "unreadable file",
+    "E108": "a `{...}` hole in a string is not an expression",
     "E201": "included file not found",
     "E202": "include leaves the pack folder",
     "E203": "include cycle",

@@ -601,13 +601,13 @@ class ToAst(Transformer):
         span = self.tsp(tok)
         if "{" not in raw:
             return ast.Literal(span, raw)
-        return ast.Text(span, text_parts(raw, self.path, span))
+        return ast.Text(span, text_parts(raw, self.path, span, self.problems))
 
 
-def text_parts(raw: str, path: str, span: Span) -> list:
+def text_parts(raw: str, path: str, span: Span, problems: list[Diagnostic]) -> list:
     """The parts of a string with `{expr}` holes: plain strings and parsed
-    expressions (a hole that does not parse stays as its text), for `log`
-    strings and decision prompts."""
+    expressions, for `log` strings and decision prompts. A hole that does
+    not parse is an E108 in ``problems`` (and stays as its text)."""
     from .parser import parse_expression  # late: the parser imports this module
     parts: list = []
     pos = 0
@@ -616,7 +616,10 @@ def text_parts(raw: str, path: str, span: Span) -> list:
         if m.group(0) in ("{{", "}}"):
             parts.append(m.group(0)[0])
         else:
-            expr = parse_expression(m.group(1), path, span.line, span.column + 1 + m.start(1))
+            column = span.column + 1 + m.start(1)
+            expr = parse_expression(m.group(1), path, span.line, column)
+            if expr is None:
+                problems.append(_bad_hole(path, span, m))
             parts.append(expr if expr is not None else ast.Literal(span, m.group(0)))
         pos = m.end()
     parts.append(raw[pos:])
@@ -627,3 +630,11 @@ def text_parts(raw: str, path: str, span: Span) -> list:
         elif p != "":
             merged.append(p)
     return merged
+
+
+def _bad_hole(path: str, span: Span, m: re.Match) -> Diagnostic:
+    hole = m.group(0) if len(m.group(0)) <= 40 else m.group(0)[:36] + "...}"
+    at = span.column + m.start()   # the hole's `{` (the span starts at the quote)
+    return Diagnostic(path, Span(span.line, at + 1, span.line, at + 1 + len(m.group(0))), "error", "E108",
+                      f"`{hole}` in this string is not an expression",
+                      "fix the expression, or write `{{` and `}}` for braces that are only text")

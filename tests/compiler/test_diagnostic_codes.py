@@ -122,6 +122,15 @@ def test_E107_unreadable_file(tmp_path):
     assert (d.code, d.span.line, d.span.column, d.message) == ("E107", 1, 1, "cannot read file: Is a directory")
 
 
+def test_E108_a_hole_in_a_string_that_is_not_an_expression():
+    src = 'procedure p() {\n  log "score {1 +} and {{braces}}"\n  choose "Pay {2 * } caps" {\n    "ok": { }\n  }\n}\n'
+    _, diags = parse_source(src, "a.wb")
+    assert [(d.code, d.span.line, d.span.column, d.span.end_column, d.message) for d in diags] == [
+        ("E108", 2, 14, 19, "`{1 +}` in this string is not an expression"),
+        ("E108", 3, 15, 21, "`{2 * }` in this string is not an expression")]
+    assert "`{{`" in diags[0].hint
+
+
 # ---- files and packs -------------------------------------------------------------------------------
 
 def test_E201_included_file_not_found_suggests_the_nearest(tmp_path):
