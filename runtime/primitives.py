@@ -170,7 +170,7 @@ def create(m: Any, loc: dict, entity: Any, to: Any) -> dict:
         raise RuleError(f"unknown entity {eid!r}")
     st = m.st
     pid = len(st.p_ent)
-    st.p_ent.append(eid)
+    st.p_ent = st.p_ent + (eid,)
     st.p_zone.append(-1)
     st.p_owner.append(None)
     place(m, pid, zone_slot(m, to, loc))

@@ -6,8 +6,9 @@ through an effect (the frame stack) — as ints, strings, lists and dicts, so
 
 Layout (indexes come from the rules' ``Layout`` for the player count):
 
-- pieces are parallel lists indexed by piece id: ``p_ent`` (entity id),
-  ``p_zone`` (zone slot or -1 = out of play), ``p_owner`` (player or None);
+- pieces are parallel sequences indexed by piece id: ``p_ent`` (entity id;
+  a tuple, replaced when a piece is created, so clones share it), ``p_zone``
+  (zone slot or -1 = out of play), ``p_owner`` (player or None);
   ``props`` holds values set on pieces, keyed ``"<piece>:<name>"``;
 - ``zones[slot]`` is the tuple of piece ids in a zone (index 0 = top); a
   change replaces the tuple, so a clone shares every zone it has not changed;
@@ -21,8 +22,9 @@ Layout (indexes come from the rules' ``Layout`` for the player count):
 Why clone is cheap: values stored in the state are never mutated in place
 (lists held in counters, locals, props or pending decisions are replaced,
 never appended to), so only the containers the interpreter *does* mutate in
-place are copied: the parallel piece lists, each zone's list, the counters,
-the usage tables, each frame and its locals, the queue and the log.
+place are copied: the piece zone and owner lists, the zone list (of shared
+tuples), the counters, the usage tables, each frame and its locals, the
+queue and the log.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ class State:
         c.options = self.options
         c.seed = self.seed
         c.rng = self.rng
-        c.p_ent = self.p_ent[:]
+        c.p_ent = self.p_ent   # a tuple: never changed in place
         c.p_zone = self.p_zone[:]
         c.p_owner = self.p_owner[:]
         c.props = self.props.copy()
@@ -77,6 +79,7 @@ class State:
         c = self.clone()
         out = {name: getattr(c, name) for name in FIELDS}
         out["zones"] = [list(z) for z in c.zones]
+        out["p_ent"] = list(c.p_ent)
         if not log:
             out["log"] = []
             out["log_from"] = c.log_from + len(c.log)
@@ -96,6 +99,7 @@ class State:
             setattr(s, name, data[name])
         try:
             s.zones = [tuple(z) for z in data["zones"]]
+            s.p_ent = tuple(data["p_ent"])
             return s.clone()   # never alias the caller's containers
         except (TypeError, AttributeError, KeyError) as exc:
             raise ValueError(f"a saved game has a field of the wrong shape ({exc})") from None
@@ -115,7 +119,7 @@ def new_state(layout: Any, names: list[str], seed: int, options: dict | None) ->
     s.options = dict(options or {})
     s.seed = seed
     s.rng = seed_state(seed)
-    s.p_ent = [e for e, _, _ in layout.start_pieces]
+    s.p_ent = tuple(e for e, _, _ in layout.start_pieces)
     s.p_zone = [z for _, z, _ in layout.start_pieces]
     s.p_owner = [o for _, _, o in layout.start_pieces]
     s.props = {}
