@@ -96,3 +96,25 @@ def test_saving_and_loading_at_random_points_continues_identically(rules, seed):
         hopping.apply(action)
         assert snapshot(hopping) == snapshot(straight)
     assert hopping.over and hopping.winner == straight.winner
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(junk=json_values)
+def test_loading_random_json_is_a_waybill_error(rules, junk):
+    from waybill.runtime import WaybillError
+    with pytest.raises(WaybillError):
+        Game.from_json(rules, junk)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(1, 50), field=st.sampled_from(["players", "zones", "p_ent", "counters"]), junk=json_values)
+def test_loading_a_save_with_a_broken_field_raises_only_waybill_errors(rules, seed, field, junk):
+    # the load checks a save's outline (fields, players, zone and counter
+    # counts against the rules); it does not re-validate every value inside
+    from waybill.runtime import WaybillError
+    data = mid_game(rules, seed, 3).to_json()
+    data[field] = junk
+    try:
+        Game.from_json(rules, data)
+    except WaybillError:
+        pass
