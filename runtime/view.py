@@ -65,15 +65,10 @@ def _zone(m: Any, slot: int, visible: bool, props: dict[int, dict]) -> dict:
     z = {"zone": lay.z_id[slot], "of": lay.z_of[slot], "count": len(pile)}
     if visible:
         ents = st.p_ent
-        z["pieces"] = [_piece(p, ents[p], props.get(p)) for p in pile]
+        # inline, not a helper per piece: bots build a view at every decision
+        z["pieces"] = [{"piece": p, "entity": ents[p], "props": props[p]} if p in props
+                       else {"piece": p, "entity": ents[p]} for p in pile]
     return z
-
-
-def _piece(pid: int, entity: str, props: dict | None) -> dict:
-    out = {"piece": pid, "entity": entity}
-    if props:
-        out["props"] = props
-    return out
 
 
 def _pending(pending: dict | None, player: int | None) -> dict | None:
