@@ -317,9 +317,10 @@ class _Seen:
         self.v = game.view(seat, log=False)
         self.c = self.v["counters"]
         self.zone = {}
-        self.where = {}
+        self._where = None
         rough = []
         self.counts = counts = {}
+        spaces = self.R.spaces
         for z in self.v["zones"]:
             pcs = z.get("pieces")
             if not pcs:
@@ -328,10 +329,8 @@ class _Seen:
                 continue
             key = (z["zone"], z["of"])
             self.zone[key] = pcs
-            for p in pcs:
-                self.where[p["piece"]] = key
-                if p["entity"] == "rough_ground":
-                    rough.append(z["zone"])
+            if key[1] is None and key[0] in spaces and any(p["entity"] == "rough_ground" for p in pcs):
+                rough.append(key[0])
         self._rough = frozenset(rough)
         st = bot.static
         if st.get("rough") != self._rough:       # a new game (or board): forget the old one
@@ -362,6 +361,13 @@ class _Seen:
 
     def pieces(self, zone, of=None):
         return self.zone.get((zone, of), [])
+
+    @property
+    def where(self):
+        """Piece id -> (zone, owner), built on first use (most decisions never ask)."""
+        if self._where is None:
+            self._where = {p["piece"]: key for key, pcs in self.zone.items() for p in pcs}
+        return self._where
 
     def mine(self, zone):
         return self.pieces(zone, self.me)
