@@ -624,7 +624,7 @@ class Lowerer:
                 if isinstance(st.test, ast.Binary):
                     step["left"] = self.expr(st.test.left, scope)
                     step["right"] = self.expr(st.test.right, scope)
-            elif st.kind == "expect_log":
+            elif st.kind in ("expect_log", "expect_offered", "expect_not_offered"):
                 step["text"] = st.label
             steps.append(step)
         players = d.players or (self.p.game.players[0] if self.p.game and self.p.game.players else 2)

@@ -435,7 +435,7 @@ class VariantDecl(Decl):
 
 @dataclass
 class ScenarioStep(Node):
-    kind: str  # "do" | "answer" | "pass" | "force" | "expect" | "expect_log"
+    kind: str  # "do" | "answer" | "pass" | "force" | "expect" | "expect_log" | "expect_offered" | "expect_not_offered"
     label: str | None = None
     by: Expr | None = None
     name: str | None = None

@@ -383,6 +383,10 @@ class ToAst(Transformer):
     def expect_log(self, meta, ch):
         return ast.ScenarioStep(self.sp(meta), "expect_log", label=self.string(ch[2]))
 
+    def expect_offered(self, meta, ch):
+        kind = "expect_not_offered" if _is(ch[1], "NOT") else "expect_offered"
+        return ast.ScenarioStep(self.sp(meta), kind, label=self.string(ch[-1]))
+
     # ---- statements ----------------------------------------------------------
     def block(self, meta, ch):
         return [c for c in ch if isinstance(c, ast.Node)]

@@ -2,8 +2,9 @@
 
 A scenario sets up a position (`given` runs right after the game's setup,
 with `me` the first player; choices the setup asks for take their first
-option, choices `given` asks are answered by the steps), takes actions by their labels (`do`, `answer`,
-`pass`), fixes dice (`force`) and asserts (`expect`). A failure names the
+option, choices `given` asks are answered by the steps), takes actions by
+their labels (`do`, `answer`, `pass`), fixes dice (`force`) and asserts
+(`expect` a condition, a log line, or that a choice is or is not offered). A failure names the
 step as `file:line:col` with what was expected and what was found.
 """
 
@@ -126,6 +127,13 @@ def run_step(game: Game, step: dict) -> None:
                 left, right = evaluate(game, step["left"]), evaluate(game, step["right"])
                 detail = f": left side is {show(game, left)}, right side is {show(game, right)}"
             raise StepFailed(at, f"expected {step.get('message') or 'the condition'} to hold{detail}")
+    elif kind in ("expect_offered", "expect_not_offered"):
+        labels = [a["label"] for a in game.legal_actions()]
+        found = [label for label in labels if _matches(step["text"], label)]
+        if kind == "expect_offered" and not found:
+            raise StepFailed(at, f"expected a choice matching {step['text']!r}; the choices are {labels}")
+        if kind == "expect_not_offered" and found:
+            raise StepFailed(at, f"expected no choice matching {step['text']!r}, but {found} offered")
     elif kind == "expect_log":
         if not any(step["text"].lower() in line.lower() for line in game.messages()):
             recent = game.messages()[-5:]
@@ -149,12 +157,17 @@ def pick_action(game: Game, step: dict) -> dict:
         exact = [a for a in legal if a["label"].lower() in ("pass", "done", "no")]
     if exact and len({a["label"] for a in exact}) == 1:
         return exact[0]  # identical choices (two copies of one card) are interchangeable
-    partial = [a for a in legal if want.lower() in a["label"].lower()]
+    partial = [a for a in legal if _matches(want, a["label"])]
     if len(partial) == 1:
         return partial[0]
     if not partial:
         raise StepFailed(at, f"no legal action matches {want!r}; the choices are {labels}")
     raise StepFailed(at, f"{want!r} matches several choices: {[a['label'] for a in partial]}")
+
+
+def _matches(want: str, label: str) -> bool:
+    """A step names a choice by any part of its label, in any case."""
+    return want.lower() in label.lower()
 
 
 def evaluate(game: Game, expr) -> object:

@@ -65,3 +65,38 @@ def test_setup_choices_are_taken_and_given_choices_are_left_to_the_steps(tmp_pat
     res = CliRunner().invoke(main, ["test", str(pack)], catch_exceptions=False)
     assert res.exit_code == 0, res.output
     assert "PASS setup_first" in res.output and "PASS given_asks" in res.output
+
+
+OFFERED = '''
+scenario offered_choices "What is offered and what is not" {
+  players 2
+  answer "big"
+  expect offered "roll and"
+  expect not offered "Fly"
+}
+scenario offered_fails "A choice expected to be offered is not" {
+  players 2
+  answer "big"
+  expect offered "Fly"
+}
+scenario not_offered_fails "A choice expected not to be offered is" {
+  players 2
+  answer "big"
+  expect not offered "Roll"
+}
+'''
+
+
+def test_expect_offered_and_not_offered(tmp_path):
+    pack = tmp_path / "given_choices"
+    pack.mkdir()
+    # the `given` of the second scenario asks a choice; reuse it as the position
+    given = PACK[PACK.index("  given {"):PACK.index("  answer \"big\"")]
+    (pack / "pack.wb").write_text(PACK + OFFERED.replace('  players 2\n', '  players 2\n' + given), encoding="utf-8")
+    res = CliRunner().invoke(main, ["test", str(pack)], catch_exceptions=False)
+    assert "PASS offered_choices" in res.output, res.output
+    assert "FAIL offered_fails" in res.output and "expected a choice matching 'Fly'; the choices are ['Roll and run']" \
+        in res.output
+    assert "FAIL not_offered_fails" in res.output and "expected no choice matching 'Roll', but ['Roll and run'] offered" \
+        in res.output
+    assert res.exit_code == 1

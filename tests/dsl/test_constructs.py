@@ -302,20 +302,25 @@ def test_scenario_declaration_with_every_step(tmp_path):
       pass
       expect round_no == 2, "unchanged"
       expect log "rolls"
+      expect offered "Go"
+      expect not offered "Stop"
     }'''
     decl = parse_one(src)
     assert isinstance(decl, ast.ScenarioDecl)
     assert (decl.players, decl.seed, decl.variants, decl.text) == (3, 7, ["quick"], "Shows a roll.")
-    assert [s.kind for s in decl.steps] == ["force", "do", "do", "answer", "pass", "expect", "expect_log"]
+    assert [s.kind for s in decl.steps] == ["force", "do", "do", "answer", "pass", "expect", "expect_log",
+                                            "expect_offered", "expect_not_offered"]
     assert isinstance(decl.given[0], ast.Set)
     result = compile_src(tmp_path, PRELUDE + "variant quick { }\n" + src + "\n")
     assert result.ir is not None, result.report.render()
     (sc,) = result.scenarios
     assert (sc["id"], sc["name"], sc["players"], sc["seed"], sc["variants"]) == (
         "first_roll", "First roll", 3, 7, ["quick"])
-    assert [s["kind"] for s in sc["steps"]] == ["force", "do", "do", "answer", "pass", "expect", "expect_log"]
+    assert [s["kind"] for s in sc["steps"]] == ["force", "do", "do", "answer", "pass", "expect", "expect_log",
+                                                "expect_offered", "expect_not_offered"]
     assert sc["steps"][0]["die"] == "d6" and sc["steps"][0]["faces"] == [6, 1]
     assert sc["steps"][5]["message"] == "unchanged" and sc["steps"][6]["text"] == "rolls"
+    assert (sc["steps"][7]["text"], sc["steps"][8]["text"]) == ("Go", "Stop")
 
 
 # ---- abilities ---------------------------------------------------------------------------------
@@ -794,7 +799,7 @@ COVERED = {
     "prop", "flag", "action_decl", "limit_item", "trigger_decl", "modifier_decl", "pattern_list", "wildcard",
     "mod_op", "replace_decl", "game_decl", "players_item", "setup_item", "play_item", "score_item",
     "scenario_decl", "seed_item", "variants_item", "given_item", "step_item", "answer_item", "pass_item",
-    "force_item", "expect_item", "expect_log", "block", "empty_stmt", "let_stmt", "set_stmt", "add_stmt",
+    "force_item", "expect_item", "expect_log", "expect_offered", "block", "empty_stmt", "let_stmt", "set_stmt", "add_stmt",
     "sub_stmt", "if_stmt", "for_stmt", "repeat_stmt", "while_stmt", "choose_stmt", "option", "may_stmt",
     "act_stmt", "emit_stmt", "require_stmt", "log_stmt", "return_stmt", "stop_stmt", "break_stmt", "call_stmt",
     "table_stmt", "pick_one", "pick_many", "pick_amount", "pick_order", "act_value", "count_spec", "by_clause",
