@@ -600,9 +600,22 @@ class Lowerer:
 
     def scenario(self, s: Symbol) -> dict:
         """A scenario: its `given` block and steps, lowered in the pack's scope.
-        In `given` and `expect`, `me` is the first player."""
+        In `given` and `expect`, `me` is the first player. A scenario of
+        variants that are not applied now is only outlined (no given, no
+        steps): it may name what those variants add, so it is lowered when
+        the pack is compiled with them (`waybill test`, `waybill check`)."""
         self.in_file(s.file)
         d: ast.ScenarioDecl = s.decl
+        wanted = [v.replace("-", "_") for v in d.variants]
+        for v in wanted:
+            if v not in self.p.variants:
+                self.error(d.name_span, "E207", f"scenario `{s.name}` names unknown variant `{v}`",
+                           suggest(v, self.p.variants))
+        outline = {"id": s.name, "name": d.title or s.name, "file": s.file, "line": d.name_span.line,
+                   "column": d.name_span.column, "players": self.scenario_players(d), "seed": d.seed,
+                   "variants": wanted, "given": [], "steps": []}
+        if not set(wanted) <= set(self.p.applied_variants):
+            return outline
         scope = Scope()
         given = self.block(d.given, scope)
         steps = []
@@ -627,10 +640,10 @@ class Lowerer:
             elif st.kind in ("expect_log", "expect_offered", "expect_not_offered"):
                 step["text"] = st.label
             steps.append(step)
-        players = d.players or (self.p.game.players[0] if self.p.game and self.p.game.players else 2)
-        return {"id": s.name, "name": d.title or s.name, "file": s.file, "line": d.name_span.line,
-                "column": d.name_span.column, "players": players, "seed": d.seed,
-                "variants": list(d.variants), "given": given, "steps": steps}
+        return {**outline, "given": given, "steps": steps}
+
+    def scenario_players(self, d: ast.ScenarioDecl) -> int:
+        return d.players or (self.p.game.players[0] if self.p.game and self.p.game.players else 2)
 
     def _unused(self) -> None:
         for s in self.p.symbols.values():

@@ -62,9 +62,9 @@ def write_pack(folder: Path, body: str, files: dict[str, str] | None = None, hea
     return folder
 
 
-def compile_src(tmp_path: Path, body: str, files: dict[str, str] | None = None, **kw):
+def compile_src(tmp_path: Path, body: str, files: dict[str, str] | None = None, variants: tuple = (), **kw):
     folder = write_pack(tmp_path / "pk", body, files, **kw)
-    return compile_pack(str(folder))
+    return compile_pack(str(folder), variants)
 
 
 def ir_of(tmp_path: Path, body: str, **kw) -> dict:

@@ -100,3 +100,46 @@ def test_expect_offered_and_not_offered(tmp_path):
     assert "FAIL not_offered_fails" in res.output and "expected no choice matching 'Roll', but ['Roll and run'] offered" \
         in res.output
     assert res.exit_code == 1
+
+
+VARIANT_PACK = '''pack with_variant "With a variant"
+resource points "Points" { start: 0 }
+action score_one "Score one" {
+  tags: turn
+  gain(points, 1)
+}
+variant generous "Generous" {
+  resource bonus "Bonus" { start: 5 }
+}
+game "With a variant" {
+  players 2..2
+  play { while true { start_round() for p in players() { start_turn(p) act by p tagged turn } } }
+  score me.points
+}
+scenario variant_names "A scenario may name what its variant adds" {
+  players 2
+  variants generous
+  do "Score one"
+  expect me.bonus == 5 and me.points == 1
+}
+'''
+
+
+def test_a_scenario_may_name_what_its_variant_adds(tmp_path):
+    pack = tmp_path / "with_variant"
+    pack.mkdir()
+    (pack / "pack.wb").write_text(VARIANT_PACK, encoding="utf-8")
+    res = CliRunner().invoke(main, ["test", str(pack)], catch_exceptions=False)
+    assert res.exit_code == 0 and "PASS variant_names" in res.output, res.output
+    res = CliRunner().invoke(main, ["check", str(pack)], catch_exceptions=False)
+    assert res.exit_code == 0, res.output
+
+
+def test_a_scenario_of_an_unknown_variant_is_an_E207(tmp_path):
+    pack = tmp_path / "with_variant"
+    pack.mkdir()
+    (pack / "pack.wb").write_text(VARIANT_PACK.replace("variants generous", "variants generus"), encoding="utf-8")
+    res = CliRunner().invoke(main, ["check", str(pack)], catch_exceptions=False)
+    assert res.exit_code == 1
+    assert "error[E207]: scenario `variant_names` names unknown variant `generus`" in res.output
+    assert "generous" in res.output

@@ -311,7 +311,10 @@ def test_scenario_declaration_with_every_step(tmp_path):
     assert [s.kind for s in decl.steps] == ["force", "do", "do", "answer", "pass", "expect", "expect_log",
                                             "expect_offered", "expect_not_offered"]
     assert isinstance(decl.given[0], ast.Set)
-    result = compile_src(tmp_path, PRELUDE + "variant quick { }\n" + src + "\n")
+    # a scenario of variants is lowered when the pack is compiled with them
+    base = compile_src(tmp_path, PRELUDE + "variant quick { }\n" + src + "\n")
+    assert base.ir is not None and base.scenarios[0]["steps"] == [], base.report.render()
+    result = compile_src(tmp_path, PRELUDE + "variant quick { }\n" + src + "\n", variants=("quick",))
     assert result.ir is not None, result.report.render()
     (sc,) = result.scenarios
     assert (sc["id"], sc["name"], sc["players"], sc["seed"], sc["variants"]) == (
