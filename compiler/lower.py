@@ -21,7 +21,6 @@ UNKNOWN_CODES = {"E301", "E303", "E306", "E307", "E308"}
 BUILTIN_ATTRS = {"index", "name", "id", "kind", "owner", "zone", "entity", "tags", "count", "top", "pieces", "text",
                  "adjacent", "spaces", "size", "copies"}
 ID_TYPES = {"counter", "die", "table", "track", "kind", "event"}
-AGGREGATES = {"count", "sum", "min", "max", "any", "all"}
 FIELD_TYPES = {"int", "str", "bool", "any", "list"}
 ZONE_PROPS = {"ordered", "capacity", "accepts", "visible", "hidden", "active", "private"}
 COUNTER_PROPS = {"display", "start", "min", "max"}

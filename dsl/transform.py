@@ -586,15 +586,12 @@ class ToAst(Transformer):
         return str(ch[0])
 
     def aggregate(self, meta, ch):
-        fn, var, coll = ch[0], str(ch[3]), ch[5]
-        rest = ch[6:-1]
-        where = value = None
-        for i, c in enumerate(rest):
-            if _is(c, "WHERE"):
-                where = rest[i + 1]
-            elif _is(c, "COLON"):
-                value = rest[i + 1]
-        return ast.Aggregate(self.sp(meta), fn, var, coll, where, value)
+        # count(each x in S where P: v)
+        return ast.Aggregate(self.sp(meta), ch[0], str(ch[3]), ch[5], *_where_value(ch[6:-1]))
+
+    def list_each(self, meta, ch):
+        # [each x in S where P: v]: the list of the values (or items) that pass
+        return ast.Aggregate(self.sp(meta), "list", str(ch[2]), ch[4], *_where_value(ch[5:-1]))
 
     def aggregate_plain(self, meta, ch):
         return ast.Aggregate(self.sp(meta), ch[0], None, ch[2], None, None)
@@ -606,6 +603,17 @@ class ToAst(Transformer):
         if "{" not in raw:
             return ast.Literal(span, raw)
         return ast.Text(span, text_parts(raw, self.path, span, self.problems))
+
+
+def _where_value(rest: list) -> tuple:
+    """The `where P` and `: v` parts of an `each` (either may be missing)."""
+    where = value = None
+    for i, c in enumerate(rest):
+        if _is(c, "WHERE"):
+            where = rest[i + 1]
+        elif _is(c, "COLON"):
+            value = rest[i + 1]
+    return where, value
 
 
 def text_parts(raw: str, path: str, span: Span, problems: list[Diagnostic]) -> list:

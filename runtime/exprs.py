@@ -249,8 +249,12 @@ def _max(m, loc, var, items, where, value):
 
 _MISSING = object()
 
+def _collect(m, loc, var, items, where, value) -> list:
+    return list(_each(m, loc, var, items, where, value))
+
+
 _AGG: dict[str, Callable[..., Any]] = {
-    "count": _count, "sum": _sum, "min": _min, "max": _max, "any": _any, "all": _all,
+    "count": _count, "sum": _sum, "min": _min, "max": _max, "any": _any, "all": _all, "list": _collect,
 }
 
 

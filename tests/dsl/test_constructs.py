@@ -717,6 +717,11 @@ V = lambda name: {"op": "var", "name": name}  # noqa: E731
     ("all(each x in xs: x > 0)", ast.Aggregate,
      {"op": "agg", "fn": "all", "var": "x", "in": V("xs"), "where": None,
       "value": {"op": "bin", "o": ">", "l": V("x"), "r": 0}}),
+    ("[each x in xs where x > 1: x * 2]", ast.Aggregate,
+     {"op": "agg", "fn": "list", "var": "x", "in": V("xs"), "where": {"op": "bin", "o": ">", "l": V("x"), "r": 1},
+      "value": {"op": "bin", "o": "*", "l": V("x"), "r": 2}}),
+    ("[each x in xs]", ast.Aggregate,
+     {"op": "agg", "fn": "list", "var": "x", "in": V("xs"), "where": None, "value": None}),
     ("gold", ast.Name, {"op": "attr", "of": V("me"), "name": "gold"}),
     ("round_no", ast.Name, {"op": "ref", "ns": "counter", "id": "round_no"}),
     ("deck", ast.Name, {"op": "ref", "ns": "zone", "id": "deck"}),
@@ -808,7 +813,7 @@ COVERED = {
     "table_stmt", "pick_one", "pick_many", "pick_amount", "pick_order", "act_value", "count_spec", "by_clause",
     "cond_expr", "or_expr", "and_expr", "not_op", "comparison", "comp_op", "sum", "product", "neg", "attr",
     "index", "call", "int_lit", "str_lit", "true_lit", "false_lit", "none_lit", "name", "list_lit",
-    "range_expr", "aggregate", "aggregate_plain", "agg_name", "args", "kwarg", "expr_list",
+    "range_expr", "list_each", "aggregate", "aggregate_plain", "agg_name", "args", "kwarg", "expr_list",
 }
 
 

@@ -98,3 +98,10 @@ def test_any_and_all_stop_at_the_first_deciding_item():
     assert run(over("any", ">"), over("all", "<")) == [True, False]
     with pytest.raises(RuleError, match="division by zero"):
         run(over("any", "<"))
+
+
+def test_a_list_of_each_keeps_the_order_and_maps_values():
+    each = lambda where=None, value=None: {"op": "agg", "fn": "list", "var": "x", "in": [4, 1, 3, 2],
+                                           "where": where, "value": value}
+    assert run(each(), each(where=bin(">", var("x"), 2)), each(value=bin("*", var("x"), 10)),
+               each(where=bin(">", var("x"), 9))) == [[4, 1, 3, 2], [4, 3], [40, 10, 30, 20], []]
