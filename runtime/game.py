@@ -87,12 +87,20 @@ class Game:
 
     def apply(self, action: dict) -> None:
         """Answer the pending decision with one of ``legal_actions()``; raises
-        ``IllegalAction`` (state untouched) for anything else."""
+        ``IllegalAction`` (state untouched) for anything else. A ``RuleError``
+        (a mistake in the content, found while the answer plays out) also
+        leaves the game as it was before the action, so the caller can
+        report it and go on with another answer or save the game."""
         st = self.m.st
         legal = self._match(action)
-        st.log.append({"type": "action", "kind": st.pending["kind"], **legal})
-        interpreter.answer(self.m, legal["option"])
-        self._run()
+        before = st.clone()
+        try:
+            st.log.append({"type": "action", "kind": st.pending["kind"], **legal})
+            interpreter.answer(self.m, legal["option"])
+            self._run()
+        except RuleError:
+            self.m = Machine(self.rules, self.m.L, before)
+            raise
 
     def _match(self, action: Any) -> dict:
         st = self.m.st

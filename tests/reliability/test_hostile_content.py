@@ -79,3 +79,29 @@ def test_an_enormous_deck_is_refused_by_the_checker(tmp_path):
     result = compile_pack(str(folder))
     codes = [(d.code, d.span.line) for d in result.report.errors]
     assert ("E404", 7) in codes
+
+
+def test_a_rule_error_during_an_action_leaves_the_game_as_it_was(tmp_path):
+    rules = rules_for(tmp_path, """
+        chip c1 "Chip" { start: pile }
+        zone table_zone
+        action broken "Broken" {
+          tags: turn
+          gain(points, 5)
+          move(first(pieces(pile)), table_zone)
+          gain(points, 1 / (points - 5))
+        }
+        action fine "Fine" {
+          tags: turn
+          gain(points, 1)
+        }
+        game { players 2..2 play { while true { act by player(0) tagged turn } } }
+    """)
+    game = start(rules)
+    before = game.to_json()
+    broken = next(a for a in game.legal_actions() if a["label"] == "Broken")
+    with pytest.raises(RuleError, match="division by zero"):
+        game.apply(broken)
+    assert game.to_json() == before, "points, the moved chip and the log are as they were"
+    game.apply(next(a for a in game.legal_actions() if a["label"] == "Fine"))
+    assert game.state.counters != before["counters"]
