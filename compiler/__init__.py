@@ -93,8 +93,6 @@ def check_file(path: str, report: Report) -> None:
     if text is not None:
         report.sources[shown] = text
     report.extend(diags)
-    if any(isinstance(i, ast.PackDecl) for i in module.items):
-        pass
     pack = PackSource(os.path.dirname(os.path.abspath(path)), None,
                       [SourceFile(shown, module, ok=not any(d.is_error for d in diags))])
     program = build_program(pack, [], report)
