@@ -14,6 +14,7 @@ from . import interpreter, view as _view
 from .errors import IllegalAction, RuleError, WaybillError
 from .interpreter import Machine
 from .rules import Rules
+from .save_check import check_save
 from .primitives import without
 from .state import State, new_state
 
@@ -47,11 +48,13 @@ class Game:
             state = State.from_json(data)
         except ValueError as exc:
             raise WaybillError(str(exc)) from None
-        if not isinstance(state.players, list) or not state.players:
+        players = state.players
+        if not isinstance(players, list) or not players or not all(isinstance(p, str) for p in players):
             raise WaybillError("a saved game names no players")
-        lay = rules.layout(len(state.players))
-        if len(state.zones) != len(lay.z_id) or len(state.counters) != len(lay.c_initial):
-            raise WaybillError("this saved game is not of these rules (its zones or counters differ)")
+        lo, hi = rules.players.get("min", 1), rules.players.get("max", len(players))
+        if not lo <= len(players) <= hi:
+            raise WaybillError(f"a saved game of {len(players)} players; these rules are for {lo} to {hi}")
+        check_save(state, rules, rules.layout(len(players)))
         return cls(rules, state)
 
     @classmethod
@@ -101,6 +104,12 @@ class Game:
         except RuleError:
             self.m = Machine(self.rules, self.m.L, before)
             raise
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+            # answering runs outside the interpreter loop (which turns these
+            # into RuleErrors itself): a damaged save can only reach it here
+            self.m = Machine(self.rules, self.m.L, before)
+            raise RuleError(f"the pending decision could not take this answer ({type(exc).__name__}: {exc}); "
+                            "the saved game or the content is damaged") from exc
 
     def _match(self, action: Any) -> dict:
         st = self.m.st
@@ -176,13 +185,13 @@ class Game:
 
     def messages(self) -> list[str]:
         """The table talk written by `log` statements."""
-        return [e["text"] for e in self.m.st.log if e["type"] == "say"]
+        return [e.get("text", "") for e in self.m.st.log if e.get("type") == "say"]
 
     def actions(self) -> list[dict]:
         """Every action in the log (what ``replay`` needs): all of them,
         unless the game was loaded from a snapshot saved without its log."""
         return [{k: v for k, v in e.items() if k not in ("type", "kind")}
-                for e in self.m.st.log if e["type"] == "action"]
+                for e in self.m.st.log if e.get("type") == "action"]
 
     # --- scenario set-up ---------------------------------------------------------
 

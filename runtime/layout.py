@@ -34,6 +34,7 @@ class Layout:
     # pieces that exist from the start: (entity id, zone slot or -1, owner)
     start_pieces: list[tuple[str, int, Any]] = field(default_factory=list)
     ent_pieces: dict[str, list[int]] = field(default_factory=dict)
+    start_entities: tuple = ()   # the entity of each start piece (what a new state's p_ent is)
     # start pieces whose entity has actions, by piece id, with those actions
     action_pieces: list[tuple[int, list]] = field(default_factory=list)
 
@@ -51,6 +52,7 @@ def build_layout(rules: Any, n: int) -> Layout:
             lay.c_id.append(c["id"])
             lay.c_initial.append(c.get("initial", 0))
     _place_start_pieces(rules, lay)
+    lay.start_entities = tuple(e for e, _, _ in lay.start_pieces)
     actions = dict(rules.entity_actions)
     lay.action_pieces = [(pid, actions[eid]) for pid, (eid, _, _) in enumerate(lay.start_pieces) if eid in actions]
     return lay

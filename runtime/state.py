@@ -119,7 +119,7 @@ def new_state(layout: Any, names: list[str], seed: int, options: dict | None) ->
     s.options = dict(options or {})
     s.seed = seed
     s.rng = seed_state(seed)
-    s.p_ent = tuple(e for e, _, _ in layout.start_pieces)
+    s.p_ent = layout.start_entities
     s.p_zone = [z for _, z, _ in layout.start_pieces]
     s.p_owner = [o for _, _, o in layout.start_pieces]
     s.props = {}

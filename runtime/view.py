@@ -78,7 +78,7 @@ def _pending(pending: dict | None, player: int | None) -> dict | None:
 
 
 def _entry(m: Any, e: dict, player: int | None, seen: list) -> dict:
-    if e.get("type") == "event" and e.get("event") == "moved":
+    if e.get("type") == "event" and e.get("event") == "moved" and isinstance(e.get("args"), dict):
         args = e["args"]
         if not (_zone_seen(m, args.get("source"), seen) or _zone_seen(m, args.get("to"), seen)):
             return {**e, "args": {**args, "piece": {"hidden": True}}}
@@ -92,6 +92,8 @@ def _zone_seen(m: Any, z: Any, seen: list) -> bool:
         return False
     if type(z) is str:
         slot = m.L.zslot.get((z, None))
+    elif type(z) is dict:
+        slot = m.L.zslot.get((z.get("zone"), z.get("of")))
     else:
-        slot = m.L.zslot.get((z["zone"], z["of"]))
+        return False
     return slot is not None and seen[slot]

@@ -118,3 +118,41 @@ def test_loading_a_save_with_a_broken_field_raises_only_waybill_errors(rules, se
         Game.from_json(rules, data)
     except WaybillError:
         pass
+
+
+def _damaged(data: dict, field: str, k: int, junk) -> dict:
+    """A deep copy of a save with one value (a field, or an item inside it) replaced."""
+    data = json.loads(json.dumps(data))
+    value = data[field]
+    if isinstance(value, list) and value:
+        value[k % len(value)] = junk
+    elif isinstance(value, dict) and value:
+        value[sorted(value)[k % len(value)]] = junk
+    else:
+        data[field] = junk
+    return data
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(1, 40), steps=st.integers(0, 8), k=st.integers(0, 1000), junk=json_values,
+       field=st.sampled_from(sorted(Game.new(load_pack(PACK), 3, 1).to_json())))
+def test_a_damaged_save_is_refused_or_plays_with_only_waybill_errors(rules, seed, steps, k, junk, field):
+    from waybill.runtime import WaybillError
+    data = _damaged(mid_game(rules, seed, steps).to_json(), field, k, junk)
+    try:
+        game = Game.from_json(rules, data)
+    except WaybillError:
+        return
+    # what got through the door must never fail with anything but a WaybillError
+    try:
+        game.view(0)
+        game.view(None)
+        game.messages()
+        game.actions()
+        for _ in range(3):
+            legal = game.legal_actions()
+            if not legal:
+                break
+            game.apply(legal[0])
+    except WaybillError:
+        pass

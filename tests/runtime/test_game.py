@@ -92,7 +92,7 @@ def test_loading_what_is_not_a_saved_game_is_a_clear_error(data, message):
 def test_a_save_of_other_rules_or_a_broken_save_is_refused():
     from waybill.runtime import WaybillError
     data = Game.new(RULES, 2, seed=1).to_json()
-    with pytest.raises(WaybillError, match="not of these rules"):
+    with pytest.raises(WaybillError, match="zones are not those of these rules"):
         Game.from_json(RULES, {**data, "zones": data["zones"][:-1]})
     with pytest.raises(WaybillError, match="wrong shape"):
         Game.from_json(RULES, {**data, "zones": 7})
