@@ -100,6 +100,38 @@ def test_a_save_of_other_rules_or_a_broken_save_is_refused():
         Game.from_json(RULES, {**data, "players": []})
 
 
+def test_each_damage_to_a_save_is_named():
+    from waybill.runtime import WaybillError
+    g = Game.new(RULES, 2, seed=1)
+    _to_pick(g)
+    data = g.to_json()
+    moved = list(data["p_zone"])
+    moved[0] = (moved[0] + 1) % len(data["zones"])
+    frame = {**data["stack"][-1], "code": "nowhere"}
+    for damage, message in [
+        ({"players": ["a", "b", "c", "d", "e", "f", "g"]}, "7 players; these rules are for"),
+        ({"p_zone": moved}, "zones and piece positions"),
+        ({"stack": data["stack"][:-1] + [frame]}, "runs no code of these rules"),
+        ({"pending": {**data["pending"], "player": 9}}, "pending decision names no player"),
+        ({"p_ent": ["no_such_card"] + data["p_ent"][1:]}, "names an entity these rules do not have"),
+    ]:
+        with pytest.raises(WaybillError, match=message):
+            Game.from_json(RULES, {**data, **damage})
+
+
+def test_an_answer_a_damaged_decision_cannot_take_is_a_rule_error_and_changes_nothing():
+    from waybill.runtime import RuleError
+    g = Game.new(RULES, 2, seed=1)
+    _to_pick(g)
+    data = g.to_json()
+    # options of the wrong kind for the decision waiting on the stack
+    broken = Game.from_json(RULES, {**data, "pending": {**data["pending"], "options": [{"label": "x"}]}})
+    before = broken.to_json()
+    with pytest.raises(RuleError, match="damaged"):
+        broken.apply(broken.legal_actions()[0])
+    assert broken.to_json() == before
+
+
 def test_clone_is_independent():
     g = Game.new(RULES, 2, seed=11)
     _to_pick(g)
