@@ -107,9 +107,6 @@ class _Crew:
         hits, m = max(scored, key=lambda t: t[0])
         return m, hits
 
-    def facilities_value(self) -> int:
-        return sum(15 if p["entity"] == "unopened_vault" else 10 for p in self.pieces("home_turf"))
-
     def reputation(self) -> int:
         return sum(self.field(p, "rating") or 0 for p in self.pieces("roster"))
 
@@ -128,8 +125,8 @@ class _Crew:
         if label == "Scout":
             m, hits = self.best(ready, 2, "P", 4 if self.owns("lookout") else 0)
             return 2 * hits
-        if label == "Migrate":
-            return 27.5 - self.facilities_value()
+        if label == "Migrate":                        # 5 dice of Caps; the Facilities stay
+            return 27.5
         if label == "Settle":
             spoils = len(self.pieces("spoils"))
             return 10 * max(1, spoils)
