@@ -189,8 +189,10 @@ class BadlandsBot:
             return self._amount(legal, 99)
         if p.startswith("A hit on the"):
             return by_label.get("Meds")
+        if "Scrap from the Wall to discard" in p:
+            return self._amount(legal, 99)
         if p.startswith("Reveal cards") or p.startswith("Take cards") or p.startswith("Play cards") \
-                or p.startswith("The guards use") or p.startswith("Cards to"):
+                or p.startswith("The guards use") or p.startswith("Cards to") or p.startswith("Cards for the escape"):
             non_done = [a for a in legal if a["label"] != "done"]
             return non_done[0] if non_done else by_label.get("done")
         if p.startswith("Vault supplies"):
