@@ -78,7 +78,13 @@ class BadlandsBot:
         a = f(by_label, "Use a Rumor card", "Outpost Bar: equip the Outpost Leader")
         if a:
             return a
-        # the Caravan shuttles
+        # the Caravan shuttles; it turns back home while a rival holds the Outpost
+        holder = me.get("outpost_holder")
+        holder = holder.get("player") if isinstance(holder, dict) else holder
+        if holder is not None and holder != seat:
+            a = f(by_label, "Caravan: return to the Settlement")
+            if a:
+                return a
         a = f(by_label, "Caravan: drive on", "Caravan: leave the Outpost")
         if a:
             return a
