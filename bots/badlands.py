@@ -198,6 +198,8 @@ class BadlandsBot:
         if p.startswith("Open the") and "with which tool" in p:
             tools = [a for a in legal if a["label"] != "done"]
             return tools[0] if tools else by_label.get("done")
+        if p.startswith("Salvage:"):
+            return self._amount(legal, 99)
         if "Scrap from the Wall to discard" in p:
             return self._amount(legal, 99)
         if p.startswith("Reveal cards") or p.startswith("Take cards") or p.startswith("Play cards") \
