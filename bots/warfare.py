@@ -203,6 +203,8 @@ def _decide(ctx: _Crew, kind: str, prompt: str, legal: list[dict], rng: random.R
         return _by_label(legal, "Cap Collector", "Chemist", "Awareness", "Medic") or legal[0]
     if "Modify" in prompt and "with?" in prompt:
         return max(legal, key=lambda a: _gain_per_part(ctx, a))
+    if prompt.startswith("Add Rare Chems"):         # keep the Rare Chems: Caps are the offer
+        return _by_label(legal, "done") or legal[0]
     if "(done to stop)" in prompt:
         if prompt.startswith("Recuperate"):
             return next((a for a in legal if a["label"] != "done"), legal[0])
