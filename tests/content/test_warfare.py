@@ -7,6 +7,7 @@ import random
 import pytest
 
 from waybill import load_pack
+from waybill.bots import make_bot
 from waybill.compiler import check_paths
 from waybill.runtime import Game
 from waybill.scenarios import run_pack
@@ -14,39 +15,29 @@ from waybill.scenarios import run_pack
 PACK = "content/warfare"
 
 
-def test_check_is_clean():
-    report = check_paths([PACK])
-    assert not [d for d in report.diagnostics if d.severity == "error"]
-
-
-def test_scenarios_pass():
+def test_clean_and_scenarios_pass():
+    errors = [d for d in check_paths([PACK]).diagnostics if d.severity == "error"]
     outcomes = run_pack(PACK)
-    assert len(outcomes) >= 37
     failed = [o.render() for o in outcomes if not o.passed]
-    assert not failed, "\n".join(failed)
+    assert not errors and len(outcomes) >= 37 and not failed, "\n".join(failed)
+
+
+def _play(players, seed, pick):
+    g = Game.new(load_pack(PACK), players=players, seed=seed)
+    rng, steps = random.Random(seed), 0
+    while not g.over and steps < 20000:
+        g.apply(pick(g, g.legal_actions(), rng))
+        steps += 1
+    return g
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_bot_games_finish(players):
-    from waybill.bots import make_bot
-    rules = load_pack(PACK)
+def test_bot_phases_end(players):
+    bot = make_bot("default", "warfare")
     for seed in range(3):
-        g = Game.new(rules, players=players, seed=seed)
-        rng = random.Random(seed)
-        bots = [make_bot("default", "warfare") for _ in range(players)]
-        while not g.over:
-            legal = g.legal_actions()
-            g.apply(bots[legal[0]["player"]].choose(g, legal, rng))
-        assert g.result is not None
+        assert _play(players, seed, bot.choose).over
 
 
 @pytest.mark.parametrize("seed", [3, 11])
-def test_random_games_finish(seed):
-    rules = load_pack(PACK)
-    g = Game.new(rules, players=3, seed=seed)
-    rng = random.Random(seed)
-    steps = 0
-    while not g.over and steps < 20000:
-        g.apply(rng.choice(g.legal_actions()))
-        steps += 1
-    assert g.over
+def test_random_phases_end(seed):
+    assert _play(3, seed, lambda g, legal, rng: rng.choice(legal)).over
