@@ -301,6 +301,8 @@ def _quick(pend, legal):
         for a in legal:
             if a["label"] == "yes":
                 return a
+    if prompt.startswith("Reroll which die"):      # the lowest die gains the most
+        return min(legal, key=lambda a: a.get("value") if isinstance(a.get("value"), int) else 99)
     return None
 
 
