@@ -54,7 +54,7 @@ class WedsBot:
     # ------------------------------------------------------------------
     def _fallback(self, legal, rng):
         for a in legal:
-            if a["label"] in ("done", "done shopping", "keep my mods", "no", "stop here"):
+            if a["label"] in ("done", "done shopping", "keep my mods", "keep my load", "no", "stop here"):
                 return a
         non_pass = [a for a in legal if a["label"] != "pass"]
         return rng.choice(non_pass or legal)
@@ -98,6 +98,13 @@ class WedsBot:
                     if lab.startswith("Buy a trailer") or lab.startswith("Buy another trailer"):
                         return labels[lab]
             return labels.get("done") or legal[0]
+        if prompt.startswith("Store ") and prompt.endswith("in which?"):
+            for want in ("an empty slot on the dashboard", "a Weapons Storage hold"):
+                if want in labels:
+                    return labels[want]
+            return legal[0]
+        if prompt.startswith("No room for"):
+            return labels.get("keep my load") or legal[0]
         if prompt.startswith("Attack which"):
             return self._attack_target(s, legal)
         if prompt.startswith("Deliver which"):
@@ -254,7 +261,14 @@ class WedsBot:
         for a in legal:
             if a["label"] == "an empty slot":
                 return a
-        return min(legal, key=lambda a: s.mod_value(a.get("value")))
+        def cost(a):
+            lab = a["label"]
+            if lab.startswith("Cargo Hold"):        # holds are shown with what they hold
+                return 45 if lab.endswith("(empty)") else 60
+            if lab.startswith("Dig tile"):          # the treasure's slot
+                return 100
+            return s.mod_value(a.get("value"))
+        return min(legal, key=cost)
 
     def _make_room(self, s, legal, labels):
         # drop a spare hold or a temp mod for a wanted mod; otherwise keep
