@@ -56,7 +56,7 @@ class WedsBot:
         for a in legal:
             if a["label"] in ("done", "done shopping", "keep my mods", "keep my load", "no", "stop here"):
                 return a
-        non_pass = [a for a in legal if a["label"] != "pass"]
+        non_pass = [a for a in legal if a["label"] != "pass" and a["label"] not in _FREE]
         return rng.choice(non_pass or legal)
 
     def _decide(self, game, s, legal, rng):
@@ -178,11 +178,11 @@ class WedsBot:
         target = s.plan()[0]
         here = s.pos()
         if target is None:
-            opts = [a for a in legal if a["label"] != "stop here"]
+            opts = [a for a in legal if a["label"] not in ("stop here", "take a free action")]
             return opts[len(opts) // 2] if opts else legal[0]
         best, best_d = None, s.d(here, target)
         for a in legal:
-            if a["label"] == "stop here":
+            if a["label"] in ("stop here", "take a free action"):
                 continue
             sp = s.space_of_value(a.get("value"))
             d = s.d(sp, target) if sp else 99
@@ -206,7 +206,7 @@ class WedsBot:
         if here not in dist:
             return None
         for a in legal:
-            if a["label"] == "stop here":
+            if a["label"] in ("stop here", "take a free action"):
                 continue
             v = a.get("value")
             sp = v if isinstance(v, str) else st["piece_site"].get(v.get("piece")) if isinstance(v, dict) else None
@@ -321,7 +321,9 @@ def _quick(pend, legal):
 
 
 _MAIN = {"Move your truck", "Attack raiders", "Purchase cargo", "Deliver cargo", "Activate an outpost",
-         "Bonus action", "pass", "Discard cargo"}  # the bot never discards by choice
+         "Bonus action", "pass", "Discard cargo", "Escort: move your truck anywhere in the wasteland"}
+# Free actions: the bot never discards by choice nor uses an Escort.
+_FREE = {"Discard cargo", "Escort: move your truck anywhere in the wasteland", "take a free action"}
 
 
 class _Seen:
