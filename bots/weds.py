@@ -54,9 +54,9 @@ class WedsBot:
     # ------------------------------------------------------------------
     def _fallback(self, legal, rng):
         for a in legal:
-            if a["label"] in ("done", "done shopping", "keep my mods", "no", "stop here"):
+            if a["label"] in ("done", "done shopping", "keep my mods", "keep my load", "no", "stop here"):
                 return a
-        non_pass = [a for a in legal if a["label"] != "pass"]
+        non_pass = [a for a in legal if a["label"] != "pass" and a["label"] not in _FREE]
         return rng.choice(non_pass or legal)
 
     def _decide(self, game, s, legal, rng):
@@ -98,6 +98,13 @@ class WedsBot:
                     if lab.startswith("Buy a trailer") or lab.startswith("Buy another trailer"):
                         return labels[lab]
             return labels.get("done") or legal[0]
+        if prompt.startswith("Store ") and prompt.endswith("in which?"):
+            for want in ("an empty slot on the dashboard", "a Weapons Storage hold"):
+                if want in labels:
+                    return labels[want]
+            return legal[0]
+        if prompt.startswith("No room for"):
+            return labels.get("keep my load") or legal[0]
         if prompt.startswith("Attack which"):
             return self._attack_target(s, legal)
         if prompt.startswith("Deliver which"):
@@ -171,11 +178,11 @@ class WedsBot:
         target = s.plan()[0]
         here = s.pos()
         if target is None:
-            opts = [a for a in legal if a["label"] != "stop here"]
+            opts = [a for a in legal if a["label"] not in ("stop here", "take a free action")]
             return opts[len(opts) // 2] if opts else legal[0]
         best, best_d = None, s.d(here, target)
         for a in legal:
-            if a["label"] == "stop here":
+            if a["label"] in ("stop here", "take a free action"):
                 continue
             sp = s.space_of_value(a.get("value"))
             d = s.d(sp, target) if sp else 99
@@ -199,7 +206,7 @@ class WedsBot:
         if here not in dist:
             return None
         for a in legal:
-            if a["label"] == "stop here":
+            if a["label"] in ("stop here", "take a free action"):
                 continue
             v = a.get("value")
             sp = v if isinstance(v, str) else st["piece_site"].get(v.get("piece")) if isinstance(v, dict) else None
@@ -254,7 +261,14 @@ class WedsBot:
         for a in legal:
             if a["label"] == "an empty slot":
                 return a
-        return min(legal, key=lambda a: s.mod_value(a.get("value")))
+        def cost(a):
+            lab = a["label"]
+            if lab.startswith("Cargo Hold"):        # holds are shown with what they hold
+                return 45 if lab.endswith("(empty)") else 60
+            if lab.startswith("Dig tile"):          # the treasure's slot
+                return 100
+            return s.mod_value(a.get("value"))
+        return min(legal, key=cost)
 
     def _make_room(self, s, legal, labels):
         # drop a spare hold or a temp mod for a wanted mod; otherwise keep
@@ -301,11 +315,15 @@ def _quick(pend, legal):
         for a in legal:
             if a["label"] == "yes":
                 return a
+    if prompt.startswith("Reroll which die"):      # the lowest die gains the most
+        return min(legal, key=lambda a: a.get("value") if isinstance(a.get("value"), int) else 99)
     return None
 
 
 _MAIN = {"Move your truck", "Attack raiders", "Purchase cargo", "Deliver cargo", "Activate an outpost",
-         "Bonus action", "pass", "Discard cargo"}  # the bot never discards by choice
+         "Bonus action", "pass", "Discard cargo", "Escort: move your truck anywhere in the wasteland"}
+# Free actions: the bot never discards by choice nor uses an Escort.
+_FREE = {"Discard cargo", "Escort: move your truck anywhere in the wasteland", "take a free action"}
 
 
 class _Seen:

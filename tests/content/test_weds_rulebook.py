@@ -22,12 +22,16 @@ def test_rulebook_scenarios_pass():
     assert not failures, "\n".join(failures)
 
 
-def test_a_damaged_general_hold_offers_only_its_cargo():
+def test_a_damaged_hold_discards_exactly_its_contents():
     # "You can assign a damage token to a full cargo hold, in which case you
-    # must discard its contents": the weapons in the working weapons hold are
-    # not offered.
+    # must discard its contents": each hold is offered with what it holds, and
+    # the damaged hold's food goes with no further choice (the weapons in the
+    # working weapons hold are never at stake).
     result = _compiled()
     sc = next(s for s in result.scenarios if s["id"] == "rulebook_damage_full_hold")
     game = start(result.ir, sc)
-    run_step(game, sc["steps"][0])  # answer "General Storage"
-    assert [a["label"] for a in game.legal_actions()] == ["Food"]
+    assert [a["label"] for a in game.legal_actions()] == [
+        "an empty slot", "Cargo Hold → General Storage (Food)", "Cargo Hold → Weapons Storage (Weapons)"]
+    game.apply(game.legal_actions()[1])
+    assert "Food" not in [a["label"] for a in game.legal_actions()]
+    assert "Move your truck" in [a["label"] for a in game.legal_actions()]
