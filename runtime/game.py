@@ -88,16 +88,11 @@ class Game:
         p = st.pending
         if p is None or st.over:
             return []
-        head = {"player": p["player"], "decision": st.decision}
-        shown = Sight(self.m, p["player"]).options(p["options"])
-        return [{**head, "option": i, **opt} for i, opt in enumerate(shown)]
+        return [self._action(i, opt) for i, opt in enumerate(Sight(self.m, p["player"]).options(p["options"]))]
 
-    def _raw_actions(self) -> list[dict]:
-        # what the kernel logs and answers with: pieces by internal index
+    def _action(self, i: int, opt: dict) -> dict:
         st = self.m.st
-        p = st.pending
-        head = {"player": p["player"], "decision": st.decision}
-        return [{**head, "option": i, **opt} for i, opt in enumerate(p["options"])]
+        return {"player": st.pending["player"], "decision": st.decision, "option": i, **opt}
 
     def apply(self, action: dict) -> None:
         """Answer the pending decision with one of ``legal_actions()``; raises
@@ -140,11 +135,12 @@ class Game:
         options = st.pending["options"]
         if type(i) is not int or not 0 <= i < len(options):
             raise IllegalAction(f"option {i!r} is not one of 0..{len(options) - 1}")
-        legal = self.legal_actions()[i]
+        # compared as the seat was shown it; logged and answered as the kernel has it
+        legal = self._action(i, Sight(self.m, st.pending["player"]).options([options[i]])[0])
         for k, v in action.items():
             if legal.get(k) != v:
                 raise IllegalAction(f"action field {k!r} is {v!r}, expected {legal.get(k)!r}")
-        return self._raw_actions()[i]
+        return self._action(i, options[i])
 
     def _run(self) -> None:
         interpreter.run(self.m)

@@ -28,6 +28,7 @@ from .handles import handle
 from .reveal import known_pieces
 
 HIDDEN = {"hidden": True}
+_NESTED = frozenset((dict, list, tuple))
 
 
 class Sight:
@@ -37,8 +38,7 @@ class Sight:
         lay = m.L
         self.m = m
         self.player = player
-        self.zones = [vis == "all" or (vis == "owner" and player is not None and of == player)
-                      for vis, of in zip(lay.z_visible, lay.z_of)]
+        self.zones = _zones_seen(lay, player)
         self.known = known_pieces(m.st, player)
         self.handles = m.st.handles
 
@@ -56,9 +56,10 @@ class Sight:
             pid = v.get("piece")
             if type(pid) is int and len(v) == 1:
                 return {"piece": handle(self.handles, pid)} if (sees or self.sees)(pid) else dict(HIDDEN)
-            return {k: self.value(x, sees) for k, x in v.items()}
+            # leaves are copied inline: views copy the whole log, and a call per leaf doubles that
+            return {k: self.value(x, sees) if type(x) in _NESTED else x for k, x in v.items()}
         if t is list or t is tuple:
-            return [self.value(x, sees) for x in v]
+            return [self.value(x, sees) if type(x) in _NESTED else x for x in v]
         return v
 
     def zone(self, slot: int, props: dict[int, dict]) -> dict:
@@ -113,26 +114,28 @@ class Sight:
         out: list[Any] = [None] * len(entries)
         for i in range(len(entries) - 1, -1, -1):
             e = entries[i]
-            out[i] = self._entry(e, where, knew[i])
-            if e.get("type") == "event" and e.get("event") == "moved":
-                pid, source, _ = self._move(e)
-                if pid is not None:
-                    where[pid] = source      # before this move it was at its source
+            move = self._move(e) if e.get("event") == "moved" and e.get("type") == "event" else None
+            out[i] = self._entry(e, where, knew[i], move)
+            if move is not None and move[0] is not None:
+                where[move[0]] = move[1]     # before this move it was at its source
         return out
 
     def _known_then(self, entries: list[dict]) -> list[frozenset]:
         """The pieces privately revealed to this seat and not moved since, after each entry."""
         out, known = [], frozenset()
+        append = out.append
         for e in entries:
-            if e.get("type") == "event" and known and e.get("event") == "moved":
+            ev = e.get("event")
+            if ev == "moved" and known and e.get("type") == "event":
                 pid = self._move(e)[0]
                 if pid in known:
                     known = known - {pid}
-            elif e.get("type") == "event" and e.get("event") == "revealed" and self._shown_to_me(e):
-                pid = e["args"]["piece"].get("piece") if type(e["args"].get("piece")) is dict else None
+            elif ev == "revealed" and e.get("type") == "event" and self._shown_to_me(e):
+                ref = e["args"].get("piece")
+                pid = ref.get("piece") if type(ref) is dict else None
                 if type(pid) is int and e["args"].get("to") is not None:
                     known = known | {pid}
-            out.append(known)
+            append(known)
         return out
 
     def _shown_to_me(self, e: dict) -> bool:
@@ -142,7 +145,7 @@ class Sight:
         to = args.get("to")
         return to is None or (type(to) is dict and self.player is not None and to.get("player") == self.player)
 
-    def _entry(self, e: dict, where: list[int], knew: frozenset) -> dict:
+    def _entry(self, e: dict, where: list[int], knew: frozenset, move: tuple | None) -> dict:
         zones = self.zones
 
         def then(pid: int) -> bool:
@@ -150,15 +153,14 @@ class Sight:
 
         kind = e.get("type")
         if kind == "event":
-            name = e.get("event")
-            if name == "moved":
-                pid, source, to = self._move(e)
+            if move is not None:
+                pid, source, to = move
                 if pid is not None:
                     # a move is seen where it starts or ends, never through a
                     # private reveal (the seat sees a card go, not which)
                     seen = (source >= 0 and zones[source]) or (to >= 0 and zones[to])
                     return self.value(e, lambda p: seen if p == pid else then(p))
-            elif name == "revealed" and self._shown_to_me(e):
+            elif e.get("event") == "revealed" and self._shown_to_me(e):
                 return self.value(e, lambda p: True)
             return self.value(e, then)
         if kind == "action":
@@ -190,6 +192,25 @@ class Sight:
         else:
             slot = None
         return -1 if slot is None else slot
+
+
+_ZONES_SEEN: dict[tuple[int, Any], tuple[Any, list[bool]]] = {}
+
+
+def _zones_seen(lay: Any, player: int | None) -> list[bool]:
+    """Which zone slots ``player`` sees. Zone visibility never changes in a
+    game, and a Sight is made for every options list, so it is kept per
+    layout (checked by identity: ids of dead layouts get reused)."""
+    key = (id(lay), player)
+    hit = _ZONES_SEEN.get(key)
+    if hit is not None and hit[0] is lay:
+        return hit[1]
+    seen = [vis == "all" or (vis == "owner" and player is not None and of == player)
+            for vis, of in zip(lay.z_visible, lay.z_of)]
+    if len(_ZONES_SEEN) > 256:        # a bound, not a policy: layouts are few
+        _ZONES_SEEN.clear()
+    _ZONES_SEEN[key] = (lay, seen)
+    return seen
 
 
 def answers(m: Any) -> list[dict]:
