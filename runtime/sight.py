@@ -45,7 +45,10 @@ class Sight:
     # --- now -------------------------------------------------------------------
 
     def sees(self, pid: int) -> bool:
-        slot = self.m.st.p_zone[pid]
+        zones = self.m.st.p_zone
+        if not 0 <= pid < len(zones):     # a number that names no piece (a damaged save) names nothing
+            return False
+        slot = zones[pid]
         return slot >= 0 and (self.zones[slot] or self.known.get(pid) == slot)
 
     def value(self, v: Any, sees: Callable[[int], bool] | None = None) -> Any:

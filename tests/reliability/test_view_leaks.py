@@ -262,6 +262,8 @@ def test_no_view_shows_a_seat_what_it_cannot_see(packs, pack, players, seeds, st
             if g.over:
                 break
             g.apply(rnd.choice(g.legal_actions()))
+        # the answers as their seats saw them replay the game
+        assert Game.replay(rules, seed, g.actions(), players).to_json() == g.to_json()
 
 
 def test_the_peek_pack_exercises_every_kind_of_secret(packs):

@@ -321,3 +321,16 @@ def test_an_old_save_without_handles_is_refused_by_name(rules):
     del data["handles"], data["known"]
     with pytest.raises(WaybillError, match="handles, known"):
         Game.from_json(rules, data)
+
+
+def test_a_save_whose_options_name_no_piece_still_gives_views(rules):
+    g = Game.new(rules, 2, seed=2)
+    do(g, "Take the top card")
+    do(g, "Shuffle")
+    do(g, "Play a card")
+    data = g.to_json()
+    data["pending"] = {**data["pending"], "options": [{"label": "x", "value": {"piece": 10**6}, "index": 0},
+                                                      {"label": "y", "value": {"piece": -1}, "index": 1}]}
+    damaged = Game.from_json(rules, data)
+    assert [a["value"] for a in damaged.legal_actions()] == [{"hidden": True}] * 2
+    assert damaged.view(0)["pending"]["options"][0]["label"] == "hidden"
