@@ -15,6 +15,7 @@ from .errors import IllegalAction, RuleError, WaybillError
 from .interpreter import Machine
 from .rules import Rules
 from .save_check import check_save
+from .sight import Sight, answers
 from .primitives import without
 from .state import State, new_state
 
@@ -81,12 +82,17 @@ class Game:
     # --- playing -------------------------------------------------------------
 
     def legal_actions(self) -> list[dict]:
+        """The moves of the player to act, as that player sees them (pieces
+        by the handles of its view); the caller owns the list."""
         st = self.m.st
         p = st.pending
         if p is None or st.over:
             return []
-        head = {"player": p["player"], "decision": st.decision}
-        return [{**head, "option": i, **opt} for i, opt in enumerate(p["options"])]
+        return [self._action(i, opt) for i, opt in enumerate(Sight(self.m, p["player"]).options(p["options"]))]
+
+    def _action(self, i: int, opt: dict) -> dict:
+        st = self.m.st
+        return {"player": st.pending["player"], "decision": st.decision, "option": i, **opt}
 
     def apply(self, action: dict) -> None:
         """Answer the pending decision with one of ``legal_actions()``; raises
@@ -129,11 +135,12 @@ class Game:
         options = st.pending["options"]
         if type(i) is not int or not 0 <= i < len(options):
             raise IllegalAction(f"option {i!r} is not one of 0..{len(options) - 1}")
-        legal = self.legal_actions()[i]
+        # compared as the seat was shown it; logged and answered as the kernel has it
+        legal = self._action(i, Sight(self.m, st.pending["player"]).options([options[i]])[0])
         for k, v in action.items():
             if legal.get(k) != v:
                 raise IllegalAction(f"action field {k!r} is {v!r}, expected {legal.get(k)!r}")
-        return legal
+        return self._action(i, options[i])
 
     def _run(self) -> None:
         interpreter.run(self.m)
@@ -180,7 +187,9 @@ class Game:
         return self.m.st
 
     def view(self, player: int | None, log: bool = True) -> dict:
-        """What ``player`` may see; ``log=False`` leaves out the log (cheap, for bots)."""
+        """What ``player`` (a seat index, or None for a spectator) may see;
+        ``log=False`` leaves out the log (cheap, for bots). The caller owns
+        the result."""
         return _view.view(self.m, player, log)
 
     def messages(self) -> list[str]:
@@ -190,8 +199,7 @@ class Game:
     def actions(self) -> list[dict]:
         """Every action in the log (what ``replay`` needs): all of them,
         unless the game was loaded from a snapshot saved without its log."""
-        return [{k: v for k, v in e.items() if k not in ("type", "kind")}
-                for e in self.m.st.log if e.get("type") == "action"]
+        return answers(self.m)
 
     # --- scenario set-up ---------------------------------------------------------
 

@@ -19,6 +19,7 @@ from . import access, rng
 from .access import counter_slot, counter_store, me_of, piece_id, zone_slot, zone_value
 from .errors import RuleError, Stop
 from .events import emit
+from .reveal import reveal  # noqa: F401  (its own module: private reveals, views)
 
 
 def _who(m: Any, loc: dict, cid: str, who: Any) -> Any:
@@ -179,11 +180,6 @@ def create(m: Any, loc: dict, entity: Any, to: Any) -> dict:
 
 def destroy(m: Any, loc: dict, piece: Any) -> None:
     place(m, piece_id(piece), -1)
-
-
-def reveal(m: Any, loc: dict, piece: Any) -> None:
-    pid = piece_id(piece)
-    emit(m, "revealed", {"piece": {"piece": pid}})
 
 
 # --- turns -------------------------------------------------------------------

@@ -60,6 +60,7 @@ def check_save(st: Any, rules: Any, layout: Any) -> None:
     _is(st.queue, list, "queue")
     if set(map(type, _is(st.log, list, "log"))) - {dict}:
         raise BadSave("a saved game's `log` holds entries that are not log entries")
+    _check_secrets(st, layout)
 
 
 def _is(value: Any, kind: type, name: str) -> Any:
@@ -126,3 +127,17 @@ def _check_pending(st: Any, n: int) -> None:
         raise BadSave("a saved game's pending decision has no list of options")
     if not st.stack:
         raise BadSave("a saved game has a pending decision but no effect waiting for it")
+
+
+def _check_secrets(st: Any, layout: Any) -> None:
+    """Piece handles are a permutation of the start pieces; private reveals
+    name a seat, a piece, a zone and a log position."""
+    count = len(layout.start_pieces)
+    h = st.handles
+    if not isinstance(h, list) or len(h) != count or not _ints_in(h, 0, count) or len(set(h)) != count:
+        raise BadSave(f"a saved game's `handles` should number the {count} start pieces 0..{count - 1}, "
+                      "each once")
+    bounds = (layout.n, len(st.p_ent), len(layout.z_id), 1 << 62)
+    for k in _is(st.known, list, "known"):
+        if not (isinstance(k, list) and len(k) == 4 and all(_ints_in([v], 0, hi) for v, hi in zip(k, bounds))):
+            raise BadSave("a saved game's `known` holds an entry that is not [seat, piece, zone, log position]")

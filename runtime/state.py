@@ -17,7 +17,10 @@ Layout (indexes come from the rules' ``Layout`` for the player count):
 - ``queue`` holds triggered effects waiting to resolve;
 - ``log`` holds actions, events and table talk; ``log_from`` is how many
   entries came before it (a snapshot saved without its history starts its
-  log afresh, and the game goes on exactly as it would have).
+  log afresh, and the game goes on exactly as it would have);
+- ``handles[i]`` is the handle seats see for start piece ``i`` (a per-game
+  permutation, see ``handles.py``); ``known`` lists private reveals as
+  ``[seat, piece, zone slot, log position]`` (see ``reveal.py``).
 
 Why clone is cheap: values stored in the state are never mutated in place
 (lists held in counters, locals, props or pending decisions are replaced,
@@ -35,6 +38,7 @@ FIELDS = (
     "players", "options", "seed", "rng", "p_ent", "p_zone", "p_owner", "props",
     "zones", "counters", "round", "turn", "current", "uses", "stack", "edepth",
     "pending", "decision", "queue", "log", "log_from", "forced", "seq", "over", "winner", "result",
+    "handles", "known",
 )
 
 
@@ -70,6 +74,9 @@ class State:
         c.over = self.over
         c.winner = self.winner
         c.result = self.result
+        # copied, not shared: a caller owns what to_json returns
+        c.handles = self.handles[:]
+        c.known = [k[:] for k in self.known]
         return c
 
     def to_json(self, log: bool = True) -> dict[str, Any]:
@@ -113,6 +120,7 @@ def _copy_frame(f: dict) -> dict:
 
 def new_state(layout: Any, names: list[str], seed: int, options: dict | None) -> State:
     """The state before setup runs: pieces at their start, counters initial."""
+    from .handles import handles_for
     from .rng import seed_state
     s = State.__new__(State)
     s.players = list(names)
@@ -135,4 +143,6 @@ def new_state(layout: Any, names: list[str], seed: int, options: dict | None) ->
     s.pending, s.decision = None, 0
     s.queue, s.log, s.log_from, s.forced, s.seq = [], [], 0, {}, 0
     s.over, s.winner, s.result = False, None, None
+    s.handles = handles_for(seed, len(layout.start_pieces))
+    s.known = []
     return s

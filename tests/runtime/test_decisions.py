@@ -52,7 +52,8 @@ def test_pick_one_count_and_up_to():
                 zones=[zone("hand")],
                 entities=[entity("cheap", start="hand", fields={"cost": 1}),
                           entity("dear", copies=3, start="hand", fields={"cost": 5})])
-    assert [a["value"] for a in g.legal_actions()] == [{"piece": 1}, {"piece": 2}, {"piece": 3}]
+    # options show pieces by the seat's per-game handles
+    assert [a["value"] for a in g.legal_actions()] == [{"piece": g.state.handles[p]} for p in (1, 2, 3)]
     answer(g, "Dear")
     g.apply(g.legal_actions()[2])
     g.apply(g.legal_actions()[0])
@@ -107,7 +108,7 @@ def test_entity_actions_go_to_the_zone_owner_with_self_bound():
          "effect": [probe(var("self")), probe(var("owner"))]}])
     g = game_of([prim("start_turn", call("player", 1)), act()],
                 zones=[zone("table", scope="player", active=True)], entities=[tool])
-    assert [(a["label"], a["source"]) for a in g.legal_actions()] == [("Use tool", 1)]
+    assert [(a["label"], a["source"]) for a in g.legal_actions()] == [("Use tool", g.state.handles[1])]
     g.apply(g.legal_actions()[0])
     assert outs(g) == [{"piece": 1}, {"player": 1}]
 

@@ -1,0 +1,232 @@
+"""The one filter between the game and a seat: what that seat may see.
+
+Everything a seat gets — its view, the log, events, its options — passes
+through a ``Sight``, so there is one place that decides. A seat (or a
+spectator, ``None``) *sees* a piece when its zone is visible to it
+(``visible: all``, or ``owner`` and the zone is the seat's) or when the
+piece was revealed to it and has not moved since (``reveal.py``). A piece it
+sees is shown by its handle (``handles.py``); any other piece is
+``{"hidden": true}``, with no handle, entity or props.
+
+The log is filtered by what the seat could see *when each entry was
+written*: walking the log backwards from the present and undoing each
+``moved`` event tells where every piece was at every entry. A move is seen
+when its source or its destination zone is; a ``revealed`` event names its
+piece to every seat, or to its ``to`` seat alone. Other players' answers to
+pick/order decisions keep no label or value. Text (prompts, labels of
+choose options, ``log`` lines) is the content's and is passed as written;
+pick/order labels of hidden pieces become "hidden".
+
+Everything returned is a fresh copy: a caller may edit it freely.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .handles import handle
+from .reveal import known_pieces
+
+HIDDEN = {"hidden": True}
+_NESTED = frozenset((dict, list, tuple))
+
+
+class Sight:
+    __slots__ = ("m", "player", "zones", "known", "handles")
+
+    def __init__(self, m: Any, player: int | None):
+        lay = m.L
+        self.m = m
+        self.player = player
+        self.zones = _zones_seen(lay, player)
+        self.known = known_pieces(m.st, player)
+        self.handles = m.st.handles
+
+    # --- now -------------------------------------------------------------------
+
+    def sees(self, pid: int) -> bool:
+        zones = self.m.st.p_zone
+        if not 0 <= pid < len(zones):     # a number that names no piece (a damaged save) names nothing
+            return False
+        slot = zones[pid]
+        return slot >= 0 and (self.zones[slot] or self.known.get(pid) == slot)
+
+    def value(self, v: Any, sees: Callable[[int], bool] | None = None) -> Any:
+        """A copy of ``v`` with every piece shown as this seat may see it
+        (by ``sees``, default: as the game stands now)."""
+        t = type(v)
+        if t is dict:
+            pid = v.get("piece")
+            if type(pid) is int and len(v) == 1:
+                return {"piece": handle(self.handles, pid)} if (sees or self.sees)(pid) else dict(HIDDEN)
+            # leaves are copied inline: views copy the whole log, and a call per leaf doubles that
+            return {k: self.value(x, sees) if type(x) in _NESTED else x for k, x in v.items()}
+        if t is list or t is tuple:
+            return [self.value(x, sees) if type(x) in _NESTED else x for x in v]
+        return v
+
+    def zone(self, slot: int, props: dict[int, dict]) -> dict:
+        st, lay = self.m.st, self.m.L
+        pile = st.zones[slot]
+        z = {"zone": lay.z_id[slot], "of": lay.z_of[slot], "count": len(pile)}
+        if self.zones[slot]:
+            z["pieces"] = [self._piece(p, props) for p in pile]
+        else:
+            known = [p for p, s in self.known.items() if s == slot]
+            if known:
+                # sorted by handle: the order of a hidden zone stays hidden
+                z["known"] = sorted((self._piece(p, props) for p in known), key=lambda x: x["piece"])
+        return z
+
+    def _piece(self, pid: int, props: dict[int, dict]) -> dict:
+        out = {"piece": handle(self.handles, pid), "entity": self.m.st.p_ent[pid]}
+        if pid in props:
+            out["props"] = self.value(props[pid])
+        return out
+
+    def options(self, options: list[dict]) -> list[dict]:
+        """The options of a decision this seat is to answer."""
+        return [self._answer(opt, self.sees) for opt in options]
+
+    def _answer(self, opt: dict, sees: Callable[[int], bool]) -> dict:
+        """An option (or a logged answer) as this seat sees it: an act's
+        ``source`` is a bare piece number, and a hidden piece's label would
+        name it."""
+        o = self.value(opt, sees)
+        src = opt.get("source")
+        if type(src) is int:
+            o["source"] = handle(self.handles, src) if sees(src) else dict(HIDDEN)
+        if o.get("value") == HIDDEN and opt.get("value") != HIDDEN:
+            o["label"] = "hidden"
+        return o
+
+    def pending(self, pending: dict | None) -> dict | None:
+        if pending is None:
+            return None
+        if pending["player"] != self.player:
+            return {"player": pending["player"], "kind": pending["kind"]}
+        out = {k: self.value(v) for k, v in pending.items() if k != "options"}
+        out["options"] = self.options(pending["options"])
+        return out
+
+    # --- the log -----------------------------------------------------------------
+
+    def log(self, entries: list[dict]) -> list[dict]:
+        knew = self._known_then(entries)
+        where = list(self.m.st.p_zone)    # where each piece is after the entry at hand
+        out: list[Any] = [None] * len(entries)
+        for i in range(len(entries) - 1, -1, -1):
+            e = entries[i]
+            move = self._move(e) if e.get("event") == "moved" and e.get("type") == "event" else None
+            out[i] = self._entry(e, where, knew[i], move)
+            if move is not None and move[0] is not None:
+                where[move[0]] = move[1]     # before this move it was at its source
+        return out
+
+    def _known_then(self, entries: list[dict]) -> list[frozenset]:
+        """The pieces privately revealed to this seat and not moved since, after each entry."""
+        out, known = [], frozenset()
+        append = out.append
+        for e in entries:
+            ev = e.get("event")
+            if ev == "moved" and known and e.get("type") == "event":
+                pid = self._move(e)[0]
+                if pid in known:
+                    known = known - {pid}
+            elif ev == "revealed" and e.get("type") == "event" and self._shown_to_me(e):
+                ref = e["args"].get("piece")
+                pid = ref.get("piece") if type(ref) is dict else None
+                if type(pid) is int and e["args"].get("to") is not None:
+                    known = known | {pid}
+            append(known)
+        return out
+
+    def _shown_to_me(self, e: dict) -> bool:
+        args = e.get("args")
+        if not isinstance(args, dict):
+            return False
+        to = args.get("to")
+        return to is None or (type(to) is dict and self.player is not None and to.get("player") == self.player)
+
+    def _entry(self, e: dict, where: list[int], knew: frozenset, move: tuple | None) -> dict:
+        zones = self.zones
+
+        def then(pid: int) -> bool:
+            return (0 <= pid < len(where) and where[pid] >= 0 and zones[where[pid]]) or pid in knew
+
+        kind = e.get("type")
+        if kind == "event":
+            if move is not None:
+                pid, source, to = move
+                if pid is not None:
+                    # a move is seen where it starts or ends, never through a
+                    # private reveal (the seat sees a card go, not which)
+                    seen = (source >= 0 and zones[source]) or (to >= 0 and zones[to])
+                    return self.value(e, lambda p: seen if p == pid else then(p))
+            elif e.get("event") == "revealed" and self._shown_to_me(e):
+                return self.value(e, lambda p: True)
+            return self.value(e, then)
+        if kind == "action":
+            if e.get("player") != self.player and e.get("kind") in ("pick", "order"):
+                return {k: e[k] for k in ("type", "player", "decision", "kind") if k in e}
+            return self._answer(e, then)
+        return self.value(e)
+
+    def _move(self, e: dict) -> tuple[int | None, int, int]:
+        """(piece, source slot, destination slot) of a ``moved`` entry; -1 = out of play."""
+        args = e.get("args")
+        if not isinstance(args, dict):
+            return None, -1, -1
+        ref = args.get("piece")
+        pid = ref.get("piece") if type(ref) is dict else None
+        if type(pid) is not int or not 0 <= pid < len(self.m.st.p_zone):
+            return None, -1, -1
+        return pid, self._slot(args.get("source")), self._slot(args.get("to"))
+
+    def _slot(self, z: Any) -> int:
+        zslot = self.m.L.zslot
+        if type(z) is str:
+            slot = zslot.get((z, None))
+        elif type(z) is dict:
+            try:
+                slot = zslot.get((z.get("zone"), z.get("of")))
+            except TypeError:        # an unhashable "of" in a damaged entry
+                slot = None
+        else:
+            slot = None
+        return -1 if slot is None else slot
+
+
+_ZONES_SEEN: dict[tuple[int, Any], tuple[Any, list[bool]]] = {}
+
+
+def _zones_seen(lay: Any, player: int | None) -> list[bool]:
+    """Which zone slots ``player`` sees. Zone visibility never changes in a
+    game, and a Sight is made for every options list, so it is kept per
+    layout (checked by identity: ids of dead layouts get reused)."""
+    key = (id(lay), player)
+    hit = _ZONES_SEEN.get(key)
+    if hit is not None and hit[0] is lay:
+        return hit[1]
+    seen = [vis == "all" or (vis == "owner" and player is not None and of == player)
+            for vis, of in zip(lay.z_visible, lay.z_of)]
+    if len(_ZONES_SEEN) > 256:        # a bound, not a policy: layouts are few
+        _ZONES_SEEN.clear()
+    _ZONES_SEEN[key] = (lay, seen)
+    return seen
+
+
+def answers(m: Any) -> list[dict]:
+    """Every answer in the log as its player was offered it (what ``replay``
+    applies): pieces by the handles that player saw then."""
+    log = m.st.log
+    seen: dict[Any, list[dict]] = {}
+    out = []
+    for i, e in enumerate(log):
+        if e.get("type") != "action":
+            continue
+        p = e.get("player")
+        if p not in seen:
+            seen[p] = Sight(m, p if type(p) is int else None).log(log)
+        out.append({k: v for k, v in seen[p][i].items() if k not in ("type", "kind")})
+    return out
