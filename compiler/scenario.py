@@ -13,9 +13,6 @@ import dataclasses
 from waybill.dsl import ast
 from waybill.dsl.diagnostics import suggest
 
-# Binding forms: a procedure call under one of these depends on its variable,
-# so it cannot be run ahead of the expression (it stays an E309).
-BINDERS = (ast.Aggregate,)
 
 
 class ScenarioLowering:
@@ -51,17 +48,15 @@ class ScenarioLowering:
         """Statements of a `given` or `before setup` block. A `force` in it
         becomes a marker the runner turns into a pause, so that the dice are
         fixed at that very point of the block (after the rolls before it)."""
+        scope = self.scenario_scope()
         out: list = []
-        statements: list = []
         for item in items:
             if isinstance(item, ast.ScenarioStep):
-                out.extend(self.block(statements, self.scenario_scope()))
-                statements = []
                 forces.append(self.force(item, file))
                 out.append({"do": "scenario_force", "index": len(forces) - 1})
-            else:
-                statements.append(item)
-        out.extend(self.block(statements, self.scenario_scope()))
+                continue
+            lowered = self.stmt(item, scope) if item is not None else None
+            out.extend(lowered if isinstance(lowered, list) else [lowered] if lowered else [])
         return out
 
     def scenario_scope(self):
@@ -131,7 +126,7 @@ class ScenarioLowering:
         def walk(node):
             if isinstance(node, list):
                 return [walk(x) for x in node]
-            if not isinstance(node, ast.Node) or isinstance(node, BINDERS):
+            if not isinstance(node, ast.Node) or _binds(node):
                 return node
             changed = {f.name: walk(getattr(node, f.name)) for f in dataclasses.fields(node)
                        if f.name != "span"}
@@ -162,3 +157,9 @@ class ScenarioLowering:
     def step_expect_rolled(self, st: ast.ScenarioStep, file: str, forces: list) -> dict:
         self.known_die(st)
         return {"die": st.name, "count": st.count, "negated": st.negated, "message": st.message}
+
+
+def _binds(node) -> bool:
+    """`each x in ...`: a call under it depends on `x`, so it cannot run ahead
+    of the expression (it stays an E309)."""
+    return isinstance(node, ast.Aggregate) and node.var is not None

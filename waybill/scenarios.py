@@ -341,7 +341,8 @@ def expect_offered(game: Game, step: dict, progress: Progress, forces: list, ind
         _fail(step, f"expected a choice matching {want}; no decision is pending"
                     + (f" ({_winner_text(game)})" if game.over else ""))
     hint = ""
-    if not step.get("part") and any(_contains(step["text"], label) for label in labels):
+    if not step.get("part") and not any(_match(step["text"], False, label) for label in labels) \
+            and any(_contains(step["text"], label) for label in labels):
         hint = f" (to match part of a label, write ~{_quote(step['text'])})"
     _fail(step, f"expected a choice matching {want}; the choices are {labels}, {_decision_text(game)}{hint}")
 
