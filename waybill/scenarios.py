@@ -199,13 +199,13 @@ def _resume(game: Game) -> None:
 def run_block(game: Game, step: dict, index: int, forces: list, what: str, copy: bool = False) -> dict:
     """Run the procedure of step `index` (a `given` between steps, the calls of
     an `expect`) to its end, on top of whatever decision is pending, and
-    return its locals. The pending decision is then as it was. On a `copy`
+    return its locals. The pending decision is then asked again. On a `copy`
     of the game, it runs even after the game is over (to read a result)."""
     st = game.state
     if st.over and not copy:
         raise StepFailed(step["at"], f"{what} cannot run: the game is over")
     st.over = False
-    held, decision = st.pending, st.decision
+    decision = st.decision
     st.pending = None
     frame = interpreter.push(game.m, f"proc:{STEP.format(index)}", {}, "proc")
     interpreter.run(game.m)
@@ -214,8 +214,20 @@ def run_block(game: Game, step: dict, index: int, forces: list, what: str, copy:
     if tag != "end":
         raise StepFailed(step["at"], f"{what} {_derailed(game)}")
     st.stack.pop()
-    st.pending, st.decision = held, decision
+    if not copy:
+        _ask_again(game, decision)
     return frame["locals"]
+
+
+def _ask_again(game: Game, decision: int) -> None:
+    """Ask the held decision again, under its own number, so that its choices
+    are those of the position a `given` arranged (an action it made possible
+    is offered). A decision instruction is run again on every step of a
+    multi-step decision, so this is how the game itself asks anew."""
+    st = game.state
+    st.pending, st.decision = None, decision - 1
+    st.stack[-1]["pc"] -= 1
+    interpreter.run(game.m)
 
 
 def _derailed(game: Game) -> str:
