@@ -249,9 +249,9 @@ def run_step(game: Game, step: dict, progress: Progress | None = None, forces: l
     if kind in ("do", "answer", "pass", "pass_until", "play_until"):
         progress.since, progress.since_line = len(game.log), step["at"][1]
     if kind in ("do", "answer", "pass"):
-        game.apply(pick_action(game, step))
+        _act(game, pick_action(game, step), forces)
     elif kind in ("pass_until", "play_until"):
-        play_until(game, step)
+        play_until(game, step, forces or [])
     elif kind == "force":
         _force(game, step)
     elif kind == "given":
@@ -268,7 +268,8 @@ def pick_action(game: Game, step: dict) -> dict:
     if step.get("by") is not None:
         seat = _seat_index(evaluate(game, step["by"]))
         if legal and legal[0]["player"] != seat:
-            raise StepFailed(at, f"it is player {legal[0]['player'] + 1}'s decision, not player {seat + 1}'s")
+            raise StepFailed(at, f"the decision belongs to {_seat(game, legal[0]['player'])}, "
+                                 f"not to {_seat(game, seat)}")
     want = "pass" if step["kind"] == "pass" else step["label"]
     labels = [a["label"] for a in legal]
     exact = [a for a in legal if a["label"].lower() == want.lower()]
@@ -284,11 +285,19 @@ def pick_action(game: Game, step: dict) -> dict:
     raise StepFailed(at, f"{want!r} matches several choices: {[a['label'] for a in partial]}")
 
 
+def _act(game: Game, action: dict, forces: list | None) -> None:
+    """Take an action; a `force` it reaches in `given` (after a decision
+    `given` asked) fixes its dice there."""
+    game.apply(action)
+    while (tag := _pause_tag(game)) is not None:
+        _force_at_pause(game, tag, forces or [])
+
+
 def _pass_options(legal: list[dict]) -> list[dict]:
     return [a for a in legal if a["label"].lower() in PASS_LABELS]
 
 
-def play_until(game: Game, step: dict) -> None:
+def play_until(game: Game, step: dict, forces: list) -> None:
     """Take legal actions until the goal holds: `pass until` only passes;
     `play until` passes where it may and otherwise takes the first choice."""
     at, goal = step["at"], step["goal"]
@@ -300,9 +309,9 @@ def play_until(game: Game, step: dict) -> None:
         legal = game.legal_actions()
         passes = [a for a in legal if a["label"].lower() == "pass"] or _pass_options(legal)
         if passes:
-            game.apply(passes[0])
+            _act(game, passes[0], forces)
         elif step["kind"] == "play_until":
-            game.apply(legal[0])
+            _act(game, legal[0], forces)
         else:
             raise StepFailed(at, f"cannot pass until {goal}: the choices are {[a['label'] for a in legal]}, "
                                  f"{_decision_text(game)}; `play until` takes the first one where there is no pass")

@@ -102,6 +102,8 @@ FAILURES = {
                           "die 'd6' has no face 0"),
     "expect_procedure": ("before setup { force d6: 4 }\n  expect cash_out(me) == 6",
                          "expected the condition to hold: left side is 5, right side is 6"),
+    "do_by": ('do "Take 1" by player(1)',
+              "the decision belongs to Player 1 (me), not to Player 2 (player(1))"),
     "procedure_asks": ("expect ask_one() == 1",
                        "a procedure called in `expect` asked Player 1 (me) a decision ('Which one?'), which a "
                        "scenario cannot answer here; arrange the position without it"),
@@ -171,6 +173,15 @@ PASSING = {
   expect cash_out(me) == 23
   expect cash_out(me) == 23, "the first call changed nothing"
   expect me.coins == 20""",
+    # a force in `given` after a decision `given` asks fixes the roll made after the answer
+    "force_after_answer": """given {
+    choose "Bonus?" { "yes": gain(coins, 1) "no": ; }
+    force d6: 4
+    let r = roll(d6)
+    set me.coins = r[0]
+  }
+  answer "yes"
+  expect me.coins == 4""",
     # the forms of the first format run as they did
     "old_forms": """seed 3
   given { set me.coins = 4 }
