@@ -326,6 +326,38 @@ def test_scenario_declaration_with_every_step(tmp_path):
     assert (sc["steps"][7]["text"], sc["steps"][8]["text"]) == ("Go", "Stop")
 
 
+def test_scenario_forms_of_the_second_format():
+    decl = parse_one('''scenario second "Second" {
+      before setup { set round_no = 1  force d6: 2 }
+      given { force d6: 3 }
+      pass until round 2
+      play until round_no == 3
+      given { set round_no = 4 }
+      expect not log "x", "m"
+      expect offered ~"Go" for "Which?" by me, "m"
+      expect over
+      expect not over
+      expect winner player(1), "m"
+      expect rolled d6 2 times
+      expect not rolled d6
+    }''')
+    assert [type(s).__name__ for s in decl.before] == ["Set", "ScenarioStep"]
+    assert [s.kind for s in decl.given] == ["force"]
+    kinds = [s.kind for s in decl.steps]
+    assert kinds == ["pass_until", "play_until", "given", "expect_log", "expect_offered", "expect_over",
+                     "expect_over", "expect_winner", "expect_rolled", "expect_rolled"]
+    until_round, until_expr, _, log, offered, over, not_over, winner, rolled, not_rolled = decl.steps
+    assert until_round.label == "round 2" and until_round.test.op == ">="
+    assert until_expr.label == "round_no == 3"
+    assert log.negated and log.message == "m"
+    assert (offered.pattern.text, offered.pattern.part, offered.prompt.text, offered.prompt.part) == \
+        ("Go", True, "Which?", False)
+    assert offered.by.id == "me" and offered.message == "m"
+    assert (over.negated, not_over.negated, winner.message) == (False, True, "m")
+    assert (rolled.name, rolled.count, rolled.negated) == ("d6", 2, False)
+    assert (not_rolled.count, not_rolled.negated) == (None, True)
+
+
 # ---- abilities ---------------------------------------------------------------------------------
 
 def test_action_with_tags_limit_text_and_leading_requires(tmp_path):
@@ -807,7 +839,8 @@ COVERED = {
     "prop", "flag", "action_decl", "limit_item", "trigger_decl", "modifier_decl", "pattern_list", "wildcard",
     "mod_op", "replace_decl", "game_decl", "players_item", "setup_item", "play_item", "score_item",
     "scenario_decl", "seed_item", "variants_item", "given_item", "step_item", "answer_item", "pass_item",
-    "force_item", "expect_item", "expect_log", "expect_offered", "block", "empty_stmt", "let_stmt", "set_stmt", "add_stmt",
+    "force_item", "expect_item", "expect_log", "expect_offered", "before_item", "given_block", "until_item",
+    "until_goal", "until_round", "expect_over", "expect_winner", "expect_rolled", "message", "text_pattern", "block", "empty_stmt", "let_stmt", "set_stmt", "add_stmt",
     "sub_stmt", "if_stmt", "for_stmt", "repeat_stmt", "while_stmt", "choose_stmt", "option", "may_stmt",
     "act_stmt", "emit_stmt", "require_stmt", "log_stmt", "return_stmt", "stop_stmt", "break_stmt", "call_stmt",
     "table_stmt", "pick_one", "pick_many", "pick_amount", "pick_order", "act_value", "count_spec", "by_clause",
@@ -824,7 +857,7 @@ def test_every_grammar_rule_is_covered():
     aliases = set(re.findall(r"->\s*([a-z_]+)", text))
     # inlined `?rules` that only pass a child through are not constructs of their own
     passthrough = {"item", "variant_item", "item_in_variant", "board_item", "body_item", "ability",
-                   "action_item", "pattern", "game_item", "scenario_item", "statement", "expr", "not_expr",
+                   "action_item", "pattern", "game_item", "scenario_item", "given_stmt", "statement", "expr", "not_expr",
                    "unary", "postfix", "atom", "arg", "chooser"}
     missing = (rules | aliases) - passthrough - COVERED
     assert missing == set(), f"grammar constructs without a test: {sorted(missing)}"
