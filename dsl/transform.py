@@ -346,12 +346,15 @@ class ToAst(Transformer):
 
     @staticmethod
     def _scenario_step(sc: ast.ScenarioDecl, step: ast.ScenarioStep) -> None:
-        """`given` and `before setup` ahead of the steps arrange the start;
-        a `given` after a step is itself a step (a misplaced `before setup`
-        stays a step too, for the checker to report)."""
-        if not sc.steps and step.kind == "given":
+        """`given` and `before setup` ahead of the steps arrange the start; a
+        `given` after a step that acts or asserts is itself a step (a misplaced
+        `before setup` stays a step too, for the checker to report). A `force`
+        step does not count: the first format ran every `given` at the start,
+        wherever it stood, and a `given` after a `force` still does."""
+        started = any(s.kind != "force" for s in sc.steps)
+        if not started and step.kind == "given":
             sc.given.extend(step.body)
-        elif not sc.steps and step.kind == "before_setup":
+        elif not started and step.kind == "before_setup":
             sc.before.extend(step.body)
         else:
             sc.steps.append(step)

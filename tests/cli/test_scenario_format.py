@@ -194,6 +194,15 @@ PASSING = {
   answer "pass"
   pass
   expect not over""",
+    # a `given` after a `force` step runs at the start, as in the first format: its decision
+    # waits for the steps, and the force fixes the roll after it
+    "given_after_force": """force d6: 5, 1
+  given { choose "Bonus?" { "yes": gain(coins, 1) "no": ; } }
+  answer "yes"
+  do "Gamble"
+  expect rolled d6 2 times
+  expect log "gambles 6"
+  expect me.coins == 8""",
 }
 
 
