@@ -94,7 +94,10 @@ def run_scenario(pack: str, ir: dict, sc: dict) -> Outcome:
         game = start(ir, sc)
         progress, forces = Progress(), sc.get("forces") or []
         for i, step in enumerate(sc["steps"]):
-            run_step(game, step, progress, forces, i)
+            try:
+                run_step(game, step, progress, forces, i)
+            except WaybillError as exc:
+                raise StepFailed(step["at"], f"the game stopped with an error: {exc}") from None
     except StepFailed as exc:
         return _outcome(pack, sc, str(exc))
     except WaybillError as exc:
@@ -105,10 +108,14 @@ def run_scenario(pack: str, ir: dict, sc: dict) -> Outcome:
 # ---- the game a scenario plays ------------------------------------------------
 # The scenario's blocks run as procedures of these names: `before setup` is
 # called first thing in the setup, `given` last; a `given` between steps and
-# the procedure calls of an `expect` get one procedure per step.
-BEFORE = "__scenario_before"
-GIVEN = "__scenario_given"
-STEP = "__scenario_step_{}"
+# the procedure calls of an `expect` get one procedure per step. The names
+# are what an error inside a block says it was in.
+BEFORE = "the scenario's `before setup`"
+GIVEN = "the scenario's `given`"
+
+
+def _step_procedure(step: dict, index: int) -> str:
+    return f"the `{'given' if step['kind'] == 'given' else 'expect'}` of step {index + 1}"
 
 # A pause is a decision the runner posts to itself, so that it can act in the
 # middle of a block: fix dice where a `force` stands, or take back control
@@ -136,9 +143,9 @@ def scenario_ir(ir: dict, sc: dict) -> dict:
     procedures = [_procedure(BEFORE, sc.get("before") or []), _procedure(GIVEN, sc["given"])]
     for i, step in enumerate(sc["steps"]):
         if step["kind"] == "given":
-            procedures.append(_procedure(STEP.format(i), step["body"], end=True))
+            procedures.append(_procedure(_step_procedure(step, i), step["body"], end=True))
         elif step.get("probe"):
-            procedures.append(_procedure(STEP.format(i), step["probe"], end=True))
+            procedures.append(_procedure(_step_procedure(step, i), step["probe"], end=True))
     call = {"do": "call", "args": [], "into": None, "at": None}
     out = dict(ir)
     out["procedures"] = list(ir.get("procedures") or []) + procedures
@@ -207,7 +214,7 @@ def run_block(game: Game, step: dict, index: int, forces: list, what: str, copy:
     st.over = False
     decision = st.decision
     st.pending = None
-    frame = interpreter.push(game.m, f"proc:{STEP.format(index)}", {}, "proc")
+    frame = interpreter.push(game.m, f"proc:{_step_procedure(step, index)}", {}, "proc")
     interpreter.run(game.m)
     while (tag := _pause_tag(game)) is not None and tag != "end":
         _force_at_pause(game, tag, forces)

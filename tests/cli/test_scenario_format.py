@@ -104,6 +104,9 @@ FAILURES = {
                          "expected the condition to hold: left side is 5, right side is 6"),
     "do_by": ('do "Take 1" by player(1)',
               "the decision belongs to Player 1 (me), not to Player 2 (player(1))"),
+    "rule_error": ('do "Take 1"\n  given { set me.coins = 1 / 0 }',
+                   "the game stopped with an error: {file}:{line}:11: division by zero "
+                   "(in procedure the `given` of step 2)"),
     "procedure_asks": ("expect ask_one() == 1",
                        "a procedure called in `expect` asked Player 1 (me) a decision ('Which one?'), which a "
                        "scenario cannot answer here; arrange the position without it"),
@@ -144,7 +147,8 @@ def test_a_failing_form_names_its_line_what_was_expected_and_what_was_found(fail
     do_line = next((i + 1 for i in range(start, len(lines)) if lines[i].strip().startswith("do ")), None)
     column = lines[line_no - 1].index(failing) + 1
     weather = _setup_roll(block)
-    expected = f"{pack / 'scenarios.wb'}:{line_no}:{column}: " + message.format(do=do_line, weather=weather)
+    expected = f"{pack / 'scenarios.wb'}:{line_no}:{column}: " + message.format(
+        do=do_line, weather=weather, file=pack / "scenarios.wb", line=line_no)
     assert block == expected
 
 
