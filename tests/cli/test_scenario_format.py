@@ -283,3 +283,9 @@ def test_keywords_of_scenarios_stay_names_elsewhere():
 '''
     _, diags = parse_source(src, "p.wb")
     assert not diags, [d.message for d in diags]
+
+
+def test_the_formatter_writes_a_part_of_a_label_as_one_word():
+    from waybill.dsl.formatter import format_source
+    src = 'scenario s {\n  expect offered ~ "take" for ~"Which" by me, "m"\n}\n'
+    assert format_source(src) == 'scenario s {\n  expect offered ~"take" for ~"Which" by me, "m"\n}\n'
