@@ -9,16 +9,21 @@ shape is free to grow with the scenario format.
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
 from waybill.dsl import ast
 from waybill.dsl.diagnostics import suggest
+
+if TYPE_CHECKING:
+    from .lower import Scope
+    from .symbols import Symbol
 
 
 
 class ScenarioLowering:
     """Mixed into the `Lowerer`: uses its `expr`, `stmt`, `error`, ..."""
 
-    def scenario(self, s) -> dict:
+    def scenario(self, s: Symbol) -> dict:
         """A scenario's blocks and steps. A scenario of variants that are not
         applied now is only outlined (no blocks, no steps): it may name what
         those variants add, so it is lowered when the pack is compiled with
@@ -59,7 +64,7 @@ class ScenarioLowering:
             out.extend(lowered if isinstance(lowered, list) else [lowered] if lowered else [])
         return out
 
-    def scenario_scope(self):
+    def scenario_scope(self) -> Scope:
         from .lower import Scope
         return Scope()
 
