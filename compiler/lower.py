@@ -13,6 +13,7 @@ from waybill.dsl import ast
 from waybill.dsl.diagnostics import Diagnostic, Report, Span, suggest
 from waybill.runtime.signatures import EVENTS, FUNCTIONS, PRIMITIVES, Signature
 
+from .scenario import ScenarioLowering
 from .symbols import Program, Symbol
 
 IR_FORMAT = "waybill-ir/1"
@@ -56,7 +57,7 @@ class Scope:
         return set().union(*self.frames)
 
 
-class Lowerer:
+class Lowerer(ScenarioLowering):
     def __init__(self, program: Program, report: Report):
         self.p = program
         self.report = report
@@ -596,53 +597,6 @@ class Lowerer:
         if not g.play:
             self.error(g.span, "E205", "the game has no `play` block", "add `play { ... }` with the turn loop")
         ir["score"] = self.expr(g.score, Scope()) if g.score else None
-
-    def scenario(self, s: Symbol) -> dict:
-        """A scenario: its `given` block and steps, lowered in the pack's scope.
-        In `given` and `expect`, `me` is the first player. A scenario of
-        variants that are not applied now is only outlined (no given, no
-        steps): it may name what those variants add, so it is lowered when
-        the pack is compiled with them (`waybill test`, `waybill check`)."""
-        self.in_file(s.file)
-        d: ast.ScenarioDecl = s.decl
-        wanted = [v.replace("-", "_") for v in d.variants]
-        for v in wanted:
-            if v not in self.p.variants:
-                self.error(d.name_span, "E207", f"scenario `{s.name}` names unknown variant `{v}`",
-                           suggest(v, self.p.variants))
-        outline = {"id": s.name, "name": d.title or s.name, "file": s.file, "line": d.name_span.line,
-                   "column": d.name_span.column, "players": self.scenario_players(d), "seed": d.seed,
-                   "variants": wanted, "given": [], "steps": []}
-        if not set(wanted) <= set(self.p.applied_variants):
-            return outline
-        scope = Scope()
-        given = self.block(d.given, scope)
-        steps = []
-        for st in d.steps:
-            step = {"kind": st.kind, "at": [s.file, st.span.line, st.span.column]}
-            if st.kind in ("do", "answer", "pass"):
-                step["label"] = st.label
-                step["by"] = self.expr(st.by, scope) if st.by is not None else None
-            elif st.kind == "force":
-                if self.category(st.name) != "die":
-                    self.error(st.span, "E301", f"unknown die `{st.name}`",
-                               suggest(st.name or "", [x.name for x in self.p.of("die")]))
-                self.used.add(st.name)
-                step["die"] = st.name
-                step["faces"] = [self.literal(v) for v in st.values]
-            elif st.kind == "expect":
-                step["expr"] = self.expr(st.test, scope)
-                step["message"] = st.message
-                if isinstance(st.test, ast.Binary):
-                    step["left"] = self.expr(st.test.left, scope)
-                    step["right"] = self.expr(st.test.right, scope)
-            elif st.kind in ("expect_log", "expect_offered", "expect_not_offered"):
-                step["text"] = st.label
-            steps.append(step)
-        return {**outline, "given": given, "steps": steps}
-
-    def scenario_players(self, d: ast.ScenarioDecl) -> int:
-        return d.players or (self.p.game.players[0] if self.p.game and self.p.game.players else 2)
 
     def _unused(self) -> None:
         for s in self.p.symbols.values():

@@ -434,14 +434,29 @@ class VariantDecl(Decl):
 
 
 @dataclass
+class TextPattern(Node):
+    """A label or prompt named in a scenario: the whole text, or (`~"..."`) any part of it."""
+    text: str
+    part: bool = False
+
+
+@dataclass
 class ScenarioStep(Node):
-    kind: str  # "do" | "answer" | "pass" | "force" | "expect" | "expect_log" | "expect_offered" | "expect_not_offered"
+    # "do" | "answer" | "pass" | "pass_until" | "play_until" | "force" | "given" | "before_setup"
+    # | "expect" | "expect_log" | "expect_offered" | "expect_not_offered" | "expect_over"
+    # | "expect_winner" | "expect_rolled"
+    kind: str
     label: str | None = None
     by: Expr | None = None
     name: str | None = None
     values: list = field(default_factory=list)
-    test: Expr | None = None
+    test: Expr | None = None  # the condition of `expect`/`until`, the seat of `expect winner`
     message: str | None = None
+    negated: bool = False  # `expect not ...`
+    pattern: TextPattern | None = None  # `expect offered PATTERN`
+    prompt: TextPattern | None = None  # `... for PROMPT`
+    count: int | None = None  # `expect rolled d6 N times`
+    body: list = field(default_factory=list)  # a `given` between steps
 
 
 @dataclass
@@ -449,6 +464,7 @@ class ScenarioDecl(Decl):
     players: int | None = None
     seed: int = 1
     variants: list = field(default_factory=list)
+    before: list = field(default_factory=list)  # `before setup { ... }`
     given: list = field(default_factory=list)
     steps: list = field(default_factory=list)
     text: str | None = None

@@ -19,14 +19,14 @@ _TOKEN = re.compile(r"""
   | (?P<space>[ \t\r\f]+)
   | (?P<word>not[ \t]+in\b|up[ \t]+to\b|[A-Za-z_][A-Za-z0-9_]*)
   | (?P<number>[0-9]+)
-  | (?P<op>\.\.|==|!=|<=|>=|\+=|-=|[-+*/%<>=.,:;(){}\[\]])
+  | (?P<op>\.\.|==|!=|<=|>=|\+=|-=|[-+*/%<>=.,:;(){}\[\]~])
   | (?P<other>.)
 """, re.VERBOSE)
 
 OPENERS = "({["
 CLOSERS = ")}]"
 NO_SPACE_BEFORE = {",", ")", "]", ".", ":", ";", ".."}
-NO_SPACE_AFTER = {"(", "[", ".", ".."}
+NO_SPACE_AFTER = {"(", "[", ".", "..", "~"}  # `~"part"`: a scenario names part of a label
 VALUE_END = ("word", "number", "string")
 
 

@@ -332,7 +332,7 @@ class ToAst(Transformer):
         sc = ast.ScenarioDecl(self.sp(meta), str(name), self.tsp(name), title)
         for c in ch:
             if isinstance(c, ast.ScenarioStep):
-                sc.steps.append(c)
+                self._scenario_step(sc, c)
             elif isinstance(c, tuple):
                 if c[0] == "players":
                     sc.players = c[1][0]
@@ -340,11 +340,24 @@ class ToAst(Transformer):
                     sc.seed = c[1]
                 elif c[0] == "variants":
                     sc.variants = c[1]
-                elif c[0] == "given":
-                    sc.given.extend(c[1])
                 elif c[0] == "text":
                     sc.text = c[1]
         return sc
+
+    @staticmethod
+    def _scenario_step(sc: ast.ScenarioDecl, step: ast.ScenarioStep) -> None:
+        """`given` and `before setup` ahead of the steps arrange the start; a
+        `given` after a step that acts or asserts is itself a step (a misplaced
+        `before setup` stays a step too, for the checker to report). A `force`
+        step does not count: the first format ran every `given` at the start,
+        wherever it stood, and a `given` after a `force` still does."""
+        started = any(s.kind != "force" for s in sc.steps)
+        if not started and step.kind == "given":
+            sc.given.extend(step.body)
+        elif not started and step.kind == "before_setup":
+            sc.before.extend(step.body)
+        else:
+            sc.steps.append(step)
 
     def seed_item(self, meta, ch):
         return ("seed", self.int(ch[1]))
@@ -353,7 +366,13 @@ class ToAst(Transformer):
         return ("variants", [n for n, _ in ch[1]])
 
     def given_item(self, meta, ch):
-        return ("given", ch[1])
+        return ast.ScenarioStep(self.sp(meta), "given", body=ch[1])
+
+    def before_item(self, meta, ch):
+        return ast.ScenarioStep(self.sp(meta), "before_setup", body=ch[2])
+
+    def given_block(self, meta, ch):
+        return [c for c in ch if isinstance(c, ast.Node)]
 
     def _by(self, ch):
         return next((c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "by"), None)
@@ -367,6 +386,21 @@ class ToAst(Transformer):
     def pass_item(self, meta, ch):
         return ast.ScenarioStep(self.sp(meta), "pass", by=self._by_expr(ch))
 
+    def until_item(self, meta, ch):
+        kind = "pass_until" if _is(ch[0], "PASS") else "play_until"
+        label, goal = ch[2]
+        return ast.ScenarioStep(self.sp(meta), kind, label=label, test=goal)
+
+    def until_round(self, meta, ch):
+        # `round N` is `round_number() >= N`, kept readable for messages
+        span = self.sp(meta)
+        n = self.int(ch[1])
+        call = ast.Call(span, "round_number", self.tsp(ch[0]), [])
+        return (f"round {n}", ast.Binary(span, ">=", call, ast.Literal(self.tsp(ch[1]), n)))
+
+    def until_goal(self, meta, ch):
+        return (self.text[meta.start_pos:meta.end_pos], ch[0])
+
     def _by_expr(self, ch):
         for i, c in enumerate(ch):
             if _is(c, "BY"):
@@ -376,16 +410,42 @@ class ToAst(Transformer):
     def force_item(self, meta, ch):
         return ast.ScenarioStep(self.sp(meta), "force", name=str(ch[1]), values=ch[3])
 
+    @staticmethod
+    def _message(ch) -> str | None:
+        return next((c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "message"), None)
+
+    def message(self, meta, ch):
+        return ("message", self.string(ch[1]))
+
+    def text_pattern(self, meta, ch):
+        return ast.TextPattern(self.sp(meta), self.string(ch[-1]), part=_is(ch[0], "TILDE"))
+
     def expect_item(self, meta, ch):
-        message = self.string(ch[3]) if len(ch) > 3 else None
-        return ast.ScenarioStep(self.sp(meta), "expect", test=ch[1], message=message)
+        return ast.ScenarioStep(self.sp(meta), "expect", test=ch[1], message=self._message(ch))
 
     def expect_log(self, meta, ch):
-        return ast.ScenarioStep(self.sp(meta), "expect_log", label=self.string(ch[2]))
+        text = next(c for c in ch if _is(c, "STRING"))
+        return ast.ScenarioStep(self.sp(meta), "expect_log", label=self.string(text), negated=_is(ch[1], "NOT"),
+                                message=self._message(ch))
 
     def expect_offered(self, meta, ch):
         kind = "expect_not_offered" if _is(ch[1], "NOT") else "expect_offered"
-        return ast.ScenarioStep(self.sp(meta), kind, label=self.string(ch[-1]))
+        patterns = [c for c in ch if isinstance(c, ast.TextPattern)]
+        return ast.ScenarioStep(self.sp(meta), kind, label=patterns[0].text, pattern=patterns[0],
+                                prompt=patterns[1] if len(patterns) > 1 else None, by=self._by_expr(ch),
+                                negated=kind == "expect_not_offered", message=self._message(ch))
+
+    def expect_over(self, meta, ch):
+        return ast.ScenarioStep(self.sp(meta), "expect_over", negated=_is(ch[1], "NOT"), message=self._message(ch))
+
+    def expect_winner(self, meta, ch):
+        return ast.ScenarioStep(self.sp(meta), "expect_winner", test=ch[2], message=self._message(ch))
+
+    def expect_rolled(self, meta, ch):
+        die = next(c for c in ch if _is(c, "NAME"))
+        count = next((self.int(c) for c in ch if _is(c, "INT")), None)
+        return ast.ScenarioStep(self.sp(meta), "expect_rolled", name=str(die), count=count,
+                                negated=_is(ch[1], "NOT"), message=self._message(ch))
 
     # ---- statements ----------------------------------------------------------
     def block(self, meta, ch):

@@ -71,7 +71,7 @@ OFFERED = '''
 scenario offered_choices "What is offered and what is not" {
   players 2
   answer "big"
-  expect offered "roll and"
+  expect offered ~"roll and"
   expect not offered "Fly"
 }
 scenario offered_fails "A choice expected to be offered is not" {
@@ -82,7 +82,7 @@ scenario offered_fails "A choice expected to be offered is not" {
 scenario not_offered_fails "A choice expected not to be offered is" {
   players 2
   answer "big"
-  expect not offered "Roll"
+  expect not offered ~"Roll"
 }
 '''
 
@@ -95,9 +95,9 @@ def test_expect_offered_and_not_offered(tmp_path):
     (pack / "pack.wb").write_text(PACK + OFFERED.replace('  players 2\n', '  players 2\n' + given), encoding="utf-8")
     res = CliRunner().invoke(main, ["test", str(pack)], catch_exceptions=False)
     assert "PASS offered_choices" in res.output, res.output
-    assert "FAIL offered_fails" in res.output and "expected a choice matching 'Fly'; the choices are ['Roll and run']" \
+    assert "FAIL offered_fails" in res.output and "expected a choice matching 'Fly'; the choices are ['Roll and run'], for 'Take an action' by Player 1 (me)" \
         in res.output
-    assert "FAIL not_offered_fails" in res.output and "expected no choice matching 'Roll', but ['Roll and run'] offered" \
+    assert "FAIL not_offered_fails" in res.output and "expected no choice matching ~'Roll', but ['Roll and run'] offered" \
         in res.output
     assert res.exit_code == 1
 

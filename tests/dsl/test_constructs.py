@@ -326,6 +326,38 @@ def test_scenario_declaration_with_every_step(tmp_path):
     assert (sc["steps"][7]["text"], sc["steps"][8]["text"]) == ("Go", "Stop")
 
 
+def test_scenario_forms_of_the_second_format():
+    decl = parse_one('''scenario second "Second" {
+      before setup { set round_no = 1  force d6: 2 }
+      given { force d6: 3 }
+      pass until round 2
+      play until round_no == 3
+      given { set round_no = 4 }
+      expect not log "x", "m"
+      expect offered ~"Go" for "Which?" by me, "m"
+      expect over
+      expect not over
+      expect winner player(1), "m"
+      expect rolled d6 2 times
+      expect not rolled d6
+    }''')
+    assert [type(s).__name__ for s in decl.before] == ["Set", "ScenarioStep"]
+    assert [s.kind for s in decl.given] == ["force"]
+    kinds = [s.kind for s in decl.steps]
+    assert kinds == ["pass_until", "play_until", "given", "expect_log", "expect_offered", "expect_over",
+                     "expect_over", "expect_winner", "expect_rolled", "expect_rolled"]
+    until_round, until_expr, _, log, offered, over, not_over, winner, rolled, not_rolled = decl.steps
+    assert until_round.label == "round 2" and until_round.test.op == ">="
+    assert until_expr.label == "round_no == 3"
+    assert log.negated and log.message == "m"
+    assert (offered.pattern.text, offered.pattern.part, offered.prompt.text, offered.prompt.part) == \
+        ("Go", True, "Which?", False)
+    assert offered.by.id == "me" and offered.message == "m"
+    assert (over.negated, not_over.negated, winner.message) == (False, True, "m")
+    assert (rolled.name, rolled.count, rolled.negated) == ("d6", 2, False)
+    assert (not_rolled.count, not_rolled.negated) == (None, True)
+
+
 # ---- abilities ---------------------------------------------------------------------------------
 
 def test_action_with_tags_limit_text_and_leading_requires(tmp_path):
@@ -814,6 +846,11 @@ COVERED = {
     "cond_expr", "or_expr", "and_expr", "not_op", "comparison", "comp_op", "sum", "product", "neg", "attr",
     "index", "call", "int_lit", "str_lit", "true_lit", "false_lit", "none_lit", "name", "list_lit",
     "range_expr", "list_each", "aggregate", "aggregate_plain", "agg_name", "args", "kwarg", "expr_list",
+}
+
+COVERED |= {  # test_scenario_forms_of_the_second_format
+    "before_item", "given_block", "given_stmt", "until_item", "until_goal", "until_round", "expect_over",
+    "expect_winner", "expect_rolled", "message", "text_pattern",
 }
 
 
