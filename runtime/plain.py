@@ -9,12 +9,14 @@ are bounded, so a save cannot smuggle in a 50 MB text or a cycle.
 
 ``copy_json`` is the fast copy for data the kernel made (``to_json``);
 ``checked_copy`` copies data from outside and checks it on the way, in one
-pass, so loading a save walks it once.
+pass, so loading a save walks it once. Inside a game value every dict is a
+reference (``{"piece": 3}``, ``{"player": 0}``, ``{"zone": "deck", "of":
+None}``, ...); the caller passes ``ref`` to check those against the game.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 SAFE_INT = 2 ** 53       # the largest whole number every JSON reader keeps exactly
 TEXT_MAX = 10_000        # characters in one text
@@ -45,8 +47,9 @@ def copy_json(v: Any) -> Any:
     return v
 
 
-def checked_copy(v: Any, depth: int = 0) -> Any:
-    """A deep copy of ``v``; ``NotPlain`` if ``v`` is not plain data."""
+def checked_copy(v: Any, depth: int = 0, ref: Callable[[dict], str | None] | None = None) -> Any:
+    """A deep copy of ``v``; ``NotPlain`` if ``v`` is not plain data, or if
+    ``ref`` finds something wrong (a reason) with a dict in it."""
     t = type(v)
     if t is str:
         if len(v) > TEXT_MAX:
@@ -69,7 +72,7 @@ def checked_copy(v: Any, depth: int = 0) -> Any:
         out: Any = []
         for i, x in enumerate(v):
             try:
-                out.append(checked_copy(x, depth))
+                out.append(checked_copy(x, depth, ref))
             except NotPlain as e:
                 e.parts.append(i)
                 raise
@@ -79,10 +82,14 @@ def checked_copy(v: Any, depth: int = 0) -> Any:
         if type(k) is not str or len(k) > TEXT_MAX:
             raise NotPlain(f"has a key {_short(k)} that is not a text")
         try:
-            out[k] = checked_copy(x, depth)
+            out[k] = checked_copy(x, depth, ref)
         except NotPlain as e:
             e.parts.append(k)
             raise
+    if ref is not None:
+        reason = ref(out)
+        if reason:
+            raise NotPlain(reason)
     return out
 
 

@@ -25,13 +25,22 @@ from .arguments import options_problem, players_problem, said, seed_problem
 from .errors import RuleError, WaybillError
 from .interpreter import EFFECTS
 from .limits import CALL_DEPTH, CHAIN_LIMIT
-from .plain import LIST_MAX, SAFE_INT, NotPlain, checked_copy
+from .plain import LIST_MAX, SAFE_INT, TEXT_MAX, NotPlain, checked_copy
 from .state import FIELDS
 
 LOG_MAX = 1_000_000           # entries in a saved log
 FORCED_MAX = 10_000           # forced results waiting for one die
 FRAME_KINDS = frozenset(("setup", "play", "proc", "table", "replace", "action", "trigger"))
 FRAME_KEYS = frozenset(("code", "pc", "locals", "kind", "into", "skip", "chain"))
+_USES_KEYS = frozenset(("turn", "round", "game"))
+_QUEUE_KEYS = frozenset(("code", "key", "locals", "chain"))
+_RESULT_KEYS = frozenset(("winner", "ranking", "scores"))
+_EVENT_KEYS = frozenset(("type", "event", "args"))
+_MOVED_KEYS = frozenset(("piece", "source", "to"))
+_PIECE_KEYS = frozenset(("piece",))
+_ZONE_KEYS = frozenset(("zone", "of"))
+_SAY_KEYS = frozenset(("type", "text"))
+_STOPPED_KEYS = frozenset(("type", "message", "at"))
 _PROP_KEY = re.compile(r"(0|[1-9][0-9]{0,8}):[A-Za-z_][A-Za-z0-9_]{0,99}")
 _USE_KEY = re.compile(r"(.{1,200})\|(0|[1-9][0-9]{0,2})")
 
@@ -58,6 +67,27 @@ class Ctx:
     @property
     def pieces(self) -> int:
         return len(self.got["p_ent"])
+
+    def ref(self, d: dict) -> str | None:
+        """What is wrong with a dict inside a game value: each is a reference
+        to a piece, player, entity or zone of this game, and nothing else."""
+        if len(d) == 1:
+            (kind, x), = d.items()
+            if kind == "piece":
+                ok = type(x) is int and 0 <= x < self.pieces
+            elif kind == "player":
+                ok = type(x) is int and 0 <= x < self.n
+            elif kind == "entity":
+                ok = type(x) is str and x in self.rules.entities
+            else:
+                return f"is a dict that refers to nothing (key {kind[:40]!r})"
+            return None if ok else f"refers to no {kind} of this game ({str(x)[:40]})"
+        if len(d) == 2 and "zone" in d and "of" in d:
+            zone, of = d["zone"], d["of"]
+            if type(zone) is str and (of is None or type(of) is int) and (zone, of) in self.lay.zslot:
+                return None
+            return f"refers to no zone of this game ({str(zone)[:40]!r} of {str(of)[:10]})"
+        return "is a dict that refers to nothing (a piece, player, entity or zone)"
 
 
 def checked_fields(data: Any, rules: Any) -> dict[str, Any]:
@@ -106,6 +136,13 @@ def _dict(v: Any, path: str, keys: frozenset | None = None, needs: tuple = ()) -
     return v
 
 
+def _shape(v: Any, path: str, keys: frozenset, optional: frozenset = frozenset()) -> dict:
+    """A dict with exactly ``keys`` (and maybe some of ``optional``)."""
+    if type(v) is dict and v.keys() == keys:
+        return v      # the common case, in one comparison
+    return _dict(v, path, keys | optional, tuple(sorted(keys)))
+
+
 def _int(v: Any, path: str, lo: int = 0, hi: int = SAFE_INT) -> int:
     if type(v) is not int:
         raise bad(path, f"should be a whole number, not {type(v).__name__}")
@@ -139,6 +176,32 @@ def _code(v: Any, path: str, c: Ctx) -> str:
     if type(v) is not str or v not in c.rules.codes:
         raise bad(path, f"runs no code of these rules ({str(v)[:40]!r})")
     return v
+
+
+def _value(v: Any, path: str, c: Ctx) -> Any:
+    """A copy of a game value: plain data whose dicts are references."""
+    try:
+        return checked_copy(v, 1, c.ref)
+    except NotPlain as e:
+        raise bad("", e.at(path)) from None
+
+
+def _record(d: dict, path: str, c: Ctx) -> dict:
+    """A copy of a dict of game values (locals, an option, event arguments)."""
+    out = {}
+    ref = c.ref
+    for k, x in _dict(d, path).items():
+        if type(k) is not str or len(k) > 400:
+            raise bad(path, f"has a key {str(k)[:40]!r} that is not a name")
+        t = type(x)
+        if t is int and -SAFE_INT <= x <= SAFE_INT or t is str and len(x) <= TEXT_MAX or x is None or t is bool:
+            out[k] = x   # most values are scalars: no call for them (a long log has 100k)
+            continue
+        try:
+            out[k] = checked_copy(x, 1, ref)
+        except NotPlain as e:
+            raise bad("", e.at(f"{path}[{k!r}]")) from None
+    return out
 
 
 # --- one function per field ------------------------------------------------------
@@ -216,10 +279,7 @@ def _props(v: Any, c: Ctx) -> dict:
     for k, x in _dict(v, "props").items():
         if type(k) is not str or not _PROP_KEY.fullmatch(k) or int(k.partition(":")[0]) >= c.pieces:
             raise bad("props", f"has a key {str(k)[:40]!r} that is not `<piece>:<name>` of an existing piece")
-        try:
-            out[k] = checked_copy(x)
-        except NotPlain as e:
-            raise bad("", e.at(f"props[{k!r}]")) from None
+        out[k] = _value(x, f"props[{k!r}]", c)
     return out
 
 
@@ -230,10 +290,7 @@ def _counters(v: Any, c: Ctx) -> list:
     lay, decls = c.lay, c.rules.counters
     out = []
     for slot, x in enumerate(_list(v, "counters", len(lay.c_initial))):
-        try:
-            x = checked_copy(x)
-        except NotPlain as e:
-            raise bad("", e.at(f"counters[{slot}]")) from None
+        x = _value(x, f"counters[{slot}]", c)
         decl = decls[lay.c_id[slot]]
         lo, hi = decl.get("min"), decl.get("max")
         if lo is None and decl.get("resource"):
@@ -253,7 +310,7 @@ def _uses(v: Any, c: Ctx) -> dict:
     """How often each player took each limited action, per turn, round and game."""
     actions = {ab.action for ab in c.rules.ability_by_key.values() if ab.type == "action"}
     out = {}
-    for per, table in _dict(v, "uses", frozenset(("turn", "round", "game")), ("turn", "round", "game")).items():
+    for per, table in _shape(v, "uses", _USES_KEYS).items():
         for key, times in _dict(table, f"uses.{per}").items():
             m = _USE_KEY.fullmatch(key) if type(key) is str else None
             if m is None or m.group(1) not in actions or int(m.group(2)) >= c.n:
@@ -279,11 +336,10 @@ def _frame(fr: Any, path: str, c: Ctx) -> dict:
 
 
 def _locals(item: dict, path: str, c: Ctx) -> dict:
-    _dict(item["locals"], f"{path}.locals")
-    try:
-        return checked_copy(item)
-    except NotPlain as e:
-        raise bad("", e.at(path)) from None
+    """A copy of a frame or queued effect (already checked), its locals checked as game values."""
+    out = {k: list(x) if type(x) is list else x for k, x in item.items()}
+    out["locals"] = _record(item["locals"], f"{path}.locals", c)
+    return out
 
 
 def _stack(v: Any, c: Ctx) -> list[dict]:
@@ -303,7 +359,7 @@ def _queue(v: Any, c: Ctx) -> list[dict]:
     out = []
     for i, q in enumerate(_list(v, "queue")):
         path = f"queue[{i}]"
-        _dict(q, path, frozenset(("code", "key", "locals", "chain")), ("code", "key", "locals", "chain"))
+        _shape(q, path, _QUEUE_KEYS)
         ab = c.rules.ability_by_key.get(q["code"]) if type(q["code"]) is str else None
         if ab is None or ab.type != "trigger":
             raise bad(f"{path}.code", f"is no trigger of these rules ({str(q['code'])[:40]!r})")
@@ -345,20 +401,17 @@ def _winner(v: Any, c: Ctx) -> int | None:
 
 def _ending(v: Any, path: str, c: Ctx, keys: frozenset) -> dict:
     """The shape of a result (and of the log's `end` entry): winner, ranking, scores."""
-    _dict(v, path, keys, ("winner", "ranking", "scores"))
+    _shape(v, path, keys)
     _player(v["winner"], f"{path}.winner", c)
     ranking = _list(v["ranking"], f"{path}.ranking", c.n)
     if sorted(x if type(x) is int else -1 for x in ranking) != list(range(c.n)):
         raise bad(f"{path}.ranking", f"should rank each player 0..{c.n - 1} once")
     _list(v["scores"], f"{path}.scores", c.n)
-    try:
-        return checked_copy(v)
-    except NotPlain as e:
-        raise bad("", e.at(path)) from None
+    return _record(v, path, c)
 
 
 def _result(v: Any, c: Ctx) -> dict | None:
-    return None if v is None else _ending(v, "result", c, frozenset(("winner", "ranking", "scores")))
+    return None if v is None else _ending(v, "result", c, _RESULT_KEYS)
 
 
 # --- decisions: what a pending decision and a logged answer look like ------------
@@ -376,8 +429,7 @@ _PENDING_KEYS = frozenset(("player", "kind", "prompt", "options"))
 
 
 def _option(o: Any, path: str, kind: str, c: Ctx) -> None:
-    keys = OPTION_KEYS[kind]
-    _dict(o, path, keys, tuple(sorted(keys)))
+    _shape(o, path, OPTION_KEYS[kind])
     _text(o["label"], f"{path}.label")
     OPTION_CHECKS[kind](o, path, c)
 
@@ -426,7 +478,7 @@ OPTION_CHECKS: dict[str, Callable[[dict, str, Ctx], None]] = {
 def _pending(v: Any, c: Ctx) -> dict | None:
     if v is None:
         return None
-    _dict(v, "pending", _PENDING_KEYS, tuple(sorted(_PENDING_KEYS)))
+    _shape(v, "pending", _PENDING_KEYS)
     _player(v["player"], "pending.player", c, none=False)
     kind = v["kind"]
     if type(kind) is not str or kind not in OPTION_KEYS:
@@ -434,12 +486,11 @@ def _pending(v: Any, c: Ctx) -> dict | None:
     _text(v["prompt"], "pending.prompt")
     if not _list(v["options"], "pending.options"):
         raise bad("pending.options", "is empty: a decision needs something to choose")
+    options = []
     for i, o in enumerate(v["options"]):
         _option(o, f"pending.options[{i}]", kind, c)
-    try:
-        return checked_copy(v)
-    except NotPlain as e:
-        raise bad("", e.at("pending")) from None
+        options.append(_record(o, f"pending.options[{i}]", c))
+    return {**v, "options": options}
 
 
 def _log_entry(e: Any, path: str, c: Ctx) -> dict:
@@ -448,10 +499,9 @@ def _log_entry(e: Any, path: str, c: Ctx) -> dict:
     if check is None:
         raise bad(f"{path}.type", f"is not a kind of log entry ({str(e['type'])[:40]!r})")
     check(e, path, c)
-    try:
-        return checked_copy(e)
-    except NotPlain as x:
-        raise bad("", x.at(path)) from None
+    if e["type"] == "event":
+        return {**e, "args": _record(e["args"], f"{path}.args", c)}
+    return _record(e, path, c)
 
 
 _ACTION_HEAD = frozenset(("type", "kind", "player", "decision", "option"))
@@ -462,8 +512,7 @@ def _log_action(e: dict, path: str, c: Ctx) -> None:
     kind = e.get("kind")
     if type(kind) is not str or kind not in OPTION_KEYS:
         raise bad(f"{path}.kind", f"is not a kind of decision ({str(kind)[:40]!r})")
-    keys = _ACTION_HEAD | OPTION_KEYS[kind]
-    _dict(e, path, keys, tuple(sorted(keys)))
+    _shape(e, path, _ACTION_HEAD | OPTION_KEYS[kind])
     _player(e["player"], f"{path}.player", c, none=False)
     _int(e["decision"], f"{path}.decision", 1)
     _int(e["option"], f"{path}.option")
@@ -472,25 +521,51 @@ def _log_action(e: dict, path: str, c: Ctx) -> None:
 
 
 def _log_event(e: dict, path: str, c: Ctx) -> None:
-    _dict(e, path, frozenset(("type", "event", "args")), ("event", "args"))
+    _shape(e, path, _EVENT_KEYS)
     _text(e["event"], f"{path}.event", 200)
     _dict(e["args"], f"{path}.args")
+    check = EVENT_ARGS.get(e["event"])
+    if check is not None:
+        check(e["args"], f"{path}.args", c)
+
+
+def _moved_args(args: dict, path: str, c: Ctx) -> None:
+    """The view reads a `moved` event's zones to decide who may see the piece."""
+    _shape(args, path, _MOVED_KEYS)
+    piece = _shape(args["piece"], f"{path}.piece", _PIECE_KEYS)
+    _int(piece["piece"], f"{path}.piece.piece", 0, c.pieces - 1)
+    for end in ("source", "to"):
+        z = args[end]
+        if z is None:
+            continue
+        if type(z) is str:
+            known = (z, None) in c.lay.zslot
+        else:
+            _shape(z, f"{path}.{end}", _ZONE_KEYS)
+            known = type(z["zone"]) is str and (z["of"] is None or type(z["of"]) is int) \
+                and (z["zone"], z["of"]) in c.lay.zslot
+        if not known:
+            raise bad(f"{path}.{end}", "is not a zone of these rules")
+
+
+# events whose arguments the kernel reads back from the log
+EVENT_ARGS: dict[str, Callable[[dict, str, Ctx], None]] = {"moved": _moved_args}
 
 
 def _log_say(e: dict, path: str, c: Ctx) -> None:
-    _dict(e, path, frozenset(("type", "text")), ("text",))
+    _shape(e, path, _SAY_KEYS)
     _text(e["text"], f"{path}.text")
 
 
 def _log_stopped(e: dict, path: str, c: Ctx) -> None:
-    _dict(e, path, frozenset(("type", "message", "at")), ("message", "at"))
+    _shape(e, path, _STOPPED_KEYS)
     _text(e["message"], f"{path}.message")
     if e["at"] is not None:
         _text(e["at"], f"{path}.at")
 
 
 def _log_end(e: dict, path: str, c: Ctx) -> None:
-    _ending(e, path, c, frozenset(("type", "winner", "ranking", "scores")))
+    _ending(e, path, c, _RESULT_KEYS | {"type"})
 
 
 LOG_CHECKS: dict[str, Callable[[dict, str, Ctx], None]] = {
