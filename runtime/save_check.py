@@ -290,13 +290,13 @@ def _counters(v: Any, c: Ctx) -> list:
     lay, decls = c.lay, c.rules.counters
     out = []
     for slot, x in enumerate(_list(v, "counters", len(lay.c_initial))):
-        x = _value(x, f"counters[{slot}]", c)
+        path = f"counters[{slot}] ({lay.c_id[slot]})"
+        x = _value(x, path, c)
         decl = decls[lay.c_id[slot]]
         lo, hi = decl.get("min"), decl.get("max")
         if lo is None and decl.get("resource"):
             lo = 0
         if lo is not None or hi is not None or type(decl.get("initial")) is int:
-            path = f"counters[{slot}] ({lay.c_id[slot]})"
             _int(x, path, -SAFE_INT if lo is None else lo, SAFE_INT if hi is None else hi)
         out.append(x)
     return out
