@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .plain import SAFE_INT
+from .plain import SAFE_INT, short
 
 NAME_MAX = 100            # characters in a player's name
 PLAYERS_MAX = 64          # seats at one table, whatever the rules say (the CLI's bound too)
@@ -78,7 +78,7 @@ def options_problem(options: Any) -> str | None:
         kind = OPTION_TYPES.get(key) if type(key) is str else None
         if kind is None:
             known = ", ".join(sorted(OPTION_TYPES))
-            return f"has an unknown option {str(key)[:40]!r} (known: {known})"
+            return f"has an unknown option {short(key)} (known: {known})"
         if type(value) is not kind:
             return f"[{key!r}] should be a {kind.__name__}, not {type(value).__name__}"
     return None

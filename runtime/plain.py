@@ -33,7 +33,7 @@ class NotPlain(ValueError):
         self.parts: list[Any] = []
 
     def at(self, root: str) -> str:
-        path = root + "".join(f"[{p!r}]" if type(p) is str else f"[{p}]" for p in reversed(self.parts))
+        path = root + "".join(f"[{short(p)}]" for p in reversed(self.parts))
         return f"{path} {self.reason}"
 
 
@@ -58,11 +58,11 @@ def checked_copy(v: Any, depth: int = 0, ref: Callable[[dict], str | None] | Non
     if t is int:
         if -SAFE_INT <= v <= SAFE_INT:
             return v
-        raise NotPlain(f"is a number beyond ±2**53 ({_short(v)})")
+        raise NotPlain(f"is a number beyond ±2**53 ({short(v)})")
     if v is None or t is bool:
         return v
     if t is not dict and t is not list:
-        raise NotPlain(f"holds a {t.__name__} ({_short(v)}), not plain data")
+        raise NotPlain(f"holds a {t.__name__} ({short(v)}), not plain data")
     if depth >= DEPTH_MAX:
         raise NotPlain(f"is nested more than {DEPTH_MAX} deep")
     if len(v) > LIST_MAX:
@@ -80,7 +80,7 @@ def checked_copy(v: Any, depth: int = 0, ref: Callable[[dict], str | None] | Non
     out = {}
     for k, x in v.items():
         if type(k) is not str or len(k) > TEXT_MAX:
-            raise NotPlain(f"has a key {_short(k)} that is not a text")
+            raise NotPlain(f"has a key {short(k)} that is not a text")
         try:
             out[k] = checked_copy(x, depth, ref)
         except NotPlain as e:
@@ -93,10 +93,16 @@ def checked_copy(v: Any, depth: int = 0, ref: Callable[[dict], str | None] | Non
     return out
 
 
-def _short(v: Any) -> str:
-    """``repr`` cut short: a message never repeats a huge value."""
-    try:
-        text = repr(v) if type(v) is not int or abs(v) < 10 ** 30 else f"a {v.bit_length()}-bit number"
-    except Exception:   # a repr that fails is itself a sign of damage; say what type it was
-        text = f"<{type(v).__name__}>"
-    return text if len(text) <= 40 else text[:37] + "..."
+def short(v: Any) -> str:
+    """A value, told in a few characters: a message never repeats a huge
+    value, nor recurses into a deep one."""
+    t = type(v)
+    if t is str:
+        return repr(v) if len(v) <= 40 else repr(v[:37]) + "..."
+    if t is int:
+        return repr(v) if abs(v) < 10 ** 30 else f"a {v.bit_length()}-bit number"
+    if v is None or t is bool or t is float:
+        return repr(v)
+    if t in (list, tuple, dict, set, frozenset):
+        return f"a {t.__name__} of {len(v)} items"
+    return f"a {t.__name__}"

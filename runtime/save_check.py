@@ -25,7 +25,7 @@ from .arguments import options_problem, players_problem, said, seed_problem
 from .errors import RuleError, WaybillError
 from .interpreter import EFFECTS
 from .limits import CALL_DEPTH, CHAIN_LIMIT
-from .plain import LIST_MAX, SAFE_INT, TEXT_MAX, NotPlain, checked_copy
+from .plain import LIST_MAX, SAFE_INT, TEXT_MAX, NotPlain, checked_copy, short
 from .state import FIELDS
 
 LOG_MAX = 1_000_000           # entries in a saved log
@@ -81,12 +81,12 @@ class Ctx:
                 ok = type(x) is str and x in self.rules.entities
             else:
                 return f"is a dict that refers to nothing (key {kind[:40]!r})"
-            return None if ok else f"refers to no {kind} of this game ({str(x)[:40]})"
+            return None if ok else f"refers to no {kind} of this game ({short(x)})"
         if len(d) == 2 and "zone" in d and "of" in d:
             zone, of = d["zone"], d["of"]
             if type(zone) is str and (of is None or type(of) is int) and (zone, of) in self.lay.zslot:
                 return None
-            return f"refers to no zone of this game ({str(zone)[:40]!r} of {str(of)[:10]})"
+            return f"refers to no zone of this game ({short(zone)} of {short(of)})"
         return "is a dict that refers to nothing (a piece, player, entity or zone)"
 
 
@@ -97,9 +97,9 @@ def checked_fields(data: Any, rules: Any) -> dict[str, Any]:
     missing = [name for name in FIELDS if name not in data]
     if missing:
         raise BadSave(f"saved game: needs the field(s) {', '.join(missing)}")
-    unknown = [str(k)[:40] for k in data if k not in CHECKS]
+    unknown = [short(k) for k in data if k not in CHECKS]
     if unknown:
-        raise BadSave(f"saved game: has unknown field(s) {', '.join(map(repr, unknown[:5]))}")
+        raise BadSave(f"saved game: has unknown field(s) {', '.join(unknown[:5])}")
     c = Ctx(rules)
     for name, check in CHECKS.items():
         try:
@@ -129,7 +129,7 @@ def _dict(v: Any, path: str, keys: frozenset | None = None, needs: tuple = ()) -
     if keys is not None:
         odd = [k for k in v if k not in keys]
         if odd:
-            raise bad(path, f"has an unknown key {str(odd[0])[:40]!r}")
+            raise bad(path, f"has an unknown key {short(odd[0])}")
     for k in needs:
         if k not in v:
             raise bad(path, f"needs the key {k!r}")
@@ -163,7 +163,7 @@ def _player(v: Any, path: str, c: Ctx, none: bool = True) -> int | None:
     if v is None and none:
         return None
     if type(v) is not int or not 0 <= v < c.n:
-        raise bad(path, f"should be a player number 0..{c.n - 1}, not {str(v)[:40]}")
+        raise bad(path, f"should be a player number 0..{c.n - 1}, not {short(v)}")
     return v
 
 
@@ -174,7 +174,7 @@ def _count(name: str) -> Callable[[Any, Ctx], int]:
 
 def _code(v: Any, path: str, c: Ctx) -> str:
     if type(v) is not str or v not in c.rules.codes:
-        raise bad(path, f"runs no code of these rules ({str(v)[:40]!r})")
+        raise bad(path, f"runs no code of these rules ({short(v)})")
     return v
 
 
@@ -192,7 +192,7 @@ def _record(d: dict, path: str, c: Ctx) -> dict:
     ref = c.ref
     for k, x in _dict(d, path).items():
         if type(k) is not str or len(k) > 400:
-            raise bad(path, f"has a key {str(k)[:40]!r} that is not a name")
+            raise bad(path, f"has a key {short(k)} that is not a name")
         t = type(x)
         if t is int and -SAFE_INT <= x <= SAFE_INT or t is str and len(x) <= TEXT_MAX or x is None or t is bool:
             out[k] = x   # most values are scalars: no call for them (a long log has 100k)
@@ -238,7 +238,7 @@ def _p_ent(v: Any, c: Ctx) -> tuple:
     ents = c.rules.entities
     for i, e in enumerate(_list(v, "p_ent")):
         if type(e) is not str or e not in ents:
-            raise bad(f"p_ent[{i}]", f"names an entity these rules do not have ({str(e)[:40]!r})")
+            raise bad(f"p_ent[{i}]", f"names an entity these rules do not have ({short(e)})")
     start = c.lay.start_entities
     if tuple(v[:len(start)]) != start:
         raise bad("p_ent", "does not begin with the pieces these rules start with")
@@ -278,7 +278,7 @@ def _props(v: Any, c: Ctx) -> dict:
     out = {}
     for k, x in _dict(v, "props").items():
         if type(k) is not str or not _PROP_KEY.fullmatch(k) or int(k.partition(":")[0]) >= c.pieces:
-            raise bad("props", f"has a key {str(k)[:40]!r} that is not `<piece>:<name>` of an existing piece")
+            raise bad("props", f"has a key {short(k)} that is not `<piece>:<name>` of an existing piece")
         out[k] = _value(x, f"props[{k!r}]", c)
     return out
 
@@ -314,7 +314,7 @@ def _uses(v: Any, c: Ctx) -> dict:
         for key, times in _dict(table, f"uses.{per}").items():
             m = _USE_KEY.fullmatch(key) if type(key) is str else None
             if m is None or m.group(1) not in actions or int(m.group(2)) >= c.n:
-                raise bad(f"uses.{per}", f"has a key {str(key)[:40]!r} that is not `<action>|<player>`")
+                raise bad(f"uses.{per}", f"has a key {short(key)} that is not `<action>|<player>`")
             _int(times, f"uses.{per}[{key!r}]")
         out[per] = dict(table)
     return out
@@ -325,7 +325,7 @@ def _frame(fr: Any, path: str, c: Ctx) -> dict:
     code = _code(fr["code"], f"{path}.code", c)
     _int(fr["pc"], f"{path}.pc", 0, len(c.rules.codes[code]))
     if type(fr["kind"]) is not str or fr["kind"] not in FRAME_KINDS:
-        raise bad(f"{path}.kind", f"is not a kind of frame ({str(fr['kind'])[:40]!r})")
+        raise bad(f"{path}.kind", f"is not a kind of frame ({short(fr['kind'])})")
     if fr.get("into") is not None:
         _text(fr["into"], f"{path}.into", 200)
     for i, x in enumerate(_list(fr.get("skip", []), f"{path}.skip", most=CALL_DEPTH)):
@@ -350,7 +350,7 @@ def _edepth(v: Any, c: Ctx) -> int:
     # every action or trigger frame is one effect deep (interpreter.push/pop)
     effects = sum(1 for fr in c.got["stack"] if fr["kind"] in EFFECTS)
     if type(v) is not int or v != effects:
-        raise bad("edepth", f"should be {effects}, the effect frames on the stack, not {str(v)[:40]}")
+        raise bad("edepth", f"should be {effects}, the effect frames on the stack, not {short(v)}")
     return v
 
 
@@ -362,7 +362,7 @@ def _queue(v: Any, c: Ctx) -> list[dict]:
         _shape(q, path, _QUEUE_KEYS)
         ab = c.rules.ability_by_key.get(q["code"]) if type(q["code"]) is str else None
         if ab is None or ab.type != "trigger":
-            raise bad(f"{path}.code", f"is no trigger of these rules ({str(q['code'])[:40]!r})")
+            raise bad(f"{path}.code", f"is no trigger of these rules ({short(q['code'])})")
         key = _list(q["key"], f"{path}.key", 5)
         for j, x in enumerate(key):
             _int(x, f"{path}.key[{j}]", -SAFE_INT)
@@ -378,13 +378,13 @@ def _forced(v: Any, c: Ctx) -> dict:
     for die, faces in _dict(v, "forced").items():
         known = c.rules.dice.get(die) if type(die) is str else None
         if known is None:
-            raise bad("forced", f"names a die these rules do not have ({str(die)[:40]!r})")
+            raise bad("forced", f"names a die these rules do not have ({short(die)})")
         if not _list(faces, f"forced[{die!r}]", most=FORCED_MAX):
             raise bad(f"forced[{die!r}]", "is empty (a die with no forced result is left out)")
         for i, f in enumerate(faces):
             # `in` alone would take True for a face 1
             if not any(type(f) is type(k) and f == k for k in known):
-                raise bad(f"forced[{die!r}][{i}]", f"is not a face of die {die!r} ({str(f)[:40]})")
+                raise bad(f"forced[{die!r}][{i}]", f"is not a face of die {die!r} ({short(f)})")
         out[die] = list(faces)
     return out
 
@@ -447,7 +447,7 @@ def _act_option(o: dict, path: str, c: Ctx) -> None:
         c.rules.action_ability(eid, action if type(action) is str else "")
     except RuleError:
         raise bad(f"{path}.action", f"is no action of {'these rules' if eid is None else repr(eid)}"
-                                   f" ({str(action)[:40]!r})") from None
+                                   f" ({short(action)})") from None
 
 
 def _choose_option(o: dict, path: str, c: Ctx) -> None:
@@ -482,7 +482,7 @@ def _pending(v: Any, c: Ctx) -> dict | None:
     _player(v["player"], "pending.player", c, none=False)
     kind = v["kind"]
     if type(kind) is not str or kind not in OPTION_KEYS:
-        raise bad("pending.kind", f"is not a kind of decision ({str(kind)[:40]!r})")
+        raise bad("pending.kind", f"is not a kind of decision ({short(kind)})")
     _text(v["prompt"], "pending.prompt")
     if not _list(v["options"], "pending.options"):
         raise bad("pending.options", "is empty: a decision needs something to choose")
@@ -497,7 +497,7 @@ def _log_entry(e: Any, path: str, c: Ctx) -> dict:
     _dict(e, path, needs=("type",))
     check = LOG_CHECKS.get(e["type"]) if type(e["type"]) is str else None
     if check is None:
-        raise bad(f"{path}.type", f"is not a kind of log entry ({str(e['type'])[:40]!r})")
+        raise bad(f"{path}.type", f"is not a kind of log entry ({short(e['type'])})")
     check(e, path, c)
     if e["type"] == "event":
         return {**e, "args": _record(e["args"], f"{path}.args", c)}
@@ -511,7 +511,7 @@ def _log_action(e: dict, path: str, c: Ctx) -> None:
     """An answer as `apply` logs it: what `actions()`, replay and the view read."""
     kind = e.get("kind")
     if type(kind) is not str or kind not in OPTION_KEYS:
-        raise bad(f"{path}.kind", f"is not a kind of decision ({str(kind)[:40]!r})")
+        raise bad(f"{path}.kind", f"is not a kind of decision ({short(kind)})")
     _shape(e, path, _ACTION_HEAD | OPTION_KEYS[kind])
     _player(e["player"], f"{path}.player", c, none=False)
     _int(e["decision"], f"{path}.decision", 1)

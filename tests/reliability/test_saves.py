@@ -231,3 +231,28 @@ def test_editing_what_from_json_was_given_changes_nothing_in_the_game(pack, step
     assert json.dumps(game.to_json()) == before and game.legal_actions() == legal
     game.apply(legal[0])      # and playing on does not write into the caller's data
     assert "poked" in data and data["log"][-1] == {"poked": 1}
+
+
+def _deep(depth: int) -> list:
+    v: list = []
+    for _ in range(depth):
+        v = [v]
+    return v
+
+
+@pytest.mark.parametrize("where", ["players", "options", "counters", "props", "log", "pending", "stack", "forced",
+                                   "seed", "uses", "zones", "result"])
+def test_a_value_nested_too_deep_for_python_is_refused_without_recursing(where):
+    # built in Python (json.loads cannot nest this deep): a message must not recurse into it either
+    rules = load_pack("weds")
+    data = benchmarks.mid_game(rules, 3, 5, 10).to_json()
+    deep = _deep(100_000)
+    box = data[where]
+    if type(box) is list and box:
+        box[0] = deep
+    elif type(box) is dict and box:
+        box[next(iter(box))] = deep
+    else:
+        data[where] = deep
+    with pytest.raises(WaybillError, match="^saved game: "):
+        Game.from_json(rules, data)
