@@ -245,16 +245,23 @@ def _p_ent(v: Any, c: Ctx) -> tuple:
     return tuple(v)
 
 
+def _ints_in(v: list, lo: int, hi: int) -> bool:
+    """Every item an int (not a bool) within lo..hi: the quick test for long lists."""
+    return not v or set(map(type, v)) == {int} and lo <= min(v) and max(v) <= hi
+
+
 def _p_zone(v: Any, c: Ctx) -> list[int]:
     nz = len(c.lay.z_id)
-    for i, z in enumerate(_list(v, "p_zone", c.pieces)):
-        _int(z, f"p_zone[{i}]", -1, nz - 1)
+    if not _ints_in(_list(v, "p_zone", c.pieces), -1, nz - 1):
+        for i, z in enumerate(v):       # which one, for the message
+            _int(z, f"p_zone[{i}]", -1, nz - 1)
     return list(v)
 
 
 def _p_owner(v: Any, c: Ctx) -> list:
-    for i, o in enumerate(_list(v, "p_owner", c.pieces)):
-        _player(o, f"p_owner[{i}]", c)
+    if not _ints_in([o for o in _list(v, "p_owner", c.pieces) if o is not None], 0, c.n - 1):
+        for i, o in enumerate(v):
+            _player(o, f"p_owner[{i}]", c)
     return list(v)
 
 
@@ -262,8 +269,10 @@ def _zones(v: Any, c: Ctx) -> list[tuple]:
     """Each piece in at most one zone, exactly where ``p_zone`` says."""
     where = [-1] * c.pieces
     for slot, pile in enumerate(_list(v, "zones", len(c.lay.z_id))):
-        for i, pid in enumerate(_list(pile, f"zones[{slot}]")):
-            _int(pid, f"zones[{slot}][{i}]", 0, c.pieces - 1)
+        if not _ints_in(_list(pile, f"zones[{slot}]"), 0, c.pieces - 1):
+            for i, pid in enumerate(pile):
+                _int(pid, f"zones[{slot}][{i}]", 0, c.pieces - 1)
+        for i, pid in enumerate(pile):
             if where[pid] != -1:
                 raise bad(f"zones[{slot}][{i}]", f"holds piece {pid} a second time")
             where[pid] = slot
@@ -531,21 +540,16 @@ def _log_event(e: dict, path: str, c: Ctx) -> None:
 
 def _moved_args(args: dict, path: str, c: Ctx) -> None:
     """The view reads a `moved` event's zones to decide who may see the piece."""
+    # the shapes only: `_record` then checks every reference in them
     _shape(args, path, _MOVED_KEYS)
-    piece = _shape(args["piece"], f"{path}.piece", _PIECE_KEYS)
-    _int(piece["piece"], f"{path}.piece.piece", 0, c.pieces - 1)
+    _shape(args["piece"], f"{path}.piece", _PIECE_KEYS)
     for end in ("source", "to"):
         z = args[end]
-        if z is None:
-            continue
-        if type(z) is str:
-            known = (z, None) in c.lay.zslot
-        else:
-            _shape(z, f"{path}.{end}", _ZONE_KEYS)
-            known = type(z["zone"]) is str and (z["of"] is None or type(z["of"]) is int) \
-                and (z["zone"], z["of"]) in c.lay.zslot
-        if not known:
+        t = type(z)
+        if not (z is None or t is dict or t is str and (z, None) in c.lay.zslot):
             raise bad(f"{path}.{end}", "is not a zone of these rules")
+        if t is dict:
+            _shape(z, f"{path}.{end}", _ZONE_KEYS)
 
 
 # events whose arguments the kernel reads back from the log

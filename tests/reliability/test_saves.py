@@ -180,6 +180,9 @@ DAMAGE = [
     ("a boolean seed", "weds", 0, lambda d, r: d.update({"seed": True}), "seed should be a whole number, not bool"),
     ("a moved event with no zone", "weds", 80,
      lambda d, r: next(e for e in d["log"] if e.get("event") == "moved")["args"].update({"to": {"zone": [], "of": 0}}),
+     r"log\[\d+\].args\['to'\] refers to no zone"),
+    ("a moved event to a space that is not one", "weds", 80,
+     lambda d, r: next(e for e in d["log"] if e.get("event") == "moved")["args"].update({"to": "atlantis"}),
      r"log\[\d+\].args.to is not a zone"),
 ]
 
