@@ -37,13 +37,17 @@ class NotPlain(ValueError):
         return f"{path} {self.reason}"
 
 
+_LEAVES = frozenset((str, int, bool, type(None)))
+
+
 def copy_json(v: Any) -> Any:
     """A deep copy of plain data the kernel made (tuples become lists)."""
     t = type(v)
+    # leaves are taken as they are, without a call: most values are leaves
     if t is dict:
-        return {k: copy_json(x) for k, x in v.items()}
+        return {k: x if type(x) in _LEAVES else copy_json(x) for k, x in v.items()}
     if t is list or t is tuple:
-        return [copy_json(x) for x in v]
+        return [x if type(x) in _LEAVES else copy_json(x) for x in v]
     return v
 
 
