@@ -73,10 +73,10 @@ class Game:
         return g
 
     def to_json(self, log: bool = True) -> dict:
-        """The whole game as JSON-ready data, the caller's own (a deep copy). ``log=False`` saves it without
-        its history (small and quick, for sending a position or for search);
-        the loaded game plays on identically, and its log starts afresh at
-        entry ``state.log_from``."""
+        """The whole game as JSON-ready data, the caller's own (a deep copy).
+        ``log=False`` saves it without its history (small and quick, for
+        sending a position or for search); the loaded game plays on
+        identically, and its log starts afresh at entry ``state.log_from``."""
         return self.m.st.to_json(log)
 
     # --- playing -------------------------------------------------------------
