@@ -14,7 +14,8 @@ from . import interpreter, view as _view
 from .errors import IllegalAction, RuleError, WaybillError
 from .interpreter import Machine
 from .rules import Rules
-from .save_check import check_save
+from .arguments import options_problem, player_names, players_problem, said, seed_problem
+from .save_check import checked_fields
 from .sight import Sight, answers
 from .primitives import without
 from .state import State, new_state
@@ -32,10 +33,11 @@ class Game:
     @classmethod
     def new(cls, rules: Rules, players: int | list[str], seed: int,
             options: dict | None = None) -> "Game":
-        names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
-        lo, hi = rules.players.get("min", 1), rules.players.get("max", len(names))
-        if not lo <= len(names) <= hi:
-            raise WaybillError(f"this game needs {lo} to {hi} players, not {len(names)}")
+        """A game of ``players`` (a count, or a list of names) from ``seed``;
+        ``WaybillError`` naming the argument if one is not what it should be
+        (checked before any work is done)."""
+        _check_arguments(rules, players, seed, options)
+        names = player_names(players)
         g = cls(rules, new_state(rules.layout(len(names)), names, seed, options))
         interpreter.push(g.m, "play", {}, "play")
         interpreter.push(g.m, "setup", {}, "setup")
@@ -44,23 +46,22 @@ class Game:
 
     @classmethod
     def from_json(cls, rules: Rules, data: dict) -> "Game":
-        """A game saved by ``to_json``; ``WaybillError`` if ``data`` is not one."""
-        try:
-            state = State.from_json(data)
-        except ValueError as exc:
-            raise WaybillError(str(exc)) from None
-        players = state.players
-        if not isinstance(players, list) or not players or not all(isinstance(p, str) for p in players):
-            raise WaybillError("a saved game names no players")
-        lo, hi = rules.players.get("min", 1), rules.players.get("max", len(players))
-        if not lo <= len(players) <= hi:
-            raise WaybillError(f"a saved game of {len(players)} players; these rules are for {lo} to {hi}")
-        check_save(state, rules, rules.layout(len(players)))
-        return cls(rules, state)
+        """A game saved by ``to_json``. ``data`` is checked in full and
+        copied (the game never shares it); ``BadSave`` (a ``WaybillError``)
+        names the first field that is wrong."""
+        if not isinstance(rules, Rules):
+            raise WaybillError(f"rules should be a Rules (from load_pack), not {type(rules).__name__}")
+        return cls(rules, State.from_json(checked_fields(data, rules)))
 
     @classmethod
     def replay(cls, rules: Rules, seed: int, actions: Iterable[dict], players: int | list[str] = 2,
                options: dict | None = None) -> "Game":
+        """The game ``new`` starts, after ``actions`` (each checked by ``apply``)."""
+        _check_arguments(rules, players, seed, options)
+        try:
+            actions = iter(actions)
+        except TypeError:
+            raise WaybillError(f"actions should be a list of actions, not {type(actions).__name__}") from None
         g = cls.new(rules, players, seed, options)
         for a in actions:
             g.apply(a)
@@ -73,10 +74,10 @@ class Game:
         return g
 
     def to_json(self, log: bool = True) -> dict:
-        """The whole game as JSON-ready data. ``log=False`` saves it without
-        its history (small and quick, for sending a position or for search);
-        the loaded game plays on identically, and its log starts afresh at
-        entry ``state.log_from``."""
+        """The whole game as JSON-ready data, the caller's own (a deep copy).
+        ``log=False`` saves it without its history (small and quick, for
+        sending a position or for search); the loaded game plays on
+        identically, and its log starts afresh at entry ``state.log_from``."""
         return self.m.st.to_json(log)
 
     # --- playing -------------------------------------------------------------
@@ -241,3 +242,13 @@ class Game:
             raise WaybillError(f"no piece of entity {eid!r} left to stack")
         here = [p for p in mine if st.p_zone[p] == slot]
         return (here or mine)[0]
+
+
+def _check_arguments(rules: Any, players: Any, seed: Any, options: Any) -> None:
+    """What ``new`` and ``replay`` are given, before they do any work."""
+    if not isinstance(rules, Rules):
+        raise WaybillError(f"rules should be a Rules (from load_pack), not {type(rules).__name__}")
+    for name, problem in (("players", players_problem(rules, players)), ("seed", seed_problem(seed)),
+                          ("options", options_problem(options))):
+        if problem:
+            raise WaybillError(said(name, problem))

@@ -1,143 +1,344 @@
-"""A saved game's shape, checked before the runtime trusts it.
+"""A saved game, checked in full before the runtime trusts it.
 
 A save comes from outside (a file, a network frontend), and the kernel reads
-it without further checks, so a damaged one must be refused at the door with
-a message that names the field, never fail later with a Python error. The
-checks are what the kernel relies on: types, lengths that match the rules'
-layout, piece and zone numbers in range, zones that agree with the pieces'
-positions, frames that point into compiled code. They are linear in the size
-of the state (about 0.13 ms for a mid-game WEDS save). Values the kernel
-only computes with (counters, properties, locals) are not checked here: a
-wrong one stops the game with a ``RuleError`` when it is used.
+it without further checks, so a damaged one is refused at the door with a
+``BadSave`` naming the field (``saved game: counters[12] ...``), never a
+Python error later and never a broken game accepted in silence.
+
+``CHECKS`` has one entry per state field, in order: a function that takes
+the saved value and what was checked before it (``Ctx``) and returns the
+value to keep — a fresh copy, so the loaded game never shares a container
+with the caller's data. Adding a field to the state is adding one entry
+here. ``CROSS`` holds the checks that tie fields together (a pending
+decision and the instruction waiting for it, the game being over and the
+result). Everything is linear in the size of the save and runs once per
+load, never on ``clone``. The small checks live in ``save_shapes``; those of
+decisions and the log in ``save_decisions``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Callable
 
-from .errors import WaybillError
+from .arguments import options_problem, players_problem, seed_problem
+from .interpreter import EFFECTS
+from .limits import CALL_DEPTH, CHAIN_LIMIT
+from .plain import SAFE_INT, NotPlain, short
+from .save_decisions import RESULT_KEYS, check_log, check_pending, decision_waits, ending
+from .save_shapes import (BadSave, Ctx, bad, game_record, game_value, ints_in, need_code, need_dict, need_int,
+                          need_list, need_player, need_shape, need_text)
+from .state import FIELDS
+
+FORCED_MAX = 10_000           # forced results waiting for one die
+FRAME_KINDS = frozenset(("setup", "play", "proc", "table", "replace", "action", "trigger"))
+FRAME_KEYS = frozenset(("code", "pc", "locals", "kind", "into", "skip", "chain"))
+_USES_KEYS = frozenset(("turn", "round", "game"))
+_QUEUE_KEYS = frozenset(("code", "key", "locals", "chain"))
+_PROP_KEY = re.compile(r"(0|[1-9][0-9]{0,8}):[A-Za-z_][A-Za-z0-9_]{0,99}")
+_USE_KEY = re.compile(r"(.{1,200})\|(0|[1-9][0-9]{0,2})")
 
 
-class BadSave(WaybillError):
-    """What is wrong with data given as a saved game."""
-
-
-def check_save(st: Any, rules: Any, layout: Any) -> None:
-    """Raise ``BadSave`` naming the first field of ``st`` the kernel could not use."""
-    n, nz, npieces = layout.n, len(layout.z_id), len(st.p_ent)
-    _ints(st, ("seed", "rng", "round", "turn", "edepth", "decision", "seq", "log_from"))
-    _is(st.options, dict, "options")
-    _is(st.over, bool, "over")
-    try:
-        unknown = set(st.p_ent) - rules.entities.keys()
-    except TypeError:
-        unknown = True
+def checked_fields(data: Any, rules: Any) -> dict[str, Any]:
+    """Every field of the save ``data``, checked and copied; ``BadSave`` otherwise."""
+    if type(data) is not dict:
+        raise BadSave(f"a saved game is a JSON object, not {type(data).__name__}")
+    missing = [name for name in FIELDS if name not in data]
+    if missing:
+        raise BadSave(f"saved game: needs the field(s) {', '.join(missing)}")
+    unknown = [short(k) for k in data if k not in CHECKS]
     if unknown:
-        raise BadSave("a saved game's `p_ent` names an entity these rules do not have")
-    if st.p_ent[:len(layout.start_entities)] != layout.start_entities:
-        raise BadSave("a saved game's pieces are not those of these rules")
-    for name in ("p_zone", "p_owner"):
-        if not isinstance(getattr(st, name), list) or len(getattr(st, name)) != npieces:
-            raise BadSave(f"a saved game's `{name}` needs one entry per piece ({npieces})")
-    if not _ints_in([o for o in st.p_owner if o is not None], 0, n):
-        raise BadSave("a saved game's `p_owner` has a player number out of range")
-    _check_zones(st, nz, npieces)
-    if len(_is(st.counters, list, "counters")) != len(layout.c_initial):
-        raise BadSave("a saved game's counters are not those of these rules")
-    _check_keys(_is(st.props, dict, "props"), "props", lambda k: k.partition(":")[0].isdigit() and int(k.partition(":")[0]) < npieces)
-    _is(st.uses, dict, "uses")
-    for per in ("turn", "round", "game"):
-        _check_keys(_is(st.uses.get(per), dict, f"uses.{per}"), f"uses.{per}", lambda k: True)
-    _is(st.forced, dict, "forced")
-    if not all(isinstance(v, list) for v in st.forced.values()):
-        raise BadSave("a saved game's `forced` holds die results as lists")
-    for name in ("current", "winner"):
-        v = getattr(st, name)
-        if v is not None and not (type(v) is int and 0 <= v < n):
-            raise BadSave(f"a saved game's `{name}` is not a player number")
-    _check_stack(st, rules)
-    _check_pending(st, n)
-    _is(st.queue, list, "queue")
-    if set(map(type, _is(st.log, list, "log"))) - {dict}:
-        raise BadSave("a saved game's `log` holds entries that are not log entries")
-    _check_secrets(st, layout)
+        raise BadSave(f"saved game: has unknown field(s) {', '.join(unknown[:5])}")
+    c = Ctx(rules)
+    for name, check in CHECKS.items():
+        try:
+            c.got[name] = check(data[name], c)
+        except NotPlain as e:
+            raise BadSave(f"saved game: {e.at(name)}") from None
+    for check in CROSS:
+        check(c)
+    return c.got
 
 
-def _is(value: Any, kind: type, name: str) -> Any:
-    if not isinstance(value, kind):
-        raise BadSave(f"a saved game's `{name}` should be a {kind.__name__}, not {type(value).__name__}")
-    return value
+def _count(name: str) -> Callable[[Any, Ctx], int]:
+    """A field that counts something up from 0."""
+    return lambda v, c: need_int(v, name)
 
 
-def _ints(st: Any, names: tuple[str, ...]) -> None:
-    for name in names:
-        if type(getattr(st, name)) is not int:
-            raise BadSave(f"a saved game's `{name}` should be a whole number")
+# --- one function per field ------------------------------------------------------
+
+def _players(v: Any, c: Ctx) -> list[str]:
+    if type(v) is not list:
+        raise bad("players", f"should be a list of names, not {type(v).__name__}")
+    problem = players_problem(c.rules, v)
+    if problem:
+        raise bad("players", problem)
+    c.lay = c.rules.layout(len(v))
+    return list(v)
 
 
-def _check_keys(table: dict, name: str, ok) -> None:
-    if not all(type(k) is str and ok(k) for k in table):
-        raise BadSave(f"a saved game's `{name}` has a key that names nothing")
+def _options(v: Any, c: Ctx) -> dict:
+    problem = options_problem(v) if v is not None else "should be a dict, not None"
+    if problem:
+        raise bad("options", problem)
+    return dict(v)
 
 
-def _ints_in(values: list, lo: int, hi: int) -> bool:
-    """Every value an int (not a bool) with lo <= value < hi."""
-    if not values:
-        return True
-    return set(map(type, values)) == {int} and lo <= min(values) and max(values) < hi
+def _seed(v: Any, c: Ctx) -> int:
+    problem = seed_problem(v)
+    if problem:
+        raise bad("seed", problem)
+    return v
 
 
-def _check_zones(st: Any, nz: int, npieces: int) -> None:
-    """The zones must hold each piece at most once, and exactly where ``p_zone`` says."""
-    if not isinstance(st.zones, list) or len(st.zones) != nz:
-        raise BadSave("a saved game's zones are not those of these rules")
-    where = [-1] * npieces
-    try:
-        for slot, pile in enumerate(st.zones):
-            for pid in pile:
-                if pid < 0 or where[pid] != -1:
-                    raise IndexError
-                where[pid] = slot
-    except (TypeError, IndexError):
-        raise BadSave(f"a saved game's zone {slot} holds a piece twice, or a piece number out of range") from None
-    if where != st.p_zone:
-        raise BadSave("a saved game's zones and piece positions (`p_zone`) disagree")
-    st.p_zone = where   # equal, and made of ints only
+def _rng(v: Any, c: Ctx) -> int:
+    return need_int(v, "rng", 0, (1 << 64) - 1)   # the generator's whole 64-bit state
 
 
-def _check_stack(st: Any, rules: Any) -> None:
-    for fr in _is(st.stack, list, "stack"):
-        if not isinstance(fr, dict) or fr.get("code") not in rules.codes:
-            raise BadSave("a saved game's `stack` has a frame that runs no code of these rules")
-        pc = fr.get("pc")
-        if type(pc) is not int or not 0 <= pc <= len(rules.codes[fr["code"]]):
-            raise BadSave("a saved game's `stack` has a frame whose place in its code is out of range")
-        _is(fr.get("locals"), dict, "stack[].locals")
-        _is(fr.get("kind"), str, "stack[].kind")
+def _p_ent(v: Any, c: Ctx) -> tuple:
+    ents = c.rules.entities
+    for i, e in enumerate(need_list(v, "p_ent")):
+        if type(e) is not str or e not in ents:
+            raise bad(f"p_ent[{i}]", f"names an entity these rules do not have ({short(e)})")
+    start = c.lay.start_entities
+    if tuple(v[:len(start)]) != start:
+        raise bad("p_ent", "does not begin with the pieces these rules start with")
+    return tuple(v)
 
 
-def _check_pending(st: Any, n: int) -> None:
-    p = st.pending
-    if p is None:
-        return
-    if not isinstance(p, dict) or not (type(p.get("player")) is int and 0 <= p["player"] < n):
-        raise BadSave("a saved game's pending decision names no player")
-    if type(p.get("kind")) is not str or not isinstance(p.get("options"), list) \
-            or not all(isinstance(o, dict) for o in p["options"]):
-        raise BadSave("a saved game's pending decision has no list of options")
-    if not st.stack:
-        raise BadSave("a saved game has a pending decision but no effect waiting for it")
+def _p_zone(v: Any, c: Ctx) -> list[int]:
+    nz = len(c.lay.z_id)
+    if not ints_in(need_list(v, "p_zone", c.pieces), -1, nz - 1):
+        for i, z in enumerate(v):       # which one, for the message
+            need_int(z, f"p_zone[{i}]", -1, nz - 1)
+    return list(v)
 
 
-def _check_secrets(st: Any, layout: Any) -> None:
-    """Piece handles are a permutation of the start pieces; private reveals
-    name a seat, a piece, a zone and a log position."""
-    count = len(layout.start_pieces)
-    h = st.handles
-    if not isinstance(h, list) or len(h) != count or not _ints_in(h, 0, count) or len(set(h)) != count:
-        raise BadSave(f"a saved game's `handles` should number the {count} start pieces 0..{count - 1}, "
-                      "each once")
-    bounds = (layout.n, len(st.p_ent), len(layout.z_id), 1 << 62)
-    for k in _is(st.known, list, "known"):
-        if not (isinstance(k, list) and len(k) == 4 and all(_ints_in([v], 0, hi) for v, hi in zip(k, bounds))):
-            raise BadSave("a saved game's `known` holds an entry that is not [seat, piece, zone, log position]")
+def _p_owner(v: Any, c: Ctx) -> list:
+    if not ints_in([o for o in need_list(v, "p_owner", c.pieces) if o is not None], 0, c.n - 1):
+        for i, o in enumerate(v):
+            need_player(o, f"p_owner[{i}]", c)
+    return list(v)
+
+
+def _zones(v: Any, c: Ctx) -> list[tuple]:
+    """Each piece in at most one zone, exactly where ``p_zone`` says."""
+    where = [-1] * c.pieces
+    for slot, pile in enumerate(need_list(v, "zones", len(c.lay.z_id))):
+        if not ints_in(need_list(pile, f"zones[{slot}]"), 0, c.pieces - 1):
+            for i, pid in enumerate(pile):
+                need_int(pid, f"zones[{slot}][{i}]", 0, c.pieces - 1)
+        for i, pid in enumerate(pile):
+            if where[pid] != -1:
+                raise bad(f"zones[{slot}][{i}]", f"holds piece {pid} a second time")
+            where[pid] = slot
+    p_zone = c.got["p_zone"]
+    if where != p_zone:
+        pid = next(p for p in range(c.pieces) if where[p] != p_zone[p])
+        raise bad(f"p_zone[{pid}]", f"says zone {p_zone[pid]}, but the zones hold piece {pid} in {where[pid]}")
+    return [tuple(pile) for pile in v]
+
+
+def _props(v: Any, c: Ctx) -> dict:
+    out = {}
+    for k, x in need_dict(v, "props").items():
+        if type(k) is not str or not _PROP_KEY.fullmatch(k) or int(k.partition(":")[0]) >= c.pieces:
+            raise bad("props", f"has a key {short(k)} that is not `<piece>:<name>` of an existing piece")
+        out[k] = game_value(x, f"props[{k!r}]", c)
+    return out
+
+
+def _counters(v: Any, c: Ctx) -> list:
+    """Plain values; a counter declared with bounds (or as a resource), or
+    starting as a number, holds a whole number within its bounds — what
+    `gain`, `lose` and `pay` compute with."""
+    lay, decls = c.lay, c.rules.counters
+    out = []
+    for slot, x in enumerate(need_list(v, "counters", len(lay.c_initial))):
+        path = f"counters[{slot}] ({lay.c_id[slot]})"
+        x = game_value(x, path, c)
+        decl = decls[lay.c_id[slot]]
+        lo, hi = decl.get("min"), decl.get("max")
+        if lo is None and decl.get("resource"):
+            lo = 0
+        if lo is not None or hi is not None or type(decl.get("initial")) is int:
+            need_int(x, path, -SAFE_INT if lo is None else lo, SAFE_INT if hi is None else hi)
+        out.append(x)
+    return out
+
+
+def _current(v: Any, c: Ctx) -> int | None:
+    return need_player(v, "current", c)
+
+
+def _uses(v: Any, c: Ctx) -> dict:
+    """How often each player took each limited action, per turn, round and game."""
+    actions = {ab.action for ab in c.rules.ability_by_key.values() if ab.type == "action"}
+    out = {}
+    for per, table in need_shape(v, "uses", _USES_KEYS).items():
+        for key, times in need_dict(table, f"uses.{per}").items():
+            m = _USE_KEY.fullmatch(key) if type(key) is str else None
+            if m is None or m.group(1) not in actions or int(m.group(2)) >= c.n:
+                raise bad(f"uses.{per}", f"has a key {short(key)} that is not `<action>|<player>`")
+            need_int(times, f"uses.{per}[{key!r}]")
+        out[per] = dict(table)
+    return out
+
+
+def _frame(fr: Any, path: str, c: Ctx) -> dict:
+    need_dict(fr, path, FRAME_KEYS, ("code", "pc", "locals", "kind"))
+    code = need_code(fr["code"], f"{path}.code", c)
+    need_int(fr["pc"], f"{path}.pc", 0, len(c.rules.codes[code]))
+    if type(fr["kind"]) is not str or fr["kind"] not in FRAME_KINDS:
+        raise bad(f"{path}.kind", f"is not a kind of frame ({short(fr['kind'])})")
+    if fr.get("into") is not None:
+        need_text(fr["into"], f"{path}.into", 200)
+    for i, x in enumerate(need_list(fr.get("skip", []), f"{path}.skip", most=CALL_DEPTH)):
+        need_text(x, f"{path}.skip[{i}]", 400)
+    for i, x in enumerate(need_list(fr.get("chain", []), f"{path}.chain", most=CHAIN_LIMIT)):
+        need_code(x, f"{path}.chain[{i}]", c)
+    return _locals(fr, path, c)
+
+
+def _locals(item: dict, path: str, c: Ctx) -> dict:
+    """A copy of a frame or queued effect (already checked), its locals checked as game values."""
+    out = {k: list(x) if type(x) is list else x for k, x in item.items()}
+    out["locals"] = game_record(item["locals"], f"{path}.locals", c)
+    return out
+
+
+def _stack(v: Any, c: Ctx) -> list[dict]:
+    return [_frame(fr, f"stack[{i}]", c) for i, fr in enumerate(need_list(v, "stack", most=CALL_DEPTH))]
+
+
+def _edepth(v: Any, c: Ctx) -> int:
+    # every action or trigger frame is one effect deep (interpreter.push/pop)
+    effects = sum(1 for fr in c.got["stack"] if fr["kind"] in EFFECTS)
+    if type(v) is not int or v != effects:
+        raise bad("edepth", f"should be {effects}, the effect frames on the stack, not {short(v)}")
+    return v
+
+
+def _queue(v: Any, c: Ctx) -> list[dict]:
+    """Triggered effects waiting: each a trigger ability's code, its sort key and locals."""
+    out = []
+    for i, q in enumerate(need_list(v, "queue")):
+        path = f"queue[{i}]"
+        need_shape(q, path, _QUEUE_KEYS)
+        ab = c.rules.ability_by_key.get(q["code"]) if type(q["code"]) is str else None
+        if ab is None or ab.type != "trigger":
+            raise bad(f"{path}.code", f"is no trigger of these rules ({short(q['code'])})")
+        key = need_list(q["key"], f"{path}.key", 5)
+        for j, x in enumerate(key):
+            need_int(x, f"{path}.key[{j}]", -SAFE_INT)
+        for j, x in enumerate(need_list(q["chain"], f"{path}.chain", most=CHAIN_LIMIT)):
+            need_code(x, f"{path}.chain[{j}]", c)
+        out.append(_locals(q, path, c))
+    return out
+
+
+def _forced(v: Any, c: Ctx) -> dict:
+    """Die results fixed in advance (scenarios): each among its die's faces."""
+    out = {}
+    for die, faces in need_dict(v, "forced").items():
+        known = c.rules.dice.get(die) if type(die) is str else None
+        if known is None:
+            raise bad("forced", f"names a die these rules do not have ({short(die)})")
+        if not need_list(faces, f"forced[{die!r}]", most=FORCED_MAX):
+            raise bad(f"forced[{die!r}]", "is empty (a die with no forced result is left out)")
+        for i, f in enumerate(faces):
+            # `in` alone would take True for a face 1
+            if not any(type(f) is type(k) and f == k for k in known):
+                raise bad(f"forced[{die!r}][{i}]", f"is not a face of die {die!r} ({short(f)})")
+        out[die] = list(faces)
+    return out
+
+
+def _over(v: Any, c: Ctx) -> bool:
+    if type(v) is not bool:
+        raise bad("over", f"should be true or false, not {type(v).__name__}")
+    return v
+
+
+def _winner(v: Any, c: Ctx) -> int | None:
+    return need_player(v, "winner", c)
+
+
+def _result(v: Any, c: Ctx) -> dict | None:
+    return None if v is None else ending(v, "result", c, RESULT_KEYS)
+
+
+# The table: one entry per state field, in the order they are checked (a
+# check may read the fields above it in ``c.got``).
+def _handles(v: Any, c: Ctx) -> list[int]:
+    """A permutation of the start pieces (see handles.py)."""
+    count = len(c.lay.start_pieces)
+    need_list(v, "handles", size=count, most=count)
+    if not ints_in(v, 0, count - 1) or len(set(v)) != count:
+        raise bad("handles", f"should number the {count} start pieces 0..{count - 1}, each once")
+    return list(v)
+
+
+def _known(v: Any, c: Ctx) -> list[list[int]]:
+    """Private reveals: [seat, piece, zone, log position] each."""
+    bounds = (c.lay.n - 1, len(c.got["p_ent"]) - 1, len(c.lay.z_id) - 1, SAFE_INT)
+    out = []
+    for i, k in enumerate(need_list(v, "known")):
+        if type(k) is not list or len(k) != 4 or not all(
+                type(x) is int and 0 <= x <= hi for x, hi in zip(k, bounds)):
+            raise bad(f"known[{i}]", "should be [seat, piece, zone, log position]")
+        out.append(list(k))
+    return out
+
+
+CHECKS: dict[str, Callable[[Any, Ctx], Any]] = {
+    "players": _players,
+    "options": _options,
+    "seed": _seed,
+    "rng": _rng,
+    "p_ent": _p_ent,
+    "p_zone": _p_zone,
+    "p_owner": _p_owner,
+    "zones": _zones,
+    "props": _props,
+    "counters": _counters,
+    "round": _count("round"),
+    "turn": _count("turn"),
+    "current": _current,
+    "uses": _uses,
+    "stack": _stack,
+    "edepth": _edepth,
+    "decision": _count("decision"),
+    "pending": check_pending,
+    "queue": _queue,
+    "log": check_log,
+    "log_from": _count("log_from"),
+    "forced": _forced,
+    "handles": _handles,
+    "known": _known,
+    "seq": _count("seq"),
+    "over": _over,
+    "winner": _winner,
+    "result": _result,
+}
+
+
+# --- checks across fields ----------------------------------------------------------
+
+def _game_ended(c: Ctx) -> None:
+    """A game is over with a result and nothing left to run, or it waits for a decision."""
+    g = c.got
+    if g["over"]:
+        if g["pending"] is not None or g["stack"] or g["queue"]:
+            raise bad("over", "is true, but a decision or an effect is still waiting")
+        if g["result"] is None or g["result"]["winner"] != g["winner"]:
+            raise bad("result", "should name the same winner as `winner` when the game is over")
+    else:
+        if g["pending"] is None:
+            raise bad("pending", "is empty, but the game is not over: nothing could ever happen next")
+        if g["result"] is not None or g["winner"] is not None:
+            raise bad("winner", "is set, but the game is not over")
+
+
+
+CROSS: list[Callable[[Ctx], None]] = [_game_ended, decision_waits]

@@ -2,7 +2,7 @@
 
 Everything a game is lives here — including a decision waiting half-way
 through an effect (the frame stack) — as ints, strings, lists and dicts, so
-``to_json`` is a field copy and ``clone`` is a structure-aware shallow copy.
+``to_json`` is a deep copy and ``clone`` is a structure-aware shallow copy.
 
 Layout (indexes come from the rules' ``Layout`` for the player count):
 
@@ -33,6 +33,8 @@ queue and the log.
 from __future__ import annotations
 
 from typing import Any
+
+from .plain import copy_json
 
 FIELDS = (
     "players", "options", "seed", "rng", "p_ent", "p_zone", "p_owner", "props",
@@ -80,36 +82,25 @@ class State:
         return c
 
     def to_json(self, log: bool = True) -> dict[str, Any]:
-        """A JSON-ready dict. It shares only immutable leaves with the state.
-        ``log=False`` leaves the history out: rules never read the log, so
-        the game goes on the same, and the snapshot stays small."""
-        c = self.clone()
-        out = {name: getattr(c, name) for name in FIELDS}
-        out["zones"] = [list(z) for z in c.zones]
-        out["p_ent"] = list(c.p_ent)
+        """A JSON-ready dict the caller owns: a deep copy, so editing any
+        container in it changes nothing in the game (and editing the game
+        nothing in it). ``log=False`` leaves the history out: rules never
+        read the log, so the game goes on the same, and the snapshot stays
+        small."""
+        out = {name: [] if name == "log" and not log else copy_json(getattr(self, name)) for name in FIELDS}
         if not log:
-            out["log"] = []
-            out["log_from"] = c.log_from + len(c.log)
+            out["log_from"] = self.log_from + len(self.log)
         return out
 
     @staticmethod
-    def from_json(data: Any) -> "State":
-        """The state saved by ``to_json``; ``ValueError`` names what is wrong
-        with data that is not one."""
-        if not isinstance(data, dict):
-            raise ValueError(f"a saved game is a JSON object, not {type(data).__name__}")
-        missing = [name for name in FIELDS if name not in data]
-        if missing:
-            raise ValueError(f"a saved game needs the field(s) {', '.join(missing)}")
+    def from_json(fields: dict[str, Any]) -> "State":
+        """The state made of ``fields`` as ``save_check.checked_fields``
+        returns them: checked, and copied from the caller's data (which the
+        state must never share). Load a save with ``Game.from_json``."""
         s = State.__new__(State)
         for name in FIELDS:
-            setattr(s, name, data[name])
-        try:
-            s.zones = [tuple(z) for z in data["zones"]]
-            s.p_ent = tuple(data["p_ent"])
-            return s.clone()   # never alias the caller's containers
-        except (TypeError, AttributeError, KeyError) as exc:
-            raise ValueError(f"a saved game has a field of the wrong shape ({exc})") from None
+            setattr(s, name, fields[name])
+        return s
 
 
 def _copy_frame(f: dict) -> dict:

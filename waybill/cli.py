@@ -168,9 +168,7 @@ def sim(pack, players, games, seed, variants, bot, round_cap, check_replay, chec
     rules = _load(pack, variants)
     pack_id = rules.ir["pack"]["id"]
     jobs = jobs or os.cpu_count() or 1
-    lo, hi = rules.players.get("min", 1), rules.players.get("max", 64)
-    if not lo <= players <= hi:
-        raise click.BadParameter(f"{pack_id} is for {lo} to {hi} players", param_hint="--players")
+    _check_table(rules, players, seed, games)
     if as_json or games < 5:
         summary = simulate(rules, pack_id, players, games, seed, bot, list(variants), round_cap, check_replay,
                            check_invariants, jobs=jobs)
@@ -260,7 +258,19 @@ def play(pack, players, seed, variants, humans, bot) -> None:
     if any(not 0 <= s < players for s in seats):
         raise click.BadParameter(f"seats go from 1 to {players}", param_hint="--human")
     rules = _load(pack, variants)
+    _check_table(rules, players, seed)
     play_terminal(rules, players, seed, seats, bot)
+
+
+def _check_table(rules, players: int, seed: int, games: int = 1) -> None:
+    """Refuse, as a usage error, what Game.new would refuse for any of the games."""
+    from waybill.runtime.arguments import player_range, seed_problem
+    lo, hi = player_range(rules)
+    if not lo <= players <= hi:
+        raise click.BadParameter(f"{rules.ir['pack']['id']} is for {lo} to {hi} players", param_hint="--players")
+    problem = seed_problem(seed) or seed_problem(seed + games - 1)
+    if problem:
+        raise click.BadParameter(f"the seed {problem}", param_hint="--seed")
 
 
 @main.command()
@@ -271,7 +281,11 @@ def play(pack, players, seed, variants, humans, bot) -> None:
 def bench(quick: bool, pack: str, players: int, as_json: bool) -> None:
     """Time checking, compiling and playing (medians of repeated runs)."""
     from waybill.benchmarks import run
-    data = run(pack, players, quick)
+    from waybill.runtime import WaybillError
+    try:
+        data = run(pack, players, quick)
+    except WaybillError as exc:     # e.g. more players than the pack allows
+        raise click.ClickException(str(exc)) from None
     if as_json:
         click.echo(json.dumps(data, indent=1))
         return
