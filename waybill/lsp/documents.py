@@ -1,0 +1,154 @@
+"""Parsing a file again after an edit, one top-level declaration at a time.
+
+A Lark LALR parse of a 500-line file takes over 100 ms in pure Python, too
+slow to run on every keystroke. Every top-level declaration starts at column
+1, so a file splits into chunks (the same split `dsl.parser` uses to recover
+from errors); after an edit only the chunks whose text changed are parsed,
+and the others are reused, moved to their new lines if lines were added or
+removed above them. The items and diagnostics are those `parse_source`
+gives for the file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from waybill.dsl import ast, cache
+from waybill.dsl.diagnostics import Diagnostic, Span
+# The parser's own chunking and per-chunk parse: reused so that the server's
+# syntax errors are exactly the checker's.
+from waybill.dsl.parser import (MAX_ERRORS_PER_FILE, MAX_FILE_BYTES, _chunks, _declared_name, _dedupe,
+                                _parse_chunk, _too_deep)
+
+MERGE_LIMIT = 3  # a chunk that fails is tried again with up to this many chunks after it
+
+
+@dataclass
+class Chunk:
+    line: int  # 0-based line offset where the chunk starts
+    items: list
+    diagnostics: list[Diagnostic]
+    broken: str | None  # the declaration's name when it was lost to a syntax error
+
+
+@dataclass
+class ParsedFile:
+    path: str
+    text: str
+    module: ast.Module
+    diagnostics: list[Diagnostic]
+    chunks: dict[str, Chunk] = field(default_factory=dict)  # chunk text -> its parse
+
+    @property
+    def ok(self) -> bool:
+        return not any(d.is_error for d in self.diagnostics)
+
+
+def parse_text(text: str, path: str, previous: ParsedFile | None = None) -> ParsedFile:
+    """Parse `text`, reusing the chunks of `previous` that did not change."""
+    if previous is not None and previous.text == text and previous.path == path:
+        return previous
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        diag = Diagnostic(path, Span.point(1, 1), "error", "E106", f"file is larger than {MAX_FILE_BYTES} bytes")
+        return ParsedFile(path, text, ast.Module(path, []), [diag])
+    known = previous.chunks if previous is not None and previous.path == path else {}
+    if not known:
+        seeded = _from_disk_cache(text, path)
+        if seeded is not None:
+            return seeded
+    pieces = list(_chunks(text))
+    chunks: dict[str, Chunk] = {}
+    items: list = []
+    diags: list[Diagnostic] = []
+    broken: list[str] = []
+    i = 0
+    while i < len(pieces):
+        offset, chunk_text = pieces[i]
+        chunk, used = _parse_at(pieces, i, known, path)
+        chunks[chunk_text if used == 1 else "\n".join(p[1] for p in pieces[i:i + used])] = chunk
+        items.extend(chunk.items)
+        diags.extend(chunk.diagnostics)
+        if chunk.broken:
+            broken.append(chunk.broken)
+        i += used
+        if len(diags) >= MAX_ERRORS_PER_FILE:
+            break
+    module = ast.Module(path, items, broken)
+    result = ParsedFile(path, text, module, _dedupe(diags)[:MAX_ERRORS_PER_FILE], chunks)
+    if result.ok and not known:  # a file read for the first time; edits in progress are not cached
+        cache.store(text, module)
+    return result
+
+
+def _parse_at(pieces: list[tuple[int, str]], i: int, known: dict[str, Chunk], path: str) -> tuple[Chunk, int]:
+    """The parse of chunk `i` (from `known` when its text is unchanged), and
+    how many chunks it took: a declaration with a line at column 1 inside it
+    (a list or a long call wrapped oddly) parses only with the chunks after it."""
+    offset, text = pieces[i]
+    chunk = _reuse(known.get(text), offset) or _parse_one(text, path, offset)
+    if not chunk.diagnostics:
+        return chunk, 1
+    for extra in range(2, MERGE_LIMIT + 2):
+        if i + extra > len(pieces):
+            break
+        merged = "\n".join(p[1] for p in pieces[i:i + extra])
+        attempt = _reuse(known.get(merged), offset) or _parse_one(merged, path, offset)
+        if not attempt.diagnostics:
+            return attempt, extra
+    return chunk, 1
+
+
+def _parse_one(text: str, path: str, offset: int) -> Chunk:
+    deep = _too_deep(text, path, offset)
+    if deep is not None:  # only this declaration is lost
+        return Chunk(offset, [], [deep], None)
+    items, diags = _parse_chunk(text, path, offset)
+    broken = None
+    if diags:
+        lost = _declared_name(text)
+        if lost and not any(getattr(it, "name", None) == lost for it in items):
+            broken = lost
+    return Chunk(offset, items, diags, broken)
+
+
+def _reuse(chunk: Chunk | None, offset: int) -> Chunk | None:
+    if chunk is None:
+        return None
+    if chunk.line == offset:
+        return chunk
+    delta = offset - chunk.line
+    return Chunk(offset, _shift(chunk.items, delta), _shift(chunk.diagnostics, delta), chunk.broken)
+
+
+def _shift(x, delta: int):
+    """A copy of a syntax tree (or diagnostics) moved `delta` lines down."""
+    if isinstance(x, Span):
+        return Span(x.line + delta, x.column, x.end_line + delta, x.end_column)
+    if isinstance(x, list):
+        return [_shift(v, delta) for v in x]
+    if isinstance(x, tuple):
+        return tuple(_shift(v, delta) for v in x)
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return type(x)(*(_shift(getattr(x, f.name), delta) for f in dataclasses.fields(x)))
+    return x
+
+
+def _from_disk_cache(text: str, path: str) -> ParsedFile | None:
+    """A file that parsed clean before (in `waybill check` or here) is read
+    from the parse cache; its items are then sorted into chunks so that the
+    first edit re-parses only the edited declaration."""
+    module = cache.load(text, path)
+    if module is None:
+        return None
+    chunks: dict[str, Chunk] = {}
+    pieces = list(_chunks(text))
+    ends = [p[0] for p in pieces[1:]] + [text.count("\n") + 1]
+    pos = 0
+    for (offset, chunk_text), end in zip(pieces, ends):
+        mine = []
+        while pos < len(module.items) and module.items[pos].span.line - 1 < end:
+            mine.append(module.items[pos])
+            pos += 1
+        chunks[chunk_text] = Chunk(offset, mine, [], None)
+    return ParsedFile(path, text, module, [], chunks)
