@@ -58,20 +58,21 @@ def parse_text(text: str, path: str, previous: ParsedFile | None = None) -> Pars
         if seeded is not None:
             return seeded
     pieces = list(_chunks(text))
-    chunks: dict[str, Chunk] = {}
-    items: list = []
-    diags: list[Diagnostic] = []
-    broken: list[str] = []
-    i = 0
-    while i < len(pieces):
-        offset, chunk_text = pieces[i]
-        chunk, used = _parse_at(pieces, i, known, path)
-        chunks[chunk_text if used == 1 else "\n".join(p[1] for p in pieces[i:i + used])] = chunk
+    chunks, groups = _parse_pieces(pieces, known, path, merge=False)
+    if any(c.diagnostics for c in groups):
+        # A declaration with a line at column 1 inside it (a list wrapped
+        # oddly) fails in pieces but parses whole. Only when every failing
+        # chunk parses joined to the ones after it does the whole file parse
+        # clean; otherwise the checker's answer is the one chunk by chunk.
+        merged_chunks, merged = _parse_pieces(pieces, known | chunks, path, merge=True)
+        if not any(c.diagnostics for c in merged):
+            chunks, groups = merged_chunks, merged
+    items, diags, broken = [], [], []
+    for chunk in groups:
         items.extend(chunk.items)
         diags.extend(chunk.diagnostics)
         if chunk.broken:
             broken.append(chunk.broken)
-        i += used
         if len(diags) >= MAX_ERRORS_PER_FILE:
             break
     module = ast.Module(path, items, broken)
@@ -81,22 +82,30 @@ def parse_text(text: str, path: str, previous: ParsedFile | None = None) -> Pars
     return result
 
 
-def _parse_at(pieces: list[tuple[int, str]], i: int, known: dict[str, Chunk], path: str) -> tuple[Chunk, int]:
-    """The parse of chunk `i` (from `known` when its text is unchanged), and
-    how many chunks it took: a declaration with a line at column 1 inside it
-    (a list or a long call wrapped oddly) parses only with the chunks after it."""
-    offset, text = pieces[i]
-    chunk = _reuse(known.get(text), offset) or _parse_one(text, path, offset)
-    if not chunk.diagnostics:
-        return chunk, 1
-    for extra in range(2, MERGE_LIMIT + 2):
-        if i + extra > len(pieces):
-            break
-        merged = "\n".join(p[1] for p in pieces[i:i + extra])
-        attempt = _reuse(known.get(merged), offset) or _parse_one(merged, path, offset)
-        if not attempt.diagnostics:
-            return attempt, extra
-    return chunk, 1
+def _parse_pieces(pieces: list[tuple[int, str]], known: dict[str, Chunk], path: str,
+                  merge: bool) -> tuple[dict[str, Chunk], list[Chunk]]:
+    """Each chunk's parse (keyed by its text), and the parses in file order."""
+    chunks: dict[str, Chunk] = {}
+    groups: list[Chunk] = []
+    i = 0
+    while i < len(pieces):
+        offset, text = pieces[i]
+        single = _reuse(known.get(text), offset) or _parse_one(text, path, offset)
+        chunks[text] = single
+        chunk, used = single, 1
+        if single.diagnostics and merge:
+            for extra in range(2, MERGE_LIMIT + 2):
+                if i + extra > len(pieces):
+                    break
+                joined = "\n".join(p[1] for p in pieces[i:i + extra])
+                attempt = _reuse(known.get(joined), offset) or _parse_one(joined, path, offset)
+                chunks[joined] = attempt
+                if not attempt.diagnostics:
+                    chunk, used = attempt, extra
+                    break
+        groups.append(chunk)
+        i += used
+    return chunks, groups
 
 
 def _parse_one(text: str, path: str, offset: int) -> Chunk:
