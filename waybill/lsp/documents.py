@@ -12,6 +12,7 @@ gives for the file.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 
 from waybill.dsl import ast, cache
@@ -22,6 +23,10 @@ from waybill.dsl.parser import (MAX_ERRORS_PER_FILE, MAX_FILE_BYTES, _chunks, _d
                                 _parse_chunk, _too_deep)
 
 MERGE_LIMIT = 3  # a chunk that fails is tried again with up to this many chunks after it
+# `kind name`, `on event`, `include "x"`, `game "X"`: after a chunk whose brackets
+# all close, a chunk that starts so is a declaration of its own, never the wrapped
+# end of the one before, and joining them is not worth a parse
+DECLARATION_START = re.compile(r"[A-Za-z_][A-Za-z0-9_]*[ \t]+[A-Za-z_\"]")
 
 
 @dataclass
@@ -94,8 +99,11 @@ def _parse_pieces(pieces: list[tuple[int, str]], known: dict[str, Chunk], path: 
         chunks[text] = single
         chunk, used = single, 1
         if single.diagnostics and merge:
+            unclosed = _unclosed(text)
             for extra in range(2, MERGE_LIMIT + 2):
                 if i + extra > len(pieces):
+                    break
+                if not unclosed and DECLARATION_START.match(pieces[i + extra - 1][1]):
                     break
                 joined = "\n".join(p[1] for p in pieces[i:i + extra])
                 attempt = _reuse(known.get(joined), offset) or _parse_one(joined, path, offset)
@@ -119,6 +127,25 @@ def _parse_one(text: str, path: str, offset: int) -> Chunk:
         if lost and not any(getattr(it, "name", None) == lost for it in items):
             broken = lost
     return Chunk(offset, items, diags, broken)
+
+
+def _unclosed(text: str) -> bool:
+    """Whether a bracket opened in `text` (outside strings and comments) stays open."""
+    depth = 0
+    for line in text.split("\n"):
+        in_str = False
+        for ch in line:
+            if in_str:
+                in_str = ch != '"'
+            elif ch == '"':
+                in_str = True
+            elif ch == "#":
+                break
+            elif ch in "([{":
+                depth += 1
+            elif ch in ")]}":
+                depth -= 1
+    return depth > 0
 
 
 def _reuse(chunk: Chunk | None, offset: int) -> Chunk | None:

@@ -1,0 +1,156 @@
+"""How long the language server takes from an edit to its diagnostics.
+
+    python bench/lsp_bench.py                  # a table
+    python bench/lsp_bench.py --json
+    python bench/lsp_bench.py --repeat 21 --file content/weds/map.wb
+
+In one process, as the server runs: a pack is loaded, then one file of it
+(by default the largest file of each shipped pack, 500 lines for badlands
+and warfare) is edited again and again, a character typed inside one
+declaration, and the server's analysis (re-parse the changed declarations,
+reuse the other syntax trees, resolve and check the whole pack, and its
+variants) is timed up to the diagnostics being ready. Also timed: an edit
+that adds a line (every declaration below moves), the first analysis of the
+pack, and a hover after an edit (which builds the name index). Medians in
+milliseconds; measured here, never asserted in tests.
+
+`--stdio` also times the same edit end to end through `waybill lsp`: from
+sending `didChange` to receiving `publishDiagnostics` (needs pytest-lsp's
+client, the `dev` extra).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _largest_file(pack_folder: str) -> str:
+    files = [os.path.join(d, f) for d, _, fs in os.walk(pack_folder) for f in fs if f.endswith(".wb")]
+    return max(files, key=lambda p: open(p, encoding="utf-8").read().count("\n"))
+
+
+def _edit_points(text: str) -> list[int]:
+    """Offsets just after `{` at the end of a line: typing there keeps the file parseable."""
+    return [i + 1 for i in range(len(text)) if text.startswith("{\n", i)]
+
+
+def _median(times: list[float]) -> float:
+    return round(statistics.median(times) * 1000, 1)
+
+
+def bench_file(path: str, repeat: int) -> dict:
+    from waybill.lsp.analysis import Workspace
+    from waybill.lsp.index import Occurrence  # noqa: F401  (imports the index before timing it)
+
+    path = os.path.abspath(path)
+    text = open(path, encoding="utf-8").read()
+    ws = Workspace()
+    t0 = time.perf_counter()
+    first = ws.analysis_for(path)
+    load = time.perf_counter() - t0
+    points = _edit_points(text)
+    typed, newline, hover = [], [], []
+    for i in range(repeat):
+        at = points[(i * 7) % len(points)]
+        edited = text[:at] + f" # {i}" + text[at:]  # a character typed inside a declaration
+        ws.set_text(path, edited)
+        t0 = time.perf_counter()
+        analysis = ws.analysis_for(path)
+        typed.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        analysis.index.at(path, 1, 1)
+        hover.append(time.perf_counter() - t0)
+        ws.set_text(path, text[:at] + "\n" + text[at:])  # a new line: every declaration below moves
+        t0 = time.perf_counter()
+        ws.analysis_for(path)
+        newline.append(time.perf_counter() - t0)
+    return {
+        "file": os.path.relpath(path, ROOT),
+        "lines": text.count("\n") + 1,
+        "pack files": len(first.files),
+        "first analysis ms": round(load * 1000, 1),
+        "edit -> diagnostics ms (median)": _median(typed),
+        "edit -> diagnostics ms (max)": round(max(typed) * 1000, 1),
+        "new line -> diagnostics ms (median)": _median(newline),
+        "index for hover after an edit ms (median)": _median(hover),
+    }
+
+
+async def _stdio(path: str, repeat: int) -> float:
+    from lsprotocol import types
+    from pygls.uris import from_fs_path
+    from pytest_lsp import ClientServerConfig
+
+    exe = os.path.join(os.path.dirname(sys.executable), "waybill")
+    client = await ClientServerConfig(server_command=[exe, "lsp"]).start()
+    await client.initialize_session(types.InitializeParams(capabilities=types.ClientCapabilities()))
+    uri = from_fs_path(os.path.abspath(path))
+    text = open(path, encoding="utf-8").read()
+    points = _edit_points(text)
+
+    async def diagnostics() -> None:
+        while uri not in client.diagnostics:
+            await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        types.TextDocumentItem(uri=uri, language_id="waybill", version=1, text=text)))
+    await diagnostics()
+    times = []
+    for i in range(repeat):
+        at = points[(i * 7) % len(points)]
+        line = text[:at].count("\n")
+        col = at - (text.rfind("\n", 0, at) + 1)
+        client.diagnostics.pop(uri, None)
+        t0 = time.perf_counter()
+        client.text_document_did_change(types.DidChangeTextDocumentParams(
+            types.VersionedTextDocumentIdentifier(uri=uri, version=2 * i + 2),
+            [types.TextDocumentContentChangePartial(
+                range=types.Range(types.Position(line, col), types.Position(line, col)), text=" #")]))
+        await diagnostics()
+        times.append(time.perf_counter() - t0)
+        client.diagnostics.pop(uri, None)
+        client.text_document_did_change(types.DidChangeTextDocumentParams(  # undo
+            types.VersionedTextDocumentIdentifier(uri=uri, version=2 * i + 3),
+            [types.TextDocumentContentChangePartial(
+                range=types.Range(types.Position(line, col), types.Position(line, col + 2)), text="")]))
+        await diagnostics()
+    await client.shutdown_session()
+    await client.stop()
+    return _median(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--repeat", type=int, default=15)
+    ap.add_argument("--file", action="append", help="a .wb file of a pack (repeatable)")
+    ap.add_argument("--stdio", action="store_true", help="also time didChange -> publishDiagnostics over stdio")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    from waybill.compiler.loader import shipped_packs
+    files = args.file or [_largest_file(folder) for folder in shipped_packs().values()]
+    rows = []
+    for path in files:
+        row = bench_file(path, args.repeat)
+        if args.stdio:
+            row["stdio didChange -> publishDiagnostics ms (median)"] = asyncio.run(_stdio(path, args.repeat))
+        rows.append(row)
+    if args.json:
+        print(json.dumps(rows, indent=1))
+        return
+    for row in rows:
+        print(row.pop("file"))
+        for key, value in row.items():
+            print(f"  {key:45} {value}")
+
+
+if __name__ == "__main__":
+    main()
