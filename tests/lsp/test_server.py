@@ -24,7 +24,7 @@ def doc(pack_dir: str, name: str) -> types.TextDocumentIdentifier:
 async def test_a_planted_mistake_gives_the_checkers_code_and_range_then_clears(client, pack_dir):
     rules = uri(pack_dir, "rules.wb")
     open_doc(client, rules, MISTAKE)
-    diags = await fresh_diagnostics(client, rules)
+    diags = await fresh_diagnostics(client, rules, 1)
     assert [d.code for d in diags] == ["E307"]
     d = diags[0]
     assert "unknown procedure or primitive `bost`" in d.message and "boost" in d.message  # the hint
@@ -32,15 +32,15 @@ async def test_a_planted_mistake_gives_the_checkers_code_and_range_then_clears(c
     assert d.severity == types.DiagnosticSeverity.Error
 
     replace_all(client, rules, MISTAKE, PACK["rules.wb"], 2)
-    assert await fresh_diagnostics(client, rules) == []
+    assert await fresh_diagnostics(client, rules, 2) == []
 
     # a second mistake, in another statement, appears on the next edit
     broken = PACK["rules.wb"].replace("boost(who, 2)", "boost(who, 2)\n  gain(crap, nope)")
     replace_all(client, rules, PACK["rules.wb"], broken, 3)
-    diags = await fresh_diagnostics(client, rules)
+    diags = await fresh_diagnostics(client, rules, 3)
     assert [(d.code, d.range.start.line) for d in diags] == [("E301", 2)]
     replace_all(client, rules, broken, PACK["rules.wb"], 4)
-    assert await fresh_diagnostics(client, rules) == []
+    assert await fresh_diagnostics(client, rules, 4) == []
 
 
 async def test_hover_shows_a_procedure_a_card_and_a_primitive(client, pack_dir):
@@ -106,7 +106,7 @@ async def test_completion_of_fields_primitives_and_events(client, pack_dir):
     labels = {i.label for i in items.items}
     assert {"power", "label", "crap", "owner"} <= labels
     replace_all(client, rules, text2, PACK["rules.wb"], 12)
-    assert await fresh_diagnostics(client, rules) == []
+    assert await fresh_diagnostics(client, rules, 12) == []
 
 
 async def test_rename_edits_the_declaration_and_every_use(client, pack_dir):
@@ -143,7 +143,7 @@ async def test_a_broken_file_gives_diagnostics_never_a_crash(client, pack_dir):
     old = PACK["rules.wb"]
     for version, text in enumerate(BROKEN, 20):
         replace_all(client, rules, old, text, version)
-        diags = await fresh_diagnostics(client, rules)
+        diags = await fresh_diagnostics(client, rules, version)
         if text:
             assert diags and all(d.code.startswith("E1") for d in diags), (text, diags)
         for pos in (types.Position(0, 0), types.Position(0, 3), types.Position(1, 2), types.Position(40, 40)):
@@ -153,5 +153,5 @@ async def test_a_broken_file_gives_diagnostics_never_a_crash(client, pack_dir):
         await client.text_document_document_symbol_async(types.DocumentSymbolParams(doc(pack_dir, "rules.wb")))
         old = text
     replace_all(client, rules, old, PACK["rules.wb"], 99)
-    assert await fresh_diagnostics(client, rules) == []
+    assert await fresh_diagnostics(client, rules, 99) == []
     assert not [m for m in client.log_messages if m.type == types.MessageType.Error]

@@ -33,6 +33,9 @@ class Analysis:
     pack: PackSource | None
     diagnostics: dict[str, list[Diagnostic]] = field(default_factory=dict)  # absolute path -> its diagnostics
     files: list[str] = field(default_factory=list)  # every file read, base packs' included
+    complete: bool = True  # False until the pass with the pack's variants has run
+    variant_only: dict[str, list[Diagnostic]] = field(default_factory=dict)  # found only by that pass
+    report: Report | None = None
     _index: object = None
 
     @property
@@ -90,7 +93,9 @@ class Workspace:
         return parsed
 
     # ---- analysis -------------------------------------------------------------------
-    def analysis_for(self, path: str) -> Analysis:
+    def analysis_for(self, path: str, complete: bool = True) -> Analysis:
+        """The pack's analysis; `complete=False` may skip the second pass
+        (the pack with its variants), which `finish` runs later."""
         path = os.path.abspath(path)
         folder = packs.pack_folder_of(path)
         key = folder or path
@@ -98,10 +103,26 @@ class Workspace:
         if found is None:
             found = self.analyze_pack(folder) if folder else self.analyze_file(path)
             self.analyses[key] = found
+        if complete and not found.complete:
+            self.finish(found)
         return found
 
+    def finish(self, analysis: Analysis) -> None:
+        """The second pass of `waybill check`: the pack with all its variants
+        applied, so that the code inside `variant` blocks is checked too."""
+        if analysis.complete or analysis.report is None or analysis.pack is None:
+            return
+        before = {_key(d) for d in analysis.report.diagnostics}
+        _check(analysis.pack, sorted(analysis.program.variants), analysis.report)
+        done = _collect(analysis.folder, analysis.program, analysis.pack, analysis.report)
+        analysis.diagnostics = done.diagnostics
+        for d in analysis.report.sorted():
+            if _key(d) not in before:
+                analysis.variant_only.setdefault(d.file, []).append(d)
+        analysis.complete = True
+
     def analyze_pack(self, folder: str) -> Analysis:
-        """`waybill check FOLDER`: the pack, then the pack with all its variants."""
+        """`waybill check FOLDER`: the pack (and, in `finish`, the pack with all its variants)."""
         report = Report()
         pack = packs.read_pack(folder, self.source, report)
         for loose in packs.loose_files(pack):
@@ -112,9 +133,9 @@ class Workspace:
                                   "this file is in the pack folder but no `include` reads it",
                                   "include it from pack.wb, or move it out of the pack"))
         program = _check(pack, (), report)
-        if program is not None and program.variants:
-            _check(pack, sorted(program.variants), report)
-        return _collect(folder, program, pack, report)
+        out = _collect(folder, program, pack, report)
+        out.complete = not program.variants
+        return out
 
     def analyze_file(self, path: str) -> Analysis:
         """`waybill check FILE` for a file outside any pack."""
@@ -138,8 +159,12 @@ def _check(pack: PackSource, variants, report: Report) -> Program | None:
     return program
 
 
+def _key(d: Diagnostic) -> tuple:
+    return (d.file, d.span, d.code, d.message)
+
+
 def _collect(folder: str | None, program: Program | None, pack: PackSource | None, report: Report) -> Analysis:
-    out = Analysis(folder, program, pack)
+    out = Analysis(folder, program, pack, report=report)
     layer = pack
     while layer is not None:
         out.files.extend(f.path for f in layer.files)

@@ -91,29 +91,50 @@ def _parse_pieces(pieces: list[tuple[int, str]], known: dict[str, Chunk], path: 
                   merge: bool) -> tuple[dict[str, Chunk], list[Chunk]]:
     """Each chunk's parse (keyed by its text), and the parses in file order."""
     chunks: dict[str, Chunk] = {}
-    groups: list[Chunk] = []
+    groups: list[tuple[int, Chunk]] = []  # (index of the first piece, its parse)
+
+    def parse(first: int, last: int) -> Chunk:  # pieces first..last-1 as one text
+        text = "\n".join(p[1] for p in pieces[first:last])
+        chunk = _reuse(known.get(text), pieces[first][0]) or _parse_one(text, path, pieces[first][0])
+        chunks[text] = chunk
+        return chunk
+
     i = 0
     while i < len(pieces):
-        offset, text = pieces[i]
-        single = _reuse(known.get(text), offset) or _parse_one(text, path, offset)
-        chunks[text] = single
-        chunk, used = single, 1
-        if single.diagnostics and merge:
-            unclosed = _unclosed(text)
-            for extra in range(2, MERGE_LIMIT + 2):
-                if i + extra > len(pieces):
-                    break
-                if not unclosed and DECLARATION_START.match(pieces[i + extra - 1][1]):
-                    break
-                joined = "\n".join(p[1] for p in pieces[i:i + extra])
-                attempt = _reuse(known.get(joined), offset) or _parse_one(joined, path, offset)
-                chunks[joined] = attempt
-                if not attempt.diagnostics:
-                    chunk, used = attempt, extra
-                    break
-        groups.append(chunk)
+        chunk, used = parse(i, i + 1), 1
+        if chunk.diagnostics and merge:
+            found = _join(pieces, i, groups, parse)
+            if found is not None:
+                start, used, chunk = found
+                if start < i:
+                    groups.pop()  # the declaration before was not whole either
+                    i = start
+        groups.append((i, chunk))
         i += used
-    return chunks, groups
+    return chunks, [chunk for _, chunk in groups]
+
+
+def _join(pieces, i: int, groups: list, parse) -> tuple[int, int, Chunk] | None:
+    """A failing chunk joined to the ones after it (when it leaves a bracket
+    open, or they do not start like declarations), or to the one before
+    (when it does not start like a declaration), if that parses clean:
+    (first piece, pieces used from `i`'s group start, parse)."""
+    unclosed = _unclosed(pieces[i][1])
+    for extra in range(2, MERGE_LIMIT + 2):
+        if i + extra > len(pieces) or (not unclosed and DECLARATION_START.match(pieces[i + extra - 1][1])):
+            break
+        attempt = parse(i, i + extra)
+        if not attempt.diagnostics:
+            return i, extra, attempt
+    if groups and not DECLARATION_START.match(pieces[i][1]):
+        start = groups[-1][0]
+        for extra in range(1, MERGE_LIMIT + 1):
+            if i + extra > len(pieces):
+                break
+            attempt = parse(start, i + extra)
+            if not attempt.diagnostics:
+                return start, i + extra - start, attempt
+    return None
 
 
 def _parse_one(text: str, path: str, offset: int) -> Chunk:

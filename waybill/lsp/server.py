@@ -7,6 +7,7 @@ output, never a crash of the session.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import os
 import traceback
@@ -23,6 +24,9 @@ from .index import Occurrence
 from .positions import Lines, to_point, to_range
 
 
+FINISH_DELAY = 0.02  # seconds: lets the next keystroke, if any, arrive first
+
+
 class WaybillServer(LanguageServer):
     def __init__(self) -> None:
         from importlib.metadata import PackageNotFoundError, version
@@ -33,6 +37,9 @@ class WaybillServer(LanguageServer):
         super().__init__("waybill", v)
         self.wb = Workspace()
         self.published: dict[str, set[str]] = {}  # analysis key -> files last given diagnostics
+        self.variant_only: dict[str, dict] = {}  # analysis key -> the last complete pass's own findings
+        self.versions: dict[str, int] = {}  # path -> the open document's version
+        self.edits = 0  # counts changes, so that a pass scheduled before an edit is dropped
 
 
 def guarded(fn: Callable) -> Callable:
@@ -42,8 +49,7 @@ def guarded(fn: Callable) -> Callable:
         try:
             return fn(ls, params)
         except Exception:  # a bug in the server must not end the editing session
-            ls.window_log_message(types.LogMessageParams(types.MessageType.Error,
-                                                         "waybill lsp: " + traceback.format_exc()))
+            log_fault(ls)
             return None
     return wrapper
 
@@ -64,17 +70,54 @@ def lines_of(ls: WaybillServer, path: str) -> Lines | None:
     return Lines(text) if text is not None else None
 
 
-def publish(ls: WaybillServer, path: str) -> None:
+def publish(ls: WaybillServer, path: str, complete: bool = True) -> None:
     """Check the pack of `path` and publish every file's diagnostics (and
-    empty lists for files whose diagnostics went away)."""
-    analysis = ls.wb.analysis_for(path)
+    empty lists for files whose diagnostics went away).
+
+    With `complete=False` the pack is checked as it is, without the second
+    pass over its variants (which doubles the time); what that pass found
+    last time is kept meanwhile, except in the edited file, and
+    `finish_later` publishes the complete set.
+    """
+    analysis = ls.wb.analysis_for(path, complete)
     key = analysis.folder or path
-    now = set(analysis.diagnostics) | {path}
+    diagnostics = {f: list(ds) for f, ds in analysis.diagnostics.items()}
+    if analysis.complete:
+        ls.variant_only[key] = analysis.variant_only
+    else:
+        for file, ds in ls.variant_only.get(key, {}).items():
+            if file != path:
+                diagnostics.setdefault(file, []).extend(ds)
+    now = set(diagnostics) | {path}
     for file in now | ls.published.get(key, set()):
         lines = lines_of(ls, file)
-        diags = [to_lsp(d, lines) for d in analysis.diagnostics.get(file, [])]
-        ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri_of(file), diagnostics=diags))
+        diags = [to_lsp(d, lines) for d in diagnostics.get(file, [])]
+        version = ls.versions.get(file)
+        ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+            uri=uri_of(file), diagnostics=diags, version=version))
     ls.published[key] = now
+    if not analysis.complete:
+        finish_later(ls, path)
+
+
+def finish_later(ls: WaybillServer, path: str) -> None:
+    """Run the variants pass once the editor has been answered, unless
+    another edit comes first (it schedules its own)."""
+    edits = ls.edits
+
+    def finish() -> None:
+        if ls.edits != edits:
+            return
+        try:
+            publish(ls, path, complete=True)
+        except Exception:
+            log_fault(ls)
+
+    asyncio.get_running_loop().call_later(FINISH_DELAY, finish)
+
+
+def log_fault(ls: WaybillServer) -> None:
+    ls.window_log_message(types.LogMessageParams(types.MessageType.Error, "waybill lsp: " + traceback.format_exc()))
 
 
 # ---- documents ------------------------------------------------------------------------
@@ -83,7 +126,9 @@ def publish(ls: WaybillServer, path: str) -> None:
 def did_open(ls: WaybillServer, params: types.DidOpenTextDocumentParams) -> None:
     path = path_of(params.text_document.uri)
     ls.wb.set_text(path, params.text_document.text)
-    publish(ls, path)
+    ls.versions[path] = params.text_document.version
+    ls.edits += 1
+    publish(ls, path, complete=False)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
@@ -92,7 +137,9 @@ def did_change(ls: WaybillServer, params: types.DidChangeTextDocumentParams) -> 
     uri = params.text_document.uri
     path = path_of(uri)
     ls.wb.set_text(path, ls.workspace.get_text_document(uri).source)
-    publish(ls, path)
+    ls.versions[path] = params.text_document.version
+    ls.edits += 1
+    publish(ls, path, complete=False)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
@@ -100,7 +147,9 @@ def did_change(ls: WaybillServer, params: types.DidChangeTextDocumentParams) -> 
 def did_close(ls: WaybillServer, params: types.DidCloseTextDocumentParams) -> None:
     path = path_of(params.text_document.uri)
     ls.wb.close(path)  # the disk's text counts again
-    publish(ls, path)
+    ls.versions.pop(path, None)
+    ls.edits += 1
+    publish(ls, path, complete=False)
 
 
 @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
