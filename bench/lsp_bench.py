@@ -5,14 +5,16 @@
     python bench/lsp_bench.py --repeat 21 --file content/weds/map.wb
 
 In one process, as the server runs: a pack is loaded, then one file of it
-(by default the largest file of each shipped pack, 500 lines for badlands
-and warfare) is edited again and again, a character typed inside one
-declaration, and the server's analysis (re-parse the changed declarations,
-reuse the other syntax trees, resolve and check the whole pack, and its
-variants) is timed up to the diagnostics being ready. Also timed: an edit
-that adds a line (every declaration below moves), the first analysis of the
-pack, and a hover after an edit (which builds the name index). Medians in
-milliseconds; measured here, never asserted in tests.
+(by default the largest file of each shipped pack: 500 lines for badlands
+and warfare) is typed into, one character at a time, inside a declaration
+half-way down, and the server's analysis (re-parse the changed declaration,
+reuse the other syntax trees, resolve and check the whole pack) is timed up
+to the diagnostics being ready: first with the pack as it is (what the
+server publishes at once), then with its variants too (published next, as
+`waybill check` checks both). Also timed: keystrokes that leave a syntax
+error, a new line (every declaration below moves), and building the name
+index that hover and the other requests use. Medians in milliseconds;
+measured here, never asserted in tests.
 
 `--stdio` also times the same edit end to end through `waybill lsp`: from
 sending `didChange` to receiving `publishDiagnostics` (needs pytest-lsp's
@@ -47,41 +49,65 @@ def _median(times: list[float]) -> float:
     return round(statistics.median(times) * 1000, 1)
 
 
+def _type(ws, path: str, text: str, at: int, typed: str) -> tuple[list[float], list[float], str]:
+    """Type `typed` one character at a time at offset `at`; the time to the
+    first diagnostics (the pack as it is) and to the complete set (with the
+    pack's variants) after each keystroke."""
+    quick, full = [], []
+    for ch in typed:
+        text = text[:at] + ch + text[at:]
+        at += 1
+        ws.set_text(path, text)
+        t0 = time.perf_counter()
+        analysis = ws.analysis_for(path, complete=False)
+        quick.append(time.perf_counter() - t0)
+        ws.finish(analysis)
+        full.append(time.perf_counter() - t0)
+    return quick, full, text
+
+
 def bench_file(path: str, repeat: int) -> dict:
     from waybill.lsp.analysis import Workspace
-    from waybill.lsp.index import Occurrence  # noqa: F401  (imports the index before timing it)
 
     path = os.path.abspath(path)
-    text = open(path, encoding="utf-8").read()
+    original = open(path, encoding="utf-8").read()
     ws = Workspace()
     t0 = time.perf_counter()
     first = ws.analysis_for(path)
     load = time.perf_counter() - t0
-    points = _edit_points(text)
-    typed, newline, hover = [], [], []
-    for i in range(repeat):
-        at = points[(i * 7) % len(points)]
-        edited = text[:at] + f" # {i}" + text[at:]  # a character typed inside a declaration
-        ws.set_text(path, edited)
+    points = _edit_points(original)
+    at = points[len(points) // 2]  # inside a declaration half-way down the file
+    comment = (" # a note typed here" * 4)[:repeat]
+    quick, full, _ = _type(ws, path, original, at, comment)  # the file parses after every keystroke
+    statement = ("\n  let zz = size([1, 2])" * 2)[:repeat]
+    broken, _, _ = _type(ws, path, original, at, statement)  # most keystrokes leave a syntax error
+    ws.set_text(path, original)
+    ws.analysis_for(path)
+    newline = []
+    for i in range(repeat):  # a new line: every declaration below moves
+        ws.set_text(path, original[:at] + "\n" * (i % 2) + original[at:])
         t0 = time.perf_counter()
-        analysis = ws.analysis_for(path)
-        typed.append(time.perf_counter() - t0)
+        ws.analysis_for(path, complete=False)
+        newline.append(time.perf_counter() - t0)
+    hover = []
+    for i in range(repeat):
+        ws.set_text(path, original[:at] + " " * (i % 2) + original[at:])
+        analysis = ws.analysis_for(path, complete=False)
         t0 = time.perf_counter()
         analysis.index.at(path, 1, 1)
         hover.append(time.perf_counter() - t0)
-        ws.set_text(path, text[:at] + "\n" + text[at:])  # a new line: every declaration below moves
-        t0 = time.perf_counter()
-        ws.analysis_for(path)
-        newline.append(time.perf_counter() - t0)
     return {
         "file": os.path.relpath(path, ROOT),
-        "lines": text.count("\n") + 1,
-        "pack files": len(first.files),
+        "lines": original.count("\n") + 1,
+        "pack files (with its base)": len(first.files),
+        "variants": len(first.program.variants) if first.program else 0,
         "first analysis ms": round(load * 1000, 1),
-        "edit -> diagnostics ms (median)": _median(typed),
-        "edit -> diagnostics ms (max)": round(max(typed) * 1000, 1),
+        "keystroke -> diagnostics ms (median)": _median(quick),
+        "keystroke -> diagnostics ms (max)": round(max(quick) * 1000, 1),
+        "keystroke -> with variants ms (median)": _median(full),
+        "keystroke, syntax error -> diagnostics ms (median)": _median(broken),
         "new line -> diagnostics ms (median)": _median(newline),
-        "index for hover after an edit ms (median)": _median(hover),
+        "name index after an edit ms (median)": _median(hover),
     }
 
 
