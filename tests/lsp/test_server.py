@@ -155,3 +155,29 @@ async def test_a_broken_file_gives_diagnostics_never_a_crash(client, pack_dir):
     replace_all(client, rules, old, PACK["rules.wb"], 99)
     assert await fresh_diagnostics(client, rules, 99) == []
     assert not [m for m in client.log_messages if m.type == types.MessageType.Error]
+
+
+async def test_locals_and_kinds(client, pack_dir):
+    items = await client.text_document_completion_async(types.CompletionParams(  # inside `procedure boost(p, n)`
+        doc(pack_dir, "cards.wb"), types.Position(8, 2)))
+    local = {i.label for i in items.items if i.detail == "local"}
+    assert {"p", "n"} <= local
+    found = await client.text_document_definition_async(  # `gadget spanner`: the kind
+        types.DefinitionParams(doc(pack_dir, "cards.wb"), types.Position(2, 3)))
+    assert [(loc.range.start.line, loc.range.start.character) for loc in found] == [(0, 5)]
+    found = await client.text_document_definition_async(  # `power: 2`: the kind's field
+        types.DefinitionParams(doc(pack_dir, "cards.wb"), types.Position(3, 3)))
+    assert [(loc.range.start.line, loc.range.start.character) for loc in found] == [(0, 14)]
+
+
+async def test_a_burst_of_keystrokes_ends_with_the_last_ones_diagnostics(client, pack_dir):
+    rules = uri(pack_dir, "rules.wb")
+    old = PACK["rules.wb"]
+    for version, typed in enumerate(["b", "bo", "boo", "boos"], 200):  # typing a call's name again
+        text = PACK["rules.wb"].replace("boost(who, 2)", f"{typed}(who, 2)")
+        replace_all(client, rules, old, text, version)
+        old = text
+    diags = await fresh_diagnostics(client, rules, 203)
+    assert [d.code for d in diags] == ["E307"] and "`boos`" in diags[0].message
+    replace_all(client, rules, old, PACK["rules.wb"], 204)
+    assert await fresh_diagnostics(client, rules, 204) == []

@@ -17,7 +17,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
-from . import completion, hover, navigation, outline
+from . import completion, hover, navigation, outline, packs
 from .analysis import Analysis, Workspace
 from .diagnostics import to_lsp
 from .index import Occurrence
@@ -39,6 +39,7 @@ class WaybillServer(LanguageServer):
         self.published: dict[str, set[str]] = {}  # analysis key -> files last given diagnostics
         self.variant_only: dict[str, dict] = {}  # analysis key -> the last complete pass's own findings
         self.versions: dict[str, int] = {}  # path -> the open document's version
+        self.pending: list[str] = []  # files changed since the last publication
         self.edits = 0  # counts changes, so that a pass scheduled before an edit is dropped
 
 
@@ -100,6 +101,30 @@ def publish(ls: WaybillServer, path: str, complete: bool = True) -> None:
         finish_later(ls, path)
 
 
+def publish_soon(ls: WaybillServer, path: str) -> None:
+    """Publish once the changes already received are all applied: keystrokes
+    that arrive faster than a check are checked once, at the last one."""
+    ls.edits += 1
+    edits = ls.edits
+    ls.pending.append(path)
+
+    def run() -> None:
+        if ls.edits != edits:
+            return
+        paths, ls.pending = ls.pending, []
+        done = set()
+        for p in reversed(paths):  # the last edited first; one check per pack
+            key = packs.pack_folder_of(p) or p
+            if key not in done:
+                done.add(key)
+                try:
+                    publish(ls, p, complete=False)
+                except Exception:
+                    log_fault(ls)
+
+    asyncio.get_running_loop().call_soon(run)
+
+
 def finish_later(ls: WaybillServer, path: str) -> None:
     """Run the variants pass once the editor has been answered, unless
     another edit comes first (it schedules its own)."""
@@ -127,8 +152,7 @@ def did_open(ls: WaybillServer, params: types.DidOpenTextDocumentParams) -> None
     path = path_of(params.text_document.uri)
     ls.wb.set_text(path, params.text_document.text)
     ls.versions[path] = params.text_document.version
-    ls.edits += 1
-    publish(ls, path, complete=False)
+    publish_soon(ls, path)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
@@ -138,8 +162,7 @@ def did_change(ls: WaybillServer, params: types.DidChangeTextDocumentParams) -> 
     path = path_of(uri)
     ls.wb.set_text(path, ls.workspace.get_text_document(uri).source)
     ls.versions[path] = params.text_document.version
-    ls.edits += 1
-    publish(ls, path, complete=False)
+    publish_soon(ls, path)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
@@ -148,8 +171,7 @@ def did_close(ls: WaybillServer, params: types.DidCloseTextDocumentParams) -> No
     path = path_of(params.text_document.uri)
     ls.wb.close(path)  # the disk's text counts again
     ls.versions.pop(path, None)
-    ls.edits += 1
-    publish(ls, path, complete=False)
+    publish_soon(ls, path)
 
 
 @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
