@@ -67,7 +67,7 @@ def _type(ws, path: str, text: str, at: int, typed: str) -> tuple[list[float], l
 
 
 def bench_file(path: str, repeat: int) -> dict:
-    from waybill.lsp.analysis import Workspace
+    from waybill.lsp.analysis import Workspace, name
 
     path = os.path.abspath(path)
     original = open(path, encoding="utf-8").read()
@@ -94,7 +94,7 @@ def bench_file(path: str, repeat: int) -> dict:
         ws.set_text(path, original[:at] + " " * (i % 2) + original[at:])
         analysis = ws.analysis_for(path, complete=False)
         t0 = time.perf_counter()
-        analysis.index.at(path, 1, 1)
+        analysis.index.at(name(path), 1, 1)
         hover.append(time.perf_counter() - t0)
     return {
         "file": os.path.relpath(path, ROOT),

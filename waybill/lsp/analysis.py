@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from waybill.compiler.loader import PackSource, SourceFile
+from waybill.compiler.loader import PackSource, SourceFile, display_path
 from waybill.compiler.lower import Lowerer
 from waybill.compiler.symbols import Program, build_program
 from waybill.dsl.diagnostics import Diagnostic, Report, Span
@@ -62,14 +62,15 @@ class Workspace:
 
     # ---- documents ----------------------------------------------------------------
     def set_text(self, path: str, text: str) -> None:
-        self.open_texts[path] = text
+        self.open_texts[name(path)] = text
         self.analyses.clear()  # any pack may include or extend this file
 
     def close(self, path: str) -> None:
-        self.open_texts.pop(path, None)
+        self.open_texts.pop(name(path), None)
         self.analyses.clear()
 
     def text_of(self, path: str) -> str | None:
+        path = name(path)
         if path in self.open_texts:
             return self.open_texts[path]
         parsed = self.source(path)
@@ -77,6 +78,7 @@ class Workspace:
 
     def source(self, path: str) -> ParsedFile | None:
         """The parse of a file: the editor's text when open, else the disk's."""
+        path = name(path)
         text = self.open_texts.get(path)
         if text is None:
             try:
@@ -95,8 +97,9 @@ class Workspace:
     # ---- analysis -------------------------------------------------------------------
     def analysis_for(self, path: str, complete: bool = True) -> Analysis:
         """The pack's analysis; `complete=False` may skip the second pass
-        (the pack with its variants), which `finish` runs later."""
-        path = os.path.abspath(path)
+        (the pack with its variants), which `finish` runs later. Files are
+        named as `waybill check` names them (`display_path`)."""
+        path = name(path)
         folder = packs.pack_folder_of(path)
         key = folder or path
         found = self.analyses.get(key)
@@ -145,9 +148,14 @@ class Workspace:
             report.add(Diagnostic(path, Span.point(1, 1), "error", "E107", "cannot read file"))
             return _collect(None, None, None, report)
         report.extend(parsed.diagnostics)
-        pack = PackSource(os.path.dirname(path), None, [SourceFile(path, parsed.module, ok=parsed.ok)])
+        pack = PackSource(os.path.dirname(os.path.abspath(path)), None, [SourceFile(path, parsed.module, ok=parsed.ok)])
         program = _check(pack, (), report)
         return _collect(None, program, pack, report)
+
+
+def name(path: str) -> str:
+    """A file as `waybill check` names it: relative to the working folder when inside it."""
+    return display_path(os.path.abspath(path))
 
 
 def _check(pack: PackSource, variants, report: Report) -> Program | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from typing import Callable
 
-from waybill.compiler.loader import (PACK_FILE, PackSource, SourceFile, _include_targets, find_pack,
+from waybill.compiler.loader import (PACK_FILE, PackSource, SourceFile, _include_targets, display_path, find_pack,
                                      shipped_packs, unincluded_files)
 from waybill.dsl import ast
 from waybill.dsl.diagnostics import Diagnostic, Report, Span, suggest
@@ -40,7 +40,7 @@ def read_pack(folder: str, source: Source, report: Report, _seen: tuple[str, ...
     _read(root, folder, pack, source, report, stack=(), done=set())
     decls = [(f.path, it) for f in pack.files for it in f.module.items if isinstance(it, ast.PackDecl)]
     if not decls:
-        report.add(Diagnostic(root, Span.point(1, 1), "error", "E204",
+        report.add(Diagnostic(display_path(root), Span.point(1, 1), "error", "E204",
                               "this pack has no `pack NAME` declaration",
                               "start pack.wb with a line like `pack mygame \"My Game\"`"))
     for path, extra in decls[1:]:
@@ -77,21 +77,22 @@ def _read_base(decl: ast.PackDecl, where: str, pack: PackSource, source: Source,
 
 def _read(path: str, folder: str, pack: PackSource, source: Source, report: Report,
           stack: tuple[str, ...], done: set[str]) -> None:
-    parsed = source(path)
+    shown = display_path(path)  # files are named as `waybill check` names them
+    parsed = source(shown)
     done.add(path)
     if parsed is None:
-        report.add(Diagnostic(path, Span.point(1, 1), "error", "E107", "cannot read file"))
-        pack.files.append(SourceFile(path, ast.Module(path, []), ok=False))
+        report.add(Diagnostic(shown, Span.point(1, 1), "error", "E107", "cannot read file"))
+        pack.files.append(SourceFile(shown, ast.Module(shown, []), ok=False))
         return
-    report.sources[path] = parsed.text
+    report.sources[shown] = parsed.text
     report.extend(parsed.diagnostics)
-    pack.files.append(SourceFile(path, parsed.module, ok=parsed.ok))
+    pack.files.append(SourceFile(shown, parsed.module, ok=parsed.ok))
     for item in parsed.module.items:
         if isinstance(item, ast.Include):
-            for target in _include_targets(item, path, folder, path, report):
+            for target in _include_targets(item, path, folder, shown, report):
                 if target in stack or target == path:
-                    chain = " -> ".join(stack + (path,))
-                    report.add(Diagnostic(path, item.span, "error", "E203",
+                    chain = " -> ".join(display_path(s) for s in stack + (path,))
+                    report.add(Diagnostic(shown, item.span, "error", "E203",
                                           f"`{item.path}` includes itself (through {chain})",
                                           "remove one of the includes"))
                 elif target not in done:
@@ -100,4 +101,4 @@ def _read(path: str, folder: str, pack: PackSource, source: Source, report: Repo
 
 def loose_files(pack: PackSource) -> list[str]:
     """The .wb files in the pack's folder that no include reads (W502)."""
-    return unincluded_files(pack)
+    return [display_path(p) for p in unincluded_files(pack)]

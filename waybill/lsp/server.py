@@ -18,7 +18,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 from . import completion, hover, navigation, outline, packs
-from .analysis import Analysis, Workspace
+from .analysis import Analysis, Workspace, name
 from .diagnostics import to_lsp
 from .index import Occurrence
 from .positions import Lines, to_point, to_range
@@ -59,11 +59,13 @@ server = WaybillServer()
 
 
 def path_of(uri: str) -> str:
-    return os.path.abspath(to_fs_path(uri) or uri)
+    """A document's file, named as `waybill check` names it (relative to the
+    working folder when inside it), so that messages read the same."""
+    return name(to_fs_path(uri) or uri)
 
 
 def uri_of(path: str) -> str:
-    return from_fs_path(path) or path
+    return from_fs_path(os.path.abspath(path)) or path
 
 
 def lines_of(ls: WaybillServer, path: str) -> Lines | None:
