@@ -109,3 +109,15 @@ def test_every_shipped_file_tokenizes_with_strings_closed_on_their_line(pack):
                 names = " ".join(scopes[col])
                 if ch == '"' and "comment" not in names:
                     assert "string" in names, f"{path}:{number}:{col + 1}: a quote outside a string"
+
+
+def test_the_extension_is_valid_javascript():
+    import shutil
+    import subprocess
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed: extension.js is checked where it is")
+    done = subprocess.run([node, "--check", os.path.join(EDITOR, "extension.js")], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    package = json.load(open(os.path.join(EDITOR, "package.json"), encoding="utf-8"))
+    assert package["main"] == "./extension.js" and "vscode-languageclient" in package["dependencies"]
