@@ -2,7 +2,7 @@
 
 Built from the syntax trees the analysis checked and from the compiler's
 resolved declarations (`Program.symbols`), so that "the definition of
-`gunner`" is the declaration the checker resolved `gunner` to, and a
+`spanner`" is the declaration the checker resolved `spanner` to, and a
 pack's base pack is searched as well. Local names (parameters, `let`,
 `for`, `each`, an event's fields inside its trigger) shadow declared ones,
 as they do in the checker, and are not references to them.
@@ -242,7 +242,7 @@ class _Walker:
         pass
 
     def attr_key(self, name: str) -> Key:
-        """`p.crap` is the per-player counter `crap` itself; `c.cost` a kind's field."""
+        """`p.coins` is the per-player counter `coins` itself; `c.cost` a kind's field."""
         sym = self.symbols.get(name)
         if sym is not None and sym.category in ("counter", "zone") and (
                 isinstance(sym.decl, ast.ResourceDecl) or getattr(sym.decl, "scope", None)):
