@@ -299,4 +299,15 @@ def bench(quick: bool, pack: str, players: int, as_json: bool) -> None:
     Console().print(table)
 
 
+@main.command()
+def lsp() -> None:
+    """Run the language server on stdio (for editors; needs the `lsp` extra: pip install 'waybill[lsp]')."""
+    try:
+        from waybill.lsp.server import main as serve
+    except ImportError as exc:
+        raise click.ClickException(f"the language server needs pygls ({exc.name} is missing): "
+                                   "pip install 'waybill[lsp]'")
+    serve()
+
+
 __all__ = ["main", "shipped_packs"]

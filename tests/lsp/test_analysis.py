@@ -1,0 +1,46 @@
+"""The server's diagnostics are `waybill check`'s: the same Diagnostic objects."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from waybill.compiler import check_paths
+from waybill.compiler.loader import display_path, shipped_packs
+from waybill.lsp.analysis import Workspace
+
+
+def _row(d) -> tuple:
+    return (d.file, d.span.line, d.span.column, d.span.end_line, d.span.end_column, d.severity, d.code, d.message,
+            d.hint or "")
+
+
+def _theirs(target: str) -> list[tuple]:
+    return sorted(_row(d) for d in check_paths([target]).sorted())
+
+
+def _mine(path: str) -> list[tuple]:
+    analysis = Workspace().analysis_for(display_path(path))
+    return sorted(_row(d) for ds in analysis.diagnostics.values() for d in ds)
+
+
+@pytest.mark.parametrize("pack", ["weds", "warfare"])
+def test_a_shipped_pack(pack):
+    folder = shipped_packs()[pack]
+    assert _mine(os.path.join(folder, "pack.wb")) == _theirs(folder)
+
+
+def test_a_pack_with_mistakes_a_stray_file_and_a_loose_file(tmp_path):
+    pack = tmp_path / "mini"
+    pack.mkdir()
+    (pack / "pack.wb").write_text('pack mini extends weds\ninclude "a.wb"\ninclude "missing.wb"\n')
+    (pack / "a.wb").write_text("procedure p(x) {\n  gian(crap, 1)\n  set x = nope + 1\n}\nprocedure p() { }\n"
+                               "on nothing_happened { stop }\nkind k { a: int }\nk c { b: 1 }\n")
+    (pack / "stray.wb").write_text("die d { faces 1, 2 \n")
+    assert _mine(str(pack / "a.wb")) == _theirs(str(pack))
+    codes = {row[6] for row in _mine(str(pack / "a.wb"))}
+    assert {"E201", "E307", "E301", "E302", "E306", "E304", "W502", "E103"} <= codes
+    loose = tmp_path / "loose.wb"
+    loose.write_text("procedure q() { lose(gold, 1) }\n")
+    assert _mine(str(loose)) == _theirs(str(loose)) != []

@@ -1,0 +1,182 @@
+"""Checking a pack as `waybill check` does, from the server's parsed files.
+
+One `Workspace` holds the text of every open document, the last parse of
+every file it has read, and the last analysis of each pack. After an edit
+only the edited file is parsed again (and only its changed declarations,
+see `documents`); the pack's other files, and its base pack's, reuse their
+syntax trees; then names are resolved and checked over the whole pack by
+the compiler (`build_program` and the `Lowerer`), which is what makes a
+diagnostic in one file appear when a name it uses is removed in another.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from waybill.compiler.loader import PackSource, SourceFile, display_path
+from waybill.compiler.lower import Lowerer
+from waybill.compiler.symbols import Program, build_program
+from waybill.dsl.diagnostics import Diagnostic, Report, Span
+from waybill.dsl.parser import MAX_FILE_BYTES, decode
+
+from . import packs
+from .documents import ParsedFile, parse_text
+
+
+@dataclass
+class Analysis:
+    """One check of one pack (or of one file outside any pack)."""
+
+    folder: str | None
+    program: Program | None
+    pack: PackSource | None
+    diagnostics: dict[str, list[Diagnostic]] = field(default_factory=dict)  # absolute path -> its diagnostics
+    files: list[str] = field(default_factory=list)  # every file read, base packs' included
+    complete: bool = True  # False until the pass with the pack's variants has run
+    variant_only: dict[str, list[Diagnostic]] = field(default_factory=dict)  # found only by that pass
+    report: Report | None = None
+    _index: object = None
+
+    @property
+    def index(self):
+        """The name index, built on first use (not on every keystroke)."""
+        if self._index is None:
+            from .index import build_index
+            self._index = build_index(self)
+        return self._index
+
+    def parsed_modules(self) -> list[SourceFile]:
+        out, layer = [], self.pack
+        while layer is not None:
+            out.extend(layer.files)
+            layer = layer.base
+        return out
+
+
+class Workspace:
+    def __init__(self) -> None:
+        self.open_texts: dict[str, str] = {}  # absolute path -> the editor's text
+        self.parsed: dict[str, ParsedFile] = {}
+        self.analyses: dict[str, Analysis] = {}  # pack folder (or file, outside packs) -> analysis
+
+    # ---- documents ----------------------------------------------------------------
+    def set_text(self, path: str, text: str) -> None:
+        self.open_texts[name(path)] = text
+        self.analyses.clear()  # any pack may include or extend this file
+
+    def close(self, path: str) -> None:
+        self.open_texts.pop(name(path), None)
+        self.analyses.clear()
+
+    def text_of(self, path: str) -> str | None:
+        path = name(path)
+        if path in self.open_texts:
+            return self.open_texts[path]
+        parsed = self.source(path)
+        return parsed.text if parsed is not None else None
+
+    def source(self, path: str) -> ParsedFile | None:
+        """The parse of a file: the editor's text when open, else the disk's."""
+        path = name(path)
+        text = self.open_texts.get(path)
+        if text is None:
+            try:
+                with open(path, "rb") as fh:
+                    data = fh.read(MAX_FILE_BYTES + 1)
+            except OSError:
+                return None
+            text, diags = decode(data, path)
+            if text is None:
+                from waybill.dsl import ast
+                return ParsedFile(path, "", ast.Module(path, []), diags)
+        parsed = parse_text(text, path, self.parsed.get(path))
+        self.parsed[path] = parsed
+        return parsed
+
+    # ---- analysis -------------------------------------------------------------------
+    def analysis_for(self, path: str, complete: bool = True) -> Analysis:
+        """The pack's analysis; `complete=False` may skip the second pass
+        (the pack with its variants), which `finish` runs later. Files are
+        named as `waybill check` names them (`display_path`)."""
+        path = name(path)
+        folder = packs.pack_folder_of(path)
+        key = folder or path
+        found = self.analyses.get(key)
+        if found is None:
+            found = self.analyze_pack(folder) if folder else self.analyze_file(path)
+            self.analyses[key] = found
+        if complete and not found.complete:
+            self.finish(found)
+        return found
+
+    def finish(self, analysis: Analysis) -> None:
+        """The second pass of `waybill check`: the pack with all its variants
+        applied, so that the code inside `variant` blocks is checked too."""
+        if analysis.complete or analysis.report is None or analysis.pack is None:
+            return
+        before = {_key(d) for d in analysis.report.diagnostics}
+        _check(analysis.pack, sorted(analysis.program.variants), analysis.report)
+        done = _collect(analysis.folder, analysis.program, analysis.pack, analysis.report)
+        analysis.diagnostics = done.diagnostics
+        for d in analysis.report.sorted():
+            if _key(d) not in before:
+                analysis.variant_only.setdefault(d.file, []).append(d)
+        analysis.complete = True
+
+    def analyze_pack(self, folder: str) -> Analysis:
+        """`waybill check FOLDER`: the pack (and, in `finish`, the pack with all its variants)."""
+        report = Report()
+        pack = packs.read_pack(folder, self.source, report)
+        for loose in packs.loose_files(pack):
+            parsed = self.source(loose)
+            if parsed is not None:
+                report.extend(parsed.diagnostics)
+            report.add(Diagnostic(loose, Span.point(1, 1), "warning", "W502",
+                                  "this file is in the pack folder but no `include` reads it",
+                                  "include it from pack.wb, or move it out of the pack"))
+        program = _check(pack, (), report)
+        out = _collect(folder, program, pack, report)
+        out.complete = not program.variants
+        return out
+
+    def analyze_file(self, path: str) -> Analysis:
+        """`waybill check FILE` for a file outside any pack."""
+        report = Report()
+        parsed = self.source(path)
+        if parsed is None:
+            report.add(Diagnostic(path, Span.point(1, 1), "error", "E107", "cannot read file"))
+            return _collect(None, None, None, report)
+        report.extend(parsed.diagnostics)
+        pack = PackSource(os.path.dirname(os.path.abspath(path)), None, [SourceFile(path, parsed.module, ok=parsed.ok)])
+        program = _check(pack, (), report)
+        return _collect(None, program, pack, report)
+
+
+def name(path: str) -> str:
+    """A file as `waybill check` names it: relative to the working folder when inside it."""
+    return display_path(os.path.abspath(path))
+
+
+def _check(pack: PackSource, variants, report: Report) -> Program | None:
+    program = build_program(pack, list(variants), report)
+    Lowerer(program, report).lower()
+    if program.pack is not None and not (program.symbols or program.rules or program.game) and not program.broken:
+        report.add(Diagnostic(program.pack_file or "?", program.pack.span, "error", "E205",
+                              f"pack `{program.pack.name}` declares nothing"))
+    return program
+
+
+def _key(d: Diagnostic) -> tuple:
+    return (d.file, d.span, d.code, d.message)
+
+
+def _collect(folder: str | None, program: Program | None, pack: PackSource | None, report: Report) -> Analysis:
+    out = Analysis(folder, program, pack, report=report)
+    layer = pack
+    while layer is not None:
+        out.files.extend(f.path for f in layer.files)
+        layer = layer.base
+    for d in report.sorted():
+        out.diagnostics.setdefault(d.file, []).append(d)
+    return out
