@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import RuleError
+from .limits import MAX_INT, check_int
 
 
 # --- players ---------------------------------------------------------------
@@ -103,6 +104,10 @@ def created_pieces(m: Any) -> dict[str, list[int]]:
     if cached is not None and cached[0] == len(st.p_ent):
         return cached[1]
     index: dict[str, list[int]] = {}
+    b = m.budget        # rebuilt after every creation: charged, or it turns quadratic
+    b.steps -= len(st.p_ent) - n0
+    if b.steps < 0:
+        b.exhausted("steps")
     for p in range(n0, len(st.p_ent)):
         index.setdefault(st.p_ent[p], []).append(p)
     m.created = (len(st.p_ent), index)
@@ -116,7 +121,12 @@ def as_list(m: Any, v: Any, loc: dict | None = None) -> list:
     if v is None:
         return []
     if type(v) is dict and "zone" in v or type(v) is str:
-        return [{"piece": p} for p in m.st.zones[zone_slot(m, v, loc)]]
+        pile = m.st.zones[zone_slot(m, v, loc)]
+        b = m.budget            # a list of handles is built: charged as work
+        b.steps -= len(pile)
+        if b.steps < 0:
+            b.exhausted("steps")
+        return [{"piece": p} for p in pile]
     raise RuleError(f"expected a list or a zone, got {_show(v)}")
 
 
@@ -148,6 +158,8 @@ def counter_store(m: Any, slot: int, value: Any, clamp: bool = False) -> Any:
             value = lo
         if hi is not None and value > hi:
             value = hi
+        if not -MAX_INT <= value <= MAX_INT:
+            check_int(value)
     m.st.counters[slot] = value
     return value
 

@@ -18,6 +18,7 @@ from . import access
 from .errors import RuleError
 from .events import emit, resolve
 from .interpreter import push
+from .limits import check_count
 
 Spec = tuple  # (run, answer)
 
@@ -276,6 +277,7 @@ def amount(by: Callable | None, prompt: Callable, lo: Callable, hi: Callable, in
         a, b = lo(m, loc), hi(m, loc)
         if type(a) is not int or type(b) is not int or a > b:
             raise RuleError(f"amount needs numbers lo <= hi, got {a!r}..{b!r}", at)
+        check_count(m, b - a + 1, at)     # refused before a billion options are built
         opts = [{"label": str(v), "value": v} for v in range(a, b + 1)]
         post(m, decider(m, by, loc), "amount", prompt(m, loc), opts)
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from . import access
 from .errors import RuleError
+from .limits import spend
 
 
 def size(m: Any, loc: dict, of: Any) -> int:
@@ -23,7 +24,9 @@ def size(m: Any, loc: dict, of: Any) -> int:
 
 
 def pieces(m: Any, loc: dict, zone: Any) -> list:
-    return [{"piece": p} for p in m.st.zones[access.zone_slot(m, zone, loc)]]
+    pile = m.st.zones[access.zone_slot(m, zone, loc)]
+    spend(m, len(pile))
+    return [{"piece": p} for p in pile]
 
 
 def top(m: Any, loc: dict, zone: Any) -> Any:
@@ -139,6 +142,7 @@ def round_number(m: Any, loc: dict) -> int:
 def pieces_of(m: Any, loc: dict, entity: Any) -> list:
     eid = entity["entity"] if type(entity) is dict else entity
     pz = m.st.p_zone
+    spend(m, len(pz))      # walks every piece of the game
     return [{"piece": p} for p, e in enumerate(m.st.p_ent) if e == eid and pz[p] >= 0]
 
 

@@ -13,6 +13,7 @@ from typing import Any, Iterable
 from . import interpreter, view as _view
 from .errors import IllegalAction, RuleError, WaybillError
 from .interpreter import Machine
+from .limits import Budget
 from .rules import Rules
 from .save_check import check_save
 from .primitives import without
@@ -31,14 +32,23 @@ class Game:
     @classmethod
     def new(cls, rules: Rules, players: int | list[str], seed: int,
             options: dict | None = None) -> "Game":
+        """A game after its setup, waiting for the first decision. A mistake
+        in the content found while setting up is a ``RuleError``."""
         names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
         lo, hi = rules.players.get("min", 1), rules.players.get("max", len(names))
         if not lo <= len(names) <= hi:
             raise WaybillError(f"this game needs {lo} to {hi} players, not {len(names)}")
-        g = cls(rules, new_state(rules.layout(len(names)), names, seed, options))
-        interpreter.push(g.m, "play", {}, "play")
-        interpreter.push(g.m, "setup", {}, "setup")
-        g._run()
+        try:
+            g = cls(rules, new_state(rules.layout(len(names)), names, seed, options))
+            g.m.budget = Budget(rules.limits, armed=True)   # setup gets one action's budget
+            interpreter.push(g.m, "play", {}, "play")
+            interpreter.push(g.m, "setup", {}, "setup")
+            g._run()
+        except WaybillError:
+            raise
+        except Exception as exc:
+            raise RuleError(f"setting up the game failed: {interpreter.python_error(exc)}") from exc
+        g.m.budget = rules.idle_budget
         return g
 
     @classmethod
@@ -97,19 +107,29 @@ class Game:
         st = self.m.st
         legal = self._match(action)
         before = st.clone()
+        self.m.budget = Budget(self.rules.limits, armed=True)
         try:
             st.log.append({"type": "action", "kind": st.pending["kind"], **legal})
-            interpreter.answer(self.m, legal["option"])
+            try:
+                interpreter.answer(self.m, legal["option"])
+            except WaybillError:
+                raise
+            except Exception as exc:
+                # answering runs outside the interpreter loop (which turns
+                # Python errors into RuleErrors itself): a damaged save can
+                # only reach it here
+                raise RuleError(f"the pending decision could not take this answer "
+                                f"({interpreter.python_error(exc)}); the saved game or the content "
+                                "is damaged") from exc
             self._run()
-        except RuleError:
+            self.m.budget = self.rules.idle_budget
+        except BaseException as exc:
+            # whatever happened (a RuleError, a budget run out, even an
+            # interrupt), the game is as it was before the action
             self.m = Machine(self.rules, self.m.L, before)
-            raise
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
-            # answering runs outside the interpreter loop (which turns these
-            # into RuleErrors itself): a damaged save can only reach it here
-            self.m = Machine(self.rules, self.m.L, before)
-            raise RuleError(f"the pending decision could not take this answer ({type(exc).__name__}: {exc}); "
-                            "the saved game or the content is damaged") from exc
+            if isinstance(exc, WaybillError) or not isinstance(exc, Exception):
+                raise
+            raise RuleError(interpreter.python_error(exc)) from exc
 
     def _match(self, action: Any) -> dict:
         st = self.m.st

@@ -11,6 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import RuleError
+from .limits import over_message
+
 
 @dataclass
 class Layout:
@@ -73,7 +76,23 @@ def _add_zone(lay: Layout, z: dict, of: Any) -> None:
     lay.z_space.append(bool(z.get("_space")))
 
 
+def start_piece_count(rules: Any, n: int) -> int:
+    """How many pieces a game of ``n`` players starts with (before building them)."""
+    total = 0
+    for e in rules.entity_list:
+        copies = e.get("copies", 1)
+        start = e.get("start")
+        each = bool(start and start.get("each_player"))
+        total += copies * n if each else copies
+    return total
+
+
 def _place_start_pieces(rules: Any, lay: Layout) -> None:
+    # counted first: a pack of huge decks is refused before memory is spent
+    total, most = start_piece_count(rules, lay.n), rules.limits["pieces"]
+    if total > most:
+        raise RuleError(f"a game of {lay.n} players would start with {total} pieces: "
+                        f"{over_message('pieces', most)}")
     for e in rules.entity_list:
         ids = lay.ent_pieces.setdefault(e["id"], [])
         start = e.get("start")
