@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from . import access
 from .errors import RuleError
-from .limits import MAX_INT, check_count, check_int, check_size
+from .limits import MAX_INT, check_count, check_int, check_size, over_message
 
 Fn = Callable[[Any, dict], Any]
 
@@ -115,7 +115,7 @@ def _mod(a: int, b: int) -> int:
     return a % b
 
 
-# Arithmetic keeps every number JSON-safe (within ±2^53): a product of two
+# Arithmetic keeps every number JSON-safe (within ±(2^53 - 1)): a product of two
 # big numbers, or a doubling in a loop, is stopped where it is made, before
 # it can reach the state. Lists and texts joined or repeated are sized
 # first (`[0] * n` would take the memory before a later check could look).
@@ -136,24 +136,29 @@ def _sub(a: Any, b: Any) -> Any:
     return r
 
 
-def _mul(a: Any, b: Any) -> Any:
-    if type(a) in _REPEATABLE or type(b) in _REPEATABLE:
-        raise RuleError(f"only numbers multiply, not {type(a).__name__} by {type(b).__name__}")
+def _mul(m: Any, a: Any, b: Any, at: str | None) -> Any:
+    if type(a) is int and type(b) is int:
+        r = a * b
+        if -MAX_INT <= r <= MAX_INT:
+            return r
+        return check_int(r, at)
+    # a list or text repeated is sized before any memory is spent on it
+    seq, n = (a, b) if type(a) is list or type(a) is str else (b, a)
+    if (type(seq) is list or type(seq) is str) and type(n) is int:
+        size = len(seq) * max(n, 0)
+        if type(seq) is str and size > m.budget.max_text:
+            raise RuleError(f"a text of {size} characters: {over_message('text', m.budget.limits['text'])}", at)
+        check_count(m, size if type(seq) is list else size >> 4, at)
+        return seq * n
     r = a * b
-    if type(r) is int and not -MAX_INT <= r <= MAX_INT:
-        return check_int(r)
-    return r
-
-
-_REPEATABLE = frozenset((list, str, tuple, dict))
+    return check_int(r, at) if type(r) is int else r
 
 
 _BIN: dict[str, Callable[[Any, Any], Any]] = {
-    "+": _add, "-": _sub, "*": _mul, "/": _div, "%": _mod,
+    "+": _add, "-": _sub, "/": _div, "%": _mod,
     "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
     ">": operator.gt, ">=": operator.ge,
 }
-_SIZED = frozenset(("+",))   # may join two lists or two texts
 
 
 def _bin(e: dict, rules: Any, at: str | None) -> Fn:
@@ -167,10 +172,15 @@ def _bin(e: dict, rules: Any, at: str | None) -> Fn:
         return lambda m, loc: lf(m, loc) in _walked(m, access.as_list(m, rf(m, loc), loc))
     if o == "not in":
         return lambda m, loc: lf(m, loc) not in _walked(m, access.as_list(m, rf(m, loc), loc))
+    if o == "*":
+        return lambda m, loc: _mul(m, lf(m, loc), rf(m, loc), at)
     fn = _BIN.get(o)
     if fn is None:
         raise RuleError(f"unknown operator {o!r}", at)
-    if o in _SIZED:
+    if o == "+" and type(e["r"]) is int:
+        c = e["r"]     # `x + 1`: never a list or a text
+        return lambda m, loc: _add(lf(m, loc), c)
+    if o == "+":       # may join two lists or two texts: sized
         def joined(m, loc):
             r = fn(lf(m, loc), rf(m, loc))
             if type(r) is list or type(r) is str:
@@ -249,10 +259,11 @@ def _quantity(e: dict, rules: Any, at: str | None) -> Fn:
     args = [compile_expr(a, rules, at) for a in e.get("args", [])]
 
     def f(m, loc):
-        # a quantity may read quantities: each reading is charged, so a
-        # quantity that reads itself twice per level runs out of steps
+        # a quantity may read quantities: each reading is charged (about
+        # what four instructions cost), so one that reads itself twice per
+        # level runs out of steps
         b = m.budget
-        b.steps -= 1
+        b.steps -= 4
         if b.steps < 0:
             b.exhausted("steps", at)
         v = quantity_value(m, loc, qid, [a(m, loc) for a in args])

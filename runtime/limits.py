@@ -9,7 +9,7 @@ Two sorts of bound:
   the rules run (instructions, plus items walked or built by the few
   expensive operations), events emitted, pieces created; and the sizes of
   values (a list, range or option list; a text; a game's pieces); integers
-  stay JSON-safe (within ±2^53). Running out is a ``RuleError`` and the
+  stay JSON-safe (within ±(2^53 - 1)). Running out is a ``RuleError`` and the
   game is rolled back to before the action.
 
 A pack may raise (or lower) the budget with ``game { limits { ... } }``, up
@@ -32,7 +32,7 @@ LOOP_LIMIT = 100_000    # iterations of one `while`/`repeat`/`for` statement
 CALL_DEPTH = 200        # frames on the stack (procedure calls, effects, ...)
 CHAIN_LIMIT = 50        # triggers caused by triggers caused by ...
 
-MAX_INT = 2 ** 53       # beyond this a JSON reader may round a number
+MAX_INT = 2 ** 53 - 1   # beyond this a JSON reader may round a number (the compiler's bound too)
 TICK = 256              # instructions counted locally before the budget is charged
 
 # name: (default, hard cap, what it bounds)
@@ -99,7 +99,7 @@ def spend(m: Any, n: int, at: str | None = None) -> None:
 def check_int(v: int, at: str | None = None) -> int:
     if -MAX_INT <= v <= MAX_INT:
         return v
-    raise RuleError(f"a number beyond ±2^53 ({_digits(v)}): numbers must stay JSON-safe", at)
+    raise RuleError(f"a number beyond ±{MAX_INT} ({_digits(v)}): numbers must stay JSON-safe", at)
 
 
 def check_size(m: Any, v: Any, at: str | None = None) -> Any:
