@@ -138,11 +138,24 @@ def _wb_files(paths) -> list[str]:
 
 def _load(pack: str, variants: tuple[str, ...]):
     from waybill import CompileError, load_pack
+    from waybill.runtime import WaybillError
     try:
         return load_pack(pack, variants=list(variants))
     except CompileError as exc:
         click.echo(str(exc), err=True)
         sys.exit(1)
+    except WaybillError as exc:   # rules that compiled but cannot be loaded
+        _fail(exc)
+
+
+def _fail(exc: Exception) -> None:
+    """A RuleError (or any WaybillError) as one clean line, `file:line:col` first; exit 1."""
+    click.echo(_one_line(exc), err=True)
+    sys.exit(1)
+
+
+def _one_line(exc: Exception) -> str:
+    return f"error: {' '.join(str(exc).split())}"
 
 
 @main.command()
@@ -171,15 +184,19 @@ def sim(pack, players, games, seed, variants, bot, round_cap, check_replay, chec
     lo, hi = rules.players.get("min", 1), rules.players.get("max", 64)
     if not lo <= players <= hi:
         raise click.BadParameter(f"{pack_id} is for {lo} to {hi} players", param_hint="--players")
-    if as_json or games < 5:
-        summary = simulate(rules, pack_id, players, games, seed, bot, list(variants), round_cap, check_replay,
-                           check_invariants, jobs=jobs)
-    else:
-        from rich.progress import Progress
-        with Progress(transient=True) as bar:
-            task = bar.add_task(f"{pack_id}: {games} games", total=games)
+    from waybill.runtime import WaybillError
+    try:
+        if as_json or games < 5:
             summary = simulate(rules, pack_id, players, games, seed, bot, list(variants), round_cap, check_replay,
-                               check_invariants, progress=lambda: bar.advance(task), jobs=jobs)
+                               check_invariants, jobs=jobs)
+        else:
+            from rich.progress import Progress
+            with Progress(transient=True) as bar:
+                task = bar.add_task(f"{pack_id}: {games} games", total=games)
+                summary = simulate(rules, pack_id, players, games, seed, bot, list(variants), round_cap,
+                                   check_replay, check_invariants, progress=lambda: bar.advance(task), jobs=jobs)
+    except WaybillError as exc:   # each game's own errors are in the summary; this is anything else
+        _fail(exc)
     data = summary.to_json()
     if as_json:
         click.echo(json.dumps(data, indent=1))
@@ -226,6 +243,7 @@ def test_cmd(paths: tuple[str, ...], as_json: bool) -> None:
             targets.extend(packs_under(p))
         else:
             raise click.BadParameter(f"no pack {p!r}", param_hint="PATHS")
+    from waybill.runtime import WaybillError
     outcomes, broken = [], 0
     for t in targets:
         try:
@@ -233,6 +251,9 @@ def test_cmd(paths: tuple[str, ...], as_json: bool) -> None:
         except CompileError as exc:
             broken += 1
             click.echo(str(exc), err=True)
+        except WaybillError as exc:
+            broken += 1
+            click.echo(_one_line(exc), err=True)
     if as_json:
         click.echo(json.dumps([o.__dict__ | {"passed": o.passed} for o in outcomes], indent=1))
     else:
@@ -260,7 +281,11 @@ def play(pack, players, seed, variants, humans, bot) -> None:
     if any(not 0 <= s < players for s in seats):
         raise click.BadParameter(f"seats go from 1 to {players}", param_hint="--human")
     rules = _load(pack, variants)
-    play_terminal(rules, players, seed, seats, bot)
+    from waybill.runtime import WaybillError
+    try:
+        play_terminal(rules, players, seed, seats, bot)
+    except WaybillError as exc:   # a setup that fails (play_terminal reports errors once under way)
+        _fail(exc)
 
 
 @main.command()

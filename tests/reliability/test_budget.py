@@ -353,3 +353,54 @@ class _NoRules:
 
 
 _ARITH_RULES = _NoRules()
+
+
+def test_a_python_error_while_checking_invariants_is_a_rule_error_with_rollback(tmp_path, monkeypatch):
+    armed = {"on": False}
+
+    def touchy(m, loc, x):
+        if armed["on"]:
+            raise OverflowError("planted")
+        return -x if x < 0 else x
+    monkeypatch.setitem(functions.IMPLS, "abs", touchy)
+    rules = rules_for(tmp_path, runaway("gain(points, 1)", 'invariant sane "Sane": abs(-1) == 1\n'))
+    game = Game.new(rules, players=2, seed=1, options={"check_invariants": True})
+    before = game.to_json()
+    armed["on"] = True
+    with pytest.raises(RuleError, match="OverflowError") as err:
+        take(game, "Fine")
+    assert isinstance(err.value.__cause__, OverflowError)
+    assert game.to_json() == before
+
+
+# ---- the command line: one clean line, never a traceback ------------------------------------------------------
+
+SETUP_RUNAWAY = ("pack hostile\nresource points { start: 0 }\n"
+                 "game {\n  players 2..2\n  setup { repeat 100000 { repeat 100000 { } } }\n  play { end_game() }\n}\n")
+
+
+def cli(*args: str, input: str | None = None):
+    from click.testing import CliRunner
+    from waybill.cli import main
+    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
+
+
+def test_sim_and_play_report_a_runaway_setup_in_one_line(tmp_path):
+    folder = write_pack(tmp_path / "hostile", SETUP_RUNAWAY, head="")
+    res = cli("play", str(folder), "--players", "2")
+    assert res.exit_code == 1
+    (line,) = res.output.strip().splitlines()
+    assert line.startswith("error: ") and "pack.wb:5:" in line and "steps of work" in line
+    res = cli("sim", str(folder), "--players", "2", "--games", "2", "--json")
+    assert res.exit_code == 1 and "Traceback" not in res.output
+    data = json.loads(res.output)
+    assert data["errors"] == 2 and "pack.wb:5:" in data["error_samples"][0]["error"]
+
+
+def test_test_reports_a_runaway_step_as_a_failed_scenario(tmp_path):
+    body = HEAD + runaway("repeat 100000 { repeat 100000 { } }") + (
+        'scenario boom "Boom" {\n  players 2\n  do "Runaway"\n}\n') + PLAY
+    folder = write_pack(tmp_path / "hostile", body, head="")
+    res = cli("test", str(folder))
+    assert res.exit_code == 1 and "Traceback" not in res.output
+    assert f"pack.wb:{RUNAWAY_LINE}:" in res.output and "0 passed, 1 failed" in res.output
