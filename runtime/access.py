@@ -90,9 +90,20 @@ def live_pieces(m: Any, eid: str) -> list[int]:
     """Pieces of an entity standing in an active zone (their abilities are live)."""
     st, lay = m.st, m.L
     pz, active = st.p_zone, lay.z_active
-    out = [p for p in lay.ent_pieces.get(eid, ()) if pz[p] >= 0 and active[pz[p]]]
+    start = lay.ent_pieces.get(eid, ())
+    out = [p for p in start if pz[p] >= 0 and active[pz[p]]]
+    seen = len(start)
     if len(st.p_ent) > len(lay.start_pieces):
-        out += [p for p in created_pieces(m).get(eid, ()) if pz[p] >= 0 and active[pz[p]]]
+        made = created_pieces(m).get(eid, ())
+        out += [p for p in made if pz[p] >= 0 and active[pz[p]]]
+        seen += len(made)
+    # every trigger and modifier asks this: a card in 20000 copies is walked
+    # on each event, so the walk is charged
+    if seen > 8:
+        b = m.budget
+        b.steps -= seen
+        if b.steps < 0:
+            b.exhausted("steps")
     return out
 
 
@@ -128,6 +139,18 @@ def as_list(m: Any, v: Any, loc: dict | None = None) -> list:
             b.exhausted("steps")
         return [{"piece": p} for p in pile]
     raise RuleError(f"expected a list or a zone, got {_show(v)}")
+
+
+def walked(m: Any, v: Any, loc: dict | None = None) -> list:
+    """``as_list`` for a collection about to be walked item by item: a list's
+    length is charged as work (a zone's is charged as its list is built)."""
+    if type(v) is list:
+        b = m.budget
+        b.steps -= len(v)
+        if b.steps < 0:
+            b.exhausted("steps")
+        return v
+    return as_list(m, v, loc)
 
 
 # --- counters --------------------------------------------------------------

@@ -185,7 +185,7 @@ def pick_start(k: int, source: Callable, where: Callable | None, var: str | None
 
     def run(m, fr):
         loc = fr["locals"]
-        items = access.as_list(m, source(m, loc), loc)
+        items = access.walked(m, source(m, loc), loc)
         if where is not None:
             had, saved = var in loc, loc.get(var)
             keep = []
@@ -242,7 +242,7 @@ def order_start(k: int, source: Callable) -> Callable:
 
     def run(m, fr):
         loc = fr["locals"]
-        loc[ck], loc[sk] = list(access.as_list(m, source(m, loc), loc)), []
+        loc[ck], loc[sk] = list(access.walked(m, source(m, loc), loc)), []
     return run
 
 

@@ -169,9 +169,9 @@ def _bin(e: dict, rules: Any, at: str | None) -> Fn:
     if o == "or":
         return lambda m, loc: bool(lf(m, loc)) or bool(rf(m, loc))
     if o == "in":
-        return lambda m, loc: lf(m, loc) in _walked(m, access.as_list(m, rf(m, loc), loc))
+        return lambda m, loc: lf(m, loc) in access.walked(m, rf(m, loc), loc)
     if o == "not in":
-        return lambda m, loc: lf(m, loc) not in _walked(m, access.as_list(m, rf(m, loc), loc))
+        return lambda m, loc: lf(m, loc) not in access.walked(m, rf(m, loc), loc)
     if o == "*":
         return lambda m, loc: _mul(m, lf(m, loc), rf(m, loc), at)
     fn = _BIN.get(o)
@@ -192,15 +192,6 @@ def _bin(e: dict, rules: Any, at: str | None) -> Fn:
         c = e["r"]
         return lambda m, loc: fn(lf(m, loc), c)
     return lambda m, loc: fn(lf(m, loc), rf(m, loc))
-
-
-def _walked(m: Any, items: list) -> list:
-    """A list about to be walked item by item: its length is charged as work."""
-    b = m.budget
-    b.steps -= len(items)
-    if b.steps < 0:
-        b.exhausted("steps")
-    return items
 
 
 def _not(e: dict, rules: Any, at: str | None) -> Fn:
@@ -285,11 +276,7 @@ def _agg(e: dict, rules: Any, at: str | None) -> Fn:
         raise RuleError(f"unknown aggregate {fn!r}", at)
 
     def f(m, loc):
-        items = access.as_list(m, coll(m, loc), loc)
-        b = m.budget
-        b.steps -= len(items)
-        if b.steps < 0:
-            b.exhausted("steps", at)
+        items = access.walked(m, coll(m, loc), loc)
         saved = loc.get(var, _MISSING)
         try:
             return loop(m, loc, var, items, where, value)

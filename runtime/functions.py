@@ -178,7 +178,7 @@ def last(m: Any, loc: dict, items: Any) -> Any:
 
 
 def contains(m: Any, loc: dict, items: Any, item: Any) -> bool:
-    return item in access.as_list(m, items, loc)
+    return item in access.walked(m, items, loc)
 
 
 def uses(m: Any, loc: dict, action: str, who: Any = None, per: str = "round") -> int:

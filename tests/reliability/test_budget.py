@@ -72,6 +72,8 @@ def assert_refused(rules: Rules, *needles: str, rule: str = "runaway") -> RuleEr
 
 # ---- runaway work ----------------------------------------------------------------------------------
 
+# Where a loop is short (1000), its instructions alone are far within the
+# budget: only the work its statements do (walking, building) can run out.
 RUNAWAYS = {
     "nested repeat": ("repeat 100000 { repeat 100000 { } }", "", "steps"),
     "fan-out recursion": ("fan(30)", "procedure fan(n: int) { if n > 0 { fan(n - 1) fan(n - 1) } }", "steps"),
@@ -84,7 +86,7 @@ RUNAWAYS = {
     "nested while": ("while true { while true { } }", "", ""),
     "nested aggregates": ("gain(points, count(each x in [1..10000] where count(each y in [1..10000] where y == x) > 0))",
                           "", "steps"),
-    "walking a zone in a loop": ("repeat 100000 { let n = count(each p in pieces(pile) where p.index >= 0) }",
+    "walking a zone in a loop": ("repeat 1000 { let n = count(each p in pieces(pile) where p.index >= 0) }",
                                  "chip many { copies: 5000 start: pile }", "steps"),
     "deep quantity recursion": ("gain(points, deep(100000))",
                                 "quantity deep(n: int) = if n <= 0 then 0 else deep(n - 1) + 1", "nested"),
@@ -92,7 +94,15 @@ RUNAWAYS = {
     "list doubled": ("let l = [1]\nrepeat 100 { set l = l + l }", "", "items"),
     "list repeated": ("let l = [1, 2] * 1000000000", "", "items"),
     "text repeated": ('let s = "ab" * 1000000000', "", "characters"),
-    "table talk spam": ('repeat 100000 { log "{[1..2000]}" }', "", "steps"),
+    "table talk spam": ('let s = "{[1..1500]}"\nrepeat 1000 { log "{s}{s}" }', "", "steps"),
+    "contains in a loop": ("let l = [1..9000]\nrepeat 1000 { let b = contains(l, 0) }", "", "steps"),
+    "a loop over a big list left at once": ("let l = [1..9000]\nrepeat 1000 { for x in l { break } }", "", "steps"),
+    "events heard by many copies": ("repeat 5000 { emit ping(me) }",
+                                    "chip ear { copies: 5000 start: table_zone on ping where who == none { } }",
+                                    "steps"),
+    "a quantity changed by many copies": ("repeat 1000 { let v = bonus() }",
+                                          "quantity bonus() = 0\nchip charm { copies: 5000 start: table_zone "
+                                          "modify bonus() + 1 }", "steps"),
 }
 
 
