@@ -13,7 +13,7 @@ from typing import Any, Iterable
 from . import interpreter, view as _view
 from .errors import IllegalAction, RuleError, WaybillError
 from .interpreter import Machine
-from .limits import Budget
+from .limits import armed
 from .rules import Rules
 from .save_check import check_save
 from .primitives import without
@@ -40,15 +40,14 @@ class Game:
             raise WaybillError(f"this game needs {lo} to {hi} players, not {len(names)}")
         try:
             g = cls(rules, new_state(rules.layout(len(names)), names, seed, options))
-            g.m.budget = Budget(rules.limits, armed=True)   # setup gets one action's budget
-            interpreter.push(g.m, "play", {}, "play")
-            interpreter.push(g.m, "setup", {}, "setup")
-            g._run()
+            with armed(g.m):        # the setup gets one action's budget
+                interpreter.push(g.m, "play", {}, "play")
+                interpreter.push(g.m, "setup", {}, "setup")
+                g._run()
         except WaybillError:
             raise
         except Exception as exc:
             raise RuleError(f"setting up the game failed: {interpreter.python_error(exc)}") from exc
-        g.m.budget = rules.idle_budget
         return g
 
     @classmethod
@@ -107,22 +106,21 @@ class Game:
         st = self.m.st
         legal = self._match(action)
         before = st.clone()
-        self.m.budget = Budget(self.rules.limits, armed=True)
         try:
-            st.log.append({"type": "action", "kind": st.pending["kind"], **legal})
-            try:
-                interpreter.answer(self.m, legal["option"])
-            except WaybillError:
-                raise
-            except Exception as exc:
-                # answering runs outside the interpreter loop (which turns
-                # Python errors into RuleErrors itself): a damaged save can
-                # only reach it here
-                raise RuleError(f"the pending decision could not take this answer "
-                                f"({interpreter.python_error(exc)}); the saved game or the content "
-                                "is damaged") from exc
-            self._run()
-            self.m.budget = self.rules.idle_budget
+            with armed(self.m):
+                st.log.append({"type": "action", "kind": st.pending["kind"], **legal})
+                try:
+                    interpreter.answer(self.m, legal["option"])
+                except WaybillError:
+                    raise
+                except Exception as exc:
+                    # answering runs outside the interpreter loop (which turns
+                    # Python errors into RuleErrors itself): a damaged save can
+                    # only reach it here
+                    raise RuleError(f"the pending decision could not take this answer "
+                                    f"({interpreter.python_error(exc)}); the saved game or the content "
+                                    "is damaged") from exc
+                self._run()
         except BaseException as exc:
             # whatever happened (a RuleError, a budget run out, even an
             # interrupt), the game is as it was before the action

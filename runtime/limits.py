@@ -24,7 +24,8 @@ collection, not per item).
 
 from __future__ import annotations
 
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from .errors import RuleError
 
@@ -81,6 +82,19 @@ class Budget:
             setattr(self, what, self.limits[what])
             return
         raise RuleError(over_message(what, self.limits[what]), at)
+
+
+@contextmanager
+def armed(m: Any) -> Iterator[None]:
+    """Run a block on a fresh, armed budget: what ``Game.apply`` and
+    ``Game.new`` do. A caller evaluating content outside them (a scenario's
+    `expect`) may use it too, to bound that work as well."""
+    saved = m.budget
+    m.budget = Budget(m.R.limits, armed=True)
+    try:
+        yield
+    finally:
+        m.budget = saved
 
 
 def over_message(what: str, limit: int) -> str:

@@ -266,6 +266,12 @@ def test_outside_an_action_work_is_not_counted_but_sizes_are(tmp_path):
     huge = compile_expr({"op": "range", "lo": 1, "hi": 10 ** 8}, rules)
     with pytest.raises(RuleError, match="items"):
         huge(game.m, {})
+    # a caller that wants such work bounded too arms a budget for it
+    with pytest.raises(RuleError, match="steps of work"):
+        with limits.armed(game.m):
+            for _ in range(100):
+                walk(game.m, {})
+    assert walk(game.m, {}) == 9000 and not game.m.budget.armed
 
 
 # ---- properties ---------------------------------------------------------------------------------------------
