@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import RuleError
-from .limits import MAX_INT, check_int
+from .limits import MAX_INT, check_int, spend
 
 
 # --- players ---------------------------------------------------------------
@@ -115,10 +115,7 @@ def created_pieces(m: Any) -> dict[str, list[int]]:
     if cached is not None and cached[0] == len(st.p_ent):
         return cached[1]
     index: dict[str, list[int]] = {}
-    b = m.budget        # rebuilt after every creation: charged, or it turns quadratic
-    b.steps -= len(st.p_ent) - n0
-    if b.steps < 0:
-        b.exhausted("steps")
+    spend(m, len(st.p_ent) - n0)    # rebuilt after every creation: charged, or it turns quadratic
     for p in range(n0, len(st.p_ent)):
         index.setdefault(st.p_ent[p], []).append(p)
     m.created = (len(st.p_ent), index)

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from . import access
 from .errors import RuleError
-from .limits import MAX_INT, check_count, check_int, check_size, over_message
+from .limits import MAX_INT, check_count, check_int, check_size, over_message, spend
 
 Fn = Callable[[Any, dict], Any]
 
@@ -144,11 +144,14 @@ def _mul(m: Any, a: Any, b: Any, at: str | None) -> Any:
         return check_int(r, at)
     # a list or text repeated is sized before any memory is spent on it
     seq, n = (a, b) if type(a) is list or type(a) is str else (b, a)
-    if (type(seq) is list or type(seq) is str) and type(n) is int:
+    if type(seq) is list and type(n) is int:
+        check_count(m, len(seq) * n, at)
+        return seq * n
+    if type(seq) is str and type(n) is int:
         size = len(seq) * max(n, 0)
-        if type(seq) is str and size > m.budget.max_text:
+        if size > m.budget.max_text:
             raise RuleError(f"a text of {size} characters: {over_message('text', m.budget.limits['text'])}", at)
-        check_count(m, size if type(seq) is list else size >> 4, at)
+        spend(m, size >> 4, at)
         return seq * n
     r = a * b
     return check_int(r, at) if type(r) is int else r

@@ -80,7 +80,7 @@ def start_piece_count(rules: Any, n: int) -> int:
     """How many pieces a game of ``n`` players starts with (before building them)."""
     total = 0
     for e in rules.entity_list:
-        copies = e.get("copies", 1)
+        copies = int(e.get("copies", 1))
         start = e.get("start")
         each = bool(start and start.get("each_player"))
         total += copies * n if each else copies
