@@ -25,7 +25,10 @@ def size(m: Any, loc: dict, of: Any) -> int:
 
 def pieces(m: Any, loc: dict, zone: Any) -> list:
     pile = m.st.zones[access.zone_slot(m, zone, loc)]
-    spend(m, len(pile))
+    b = m.budget
+    b.steps -= len(pile)
+    if b.steps < 0:
+        b.exhausted("steps")
     return [{"piece": p} for p in pile]
 
 

@@ -13,7 +13,7 @@ from typing import Any, Iterable
 from . import interpreter, view as _view
 from .errors import IllegalAction, RuleError, WaybillError
 from .interpreter import Machine
-from .limits import armed
+from .limits import Budget
 from .rules import Rules
 from .save_check import check_save
 from .primitives import without
@@ -40,10 +40,12 @@ class Game:
             raise WaybillError(f"this game needs {lo} to {hi} players, not {len(names)}")
         try:
             g = cls(rules, new_state(rules.layout(len(names)), names, seed, options))
-            with armed(g.m):        # the setup gets one action's budget
-                interpreter.push(g.m, "play", {}, "play")
-                interpreter.push(g.m, "setup", {}, "setup")
-                g._run()
+            m = g.m
+            m.budget = Budget(rules.limits, armed=True)     # the setup gets one action's budget
+            interpreter.push(m, "play", {}, "play")
+            interpreter.push(m, "setup", {}, "setup")
+            g._run()
+            m.budget = rules.idle_budget
         except WaybillError:
             raise
         except Exception as exc:
@@ -106,21 +108,25 @@ class Game:
         st = self.m.st
         legal = self._match(action)
         before = st.clone()
+        m = self.m
+        # a fresh budget for this action (not `limits.armed`: a context
+        # manager costs a few µs, and apply is the hot path of every bot)
+        m.budget = Budget(self.rules.limits, armed=True)
         try:
-            with armed(self.m):
-                st.log.append({"type": "action", "kind": st.pending["kind"], **legal})
-                try:
-                    interpreter.answer(self.m, legal["option"])
-                except WaybillError:
-                    raise
-                except Exception as exc:
-                    # answering runs outside the interpreter loop (which turns
-                    # Python errors into RuleErrors itself): a damaged save can
-                    # only reach it here
-                    raise RuleError(f"the pending decision could not take this answer "
-                                    f"({interpreter.python_error(exc)}); the saved game or the content "
-                                    "is damaged") from exc
-                self._run()
+            st.log.append({"type": "action", "kind": st.pending["kind"], **legal})
+            try:
+                interpreter.answer(m, legal["option"])
+            except WaybillError:
+                raise
+            except Exception as exc:
+                # answering runs outside the interpreter loop (which turns
+                # Python errors into RuleErrors itself): a damaged save can
+                # only reach it here
+                raise RuleError(f"the pending decision could not take this answer "
+                                f"({interpreter.python_error(exc)}); the saved game or the content "
+                                "is damaged") from exc
+            self._run()
+            m.budget = self.rules.idle_budget
         except BaseException as exc:
             # whatever happened (a RuleError, a budget run out, even an
             # interrupt), the game is as it was before the action

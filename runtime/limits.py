@@ -86,9 +86,9 @@ class Budget:
 
 @contextmanager
 def armed(m: Any) -> Iterator[None]:
-    """Run a block on a fresh, armed budget: what ``Game.apply`` and
-    ``Game.new`` do. A caller evaluating content outside them (a scenario's
-    `expect`) may use it too, to bound that work as well."""
+    """Run a block on a fresh, armed budget, as ``Game.apply`` and
+    ``Game.new`` do (inline, for speed). A caller evaluating content outside
+    them (a scenario's `expect`) may use it to bound that work as well."""
     saved = m.budget
     m.budget = Budget(m.R.limits, armed=True)
     try:
