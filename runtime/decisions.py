@@ -18,7 +18,7 @@ from . import access
 from .errors import RuleError
 from .events import emit, resolve
 from .interpreter import push
-from .limits import check_count
+from .limits import check_count, flat_enough
 
 Spec = tuple  # (run, answer)
 
@@ -206,10 +206,12 @@ def pick_start(k: int, source: Callable, where: Callable | None, var: str | None
 def pick(k: int, by: Callable | None, prompt: Callable, up_to: bool, into: str | None) -> Spec:
     ck, sk, nk = f"${k}c", f"${k}s", f"${k}n"
 
-    def finish(loc):
+    def finish(m, loc):
         cands, sel, n = loc.pop(ck), loc.pop(sk), loc.pop(nk)
         if into is not None:
             chosen = [cands[i] for i in sel]
+            if n is not None:
+                flat_enough(m, chosen)
             loc[into] = (chosen[0] if chosen else None) if n is None else chosen
 
     def run(m, fr):
@@ -217,7 +219,7 @@ def pick(k: int, by: Callable | None, prompt: Callable, up_to: bool, into: str |
         cands, sel, n = loc[ck], loc[sk], loc[nk]
         left = [i for i in range(len(cands)) if i not in sel]
         if len(sel) >= (1 if n is None else n) or not left:
-            finish(loc)
+            finish(m, loc)
             return
         opts = [{"label": access.text_of(m, cands[i]), "value": cands[i], "index": i} for i in left]
         if up_to and n is not None:
@@ -228,7 +230,7 @@ def pick(k: int, by: Callable | None, prompt: Callable, up_to: bool, into: str |
         loc = fr["locals"]
         ix = pending["options"][i]["index"]
         if ix is None:
-            finish(loc)
+            finish(m, loc)
             return
         loc[sk] = loc[sk] + [ix]
         fr["pc"] -= 1          # post the next pick, or finish
@@ -256,7 +258,7 @@ def order(k: int, by: Callable | None, prompt: Callable, into: str | None) -> Sp
         if len(left) <= 1:
             del loc[ck], loc[sk]
             if into is not None:
-                loc[into] = [cands[i] for i in sel + left]
+                loc[into] = flat_enough(m, [cands[i] for i in sel + left])
             return
         opts = [{"label": access.text_of(m, cands[i]), "value": cands[i], "index": i} for i in left]
         post(m, decider(m, by, loc), "order", prompt(m, loc), opts)

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from . import access
 from .errors import RuleError
-from .limits import MAX_INT, check_count, check_int, check_size, over_message, spend
+from .limits import MAX_INT, check_count, check_int, check_size, flat_enough, over_message, spend
 
 Fn = Callable[[Any, dict], Any]
 
@@ -209,7 +209,8 @@ def _neg(e: dict, rules: Any, at: str | None) -> Fn:
 
 def _list(e: dict, rules: Any, at: str | None) -> Fn:
     items = [compile_expr(i, rules, at) for i in e["items"]]
-    return lambda m, loc: [f(m, loc) for f in items]
+
+    return lambda m, loc: flat_enough(m, [f(m, loc) for f in items], at)
 
 
 def _range(e: dict, rules: Any, at: str | None) -> Fn:
@@ -330,7 +331,7 @@ def _max(m, loc, var, items, where, value):
 _MISSING = object()
 
 def _collect(m, loc, var, items, where, value) -> list:
-    return list(_each(m, loc, var, items, where, value))
+    return flat_enough(m, list(_each(m, loc, var, items, where, value)))
 
 
 _AGG: dict[str, Callable[..., Any]] = {

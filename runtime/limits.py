@@ -34,6 +34,7 @@ CALL_DEPTH = 200        # frames on the stack (procedure calls, effects, ...)
 CHAIN_LIMIT = 50        # triggers caused by triggers caused by ...
 
 MAX_INT = 2 ** 53 - 1   # beyond this a JSON reader may round a number (the compiler's bound too)
+MAX_DEPTH = 32          # lists in lists in ...: deeper, and saving a game (JSON) would fail
 TICK = 256              # instructions counted locally before the budget is charged
 
 # name: (default, hard cap, what it bounds)
@@ -130,6 +131,37 @@ def check_size(m: Any, v: Any, at: str | None = None) -> Any:
     if b.steps < 0:
         b.exhausted("steps", at)
     return v
+
+
+def flat_enough(m: Any, v: list, at: str | None = None) -> list:
+    """``v``, a list just built, once any list inside it is checked: a list
+    put in a list (`set l = [l]` in a loop) must not nest without end."""
+    for x in v:
+        if type(x) is list:
+            check_nesting(m, v, at)
+            break
+    return v
+
+
+def check_nesting(m: Any, v: list, at: str | None = None) -> None:
+    """A list of lists no deeper than ``MAX_DEPTH``. Every list built so far
+    passed this check, so the walk never recurses deeper than that; lists
+    shared inside (`[l, l]`) are walked once, and the walk is charged."""
+    memo: dict[int, int] = {}
+    if _depth(v, memo) > MAX_DEPTH:
+        raise RuleError(f"lists nested more than {MAX_DEPTH} deep: a saved game could not hold them", at)
+    spend(m, len(memo), at)
+
+
+def _depth(v: list, memo: dict[int, int]) -> int:
+    d = memo.get(id(v))
+    if d is None:
+        d = 1
+        for x in v:
+            if type(x) is list:
+                d = max(d, 1 + _depth(x, memo))
+        memo[id(v)] = d
+    return d
 
 
 def check_count(m: Any, n: int, at: str | None = None) -> int:
