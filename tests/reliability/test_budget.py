@@ -423,3 +423,15 @@ def test_test_reports_a_runaway_step_as_a_failed_scenario(tmp_path):
     res = cli("test", str(folder))
     assert res.exit_code == 1 and "Traceback" not in res.output
     assert f"pack.wb:{RUNAWAY_LINE}:" in res.output and "0 passed, 1 failed" in res.output
+
+
+def test_mistakes_in_a_limits_block_are_reported_at_their_place(tmp_path):
+    game = ('game {\n  players 2..2\n  limits { stepz: 5  steps: 10  steps: 20  events: "many"  list: 0 }\n'
+            '  play { while true { act by player(0) tagged turn } }\n}\n')
+    result = compile_src(tmp_path, HEAD + runaway("gain(points, 1)") + game, head="")
+    got = [(d.code, d.span.line, d.span.column, d.hint) for d in result.report.errors]
+    line = HEAD.count("\n") + runaway("gain(points, 1)").count("\n") + 3
+    assert got == [("E304", line, 12, "did you mean `steps`?"),
+                   ("E302", line, 33, None),
+                   ("E402", line, 44, None),
+                   ("E407", line, 66, "the default is 10000: items in one list, range or choice")], got
