@@ -76,23 +76,22 @@ def _add_zone(lay: Layout, z: dict, of: Any) -> None:
     lay.z_space.append(bool(z.get("_space")))
 
 
-def start_piece_count(rules: Any, n: int) -> int:
-    """How many pieces a game of ``n`` players starts with (before building them)."""
-    total = 0
+def _check_piece_count(rules: Any, n: int) -> None:
+    """Refuse a game of huge decks before any memory is spent on its pieces,
+    naming the deck whose copies go past the `pieces` limit."""
+    total, most = 0, rules.limits["pieces"]
     for e in rules.entity_list:
-        copies = int(e.get("copies", 1))
         start = e.get("start")
-        each = bool(start and start.get("each_player"))
-        total += copies * n if each else copies
-    return total
+        copies = int(e.get("copies", 1))
+        total += copies * n if start and start.get("each_player") else copies
+        if total > most:
+            raise RuleError(f"the decks reach {total} pieces here (for {n} players): "
+                            f"{over_message('pieces', most)}",
+                            rules.where(e.get("at")), f"entity {e['id']}")
 
 
 def _place_start_pieces(rules: Any, lay: Layout) -> None:
-    # counted first: a pack of huge decks is refused before memory is spent
-    total, most = start_piece_count(rules, lay.n), rules.limits["pieces"]
-    if total > most:
-        raise RuleError(f"a game of {lay.n} players would start with {total} pieces: "
-                        f"{over_message('pieces', most)}")
+    _check_piece_count(rules, lay.n)
     for e in rules.entity_list:
         ids = lay.ent_pieces.setdefault(e["id"], [])
         start = e.get("start")

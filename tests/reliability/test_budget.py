@@ -213,8 +213,9 @@ def test_huge_decks_in_an_ir_from_elsewhere_are_refused_before_memory_is_spent(t
     for ent in ir["entities"]:
         ent["copies"] = 10 ** 9
     rules = Rules.from_ir(ir)
-    with pytest.raises(RuleError, match="pieces in a game"):
+    with pytest.raises(RuleError, match="pieces in a game") as err:
         Game.new(rules, players=2, seed=1)
+    assert "pack.wb:8:" in str(err.value) and "entity c1" in str(err.value)   # the first deck
 
 
 def test_limits_in_an_ir_from_elsewhere_are_clamped_to_the_caps(tmp_path):
