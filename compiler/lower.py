@@ -14,6 +14,7 @@ from waybill.dsl.diagnostics import Diagnostic, Report, Span, suggest
 from waybill.runtime.signatures import EVENTS, FUNCTIONS, PRIMITIVES, Signature
 
 from .scenario import ScenarioLowering
+from .limits import check_start_pieces, lower_limits
 from .symbols import Program, Symbol
 
 IR_FORMAT = "waybill-ir/1"
@@ -592,6 +593,9 @@ class Lowerer(ScenarioLowering):
                 self.error(span, "E404", f"players {lo}..{hi} is not a valid range (1 to 64)")
             else:
                 ir["players"] = {"min": lo, "max": hi}
+        lower_limits(self, g.limits, ir)
+        check_start_pieces(self, ir)
+        self.in_file(self.p.game_file or "")
         ir["setup"] = self.block(g.setup, Scope())
         ir["play"] = self.block(g.play, Scope())
         if not g.play:

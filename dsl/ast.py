@@ -416,6 +416,7 @@ class EntityDecl(Decl):
 class GameDecl(Node):
     title: str | None
     players: tuple | None = None  # (lo, hi, Span)
+    limits: list | None = None    # the `limits { ... }` props, Span of `limits`: (props, Span)
     setup: list = field(default_factory=list)
     play: list = field(default_factory=list)
     score: Expr | None = None

@@ -44,6 +44,7 @@ CODES: dict[str, str] = {
     "E404": "invalid value",
     "E405": "unknown keyword argument",
     "E406": "misplaced statement",
+    "E407": "beyond an engine limit",
     "W501": "unused declaration",
     "W502": "file is not part of the pack",
 }

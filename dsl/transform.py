@@ -304,6 +304,8 @@ class ToAst(Transformer):
             if isinstance(c, tuple):
                 if c[0] == "players":
                     game.players = c[1]
+                elif c[0] == "limits":
+                    game.limits = c[1]
                 elif c[0] == "setup":
                     game.setup = c[1]
                 elif c[0] == "play":
@@ -317,6 +319,9 @@ class ToAst(Transformer):
     def players_item(self, meta, ch):
         lo, hi = ch[1]
         return ("players", (lo, hi, self.sp(meta)))
+
+    def limits_item(self, meta, ch):
+        return ("limits", ([c for c in ch if isinstance(c, ast.Prop)], self.tsp(ch[0])))
 
     def setup_item(self, meta, ch):
         return ("setup", ch[1])

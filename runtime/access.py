@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import RuleError
+from .limits import MAX_INT, check_int, spend
 
 
 # --- players ---------------------------------------------------------------
@@ -89,9 +90,20 @@ def live_pieces(m: Any, eid: str) -> list[int]:
     """Pieces of an entity standing in an active zone (their abilities are live)."""
     st, lay = m.st, m.L
     pz, active = st.p_zone, lay.z_active
-    out = [p for p in lay.ent_pieces.get(eid, ()) if pz[p] >= 0 and active[pz[p]]]
+    start = lay.ent_pieces.get(eid, ())
+    out = [p for p in start if pz[p] >= 0 and active[pz[p]]]
+    seen = len(start)
     if len(st.p_ent) > len(lay.start_pieces):
-        out += [p for p in created_pieces(m).get(eid, ()) if pz[p] >= 0 and active[pz[p]]]
+        made = created_pieces(m).get(eid, ())
+        out += [p for p in made if pz[p] >= 0 and active[pz[p]]]
+        seen += len(made)
+    # every trigger and modifier asks this: a card in 20000 copies is walked
+    # on each event, so the walk is charged
+    if seen > 8:
+        b = m.budget
+        b.steps -= seen
+        if b.steps < 0:
+            b.exhausted("steps")
     return out
 
 
@@ -103,6 +115,7 @@ def created_pieces(m: Any) -> dict[str, list[int]]:
     if cached is not None and cached[0] == len(st.p_ent):
         return cached[1]
     index: dict[str, list[int]] = {}
+    spend(m, len(st.p_ent) - n0)    # rebuilt after every creation: charged, or it turns quadratic
     for p in range(n0, len(st.p_ent)):
         index.setdefault(st.p_ent[p], []).append(p)
     m.created = (len(st.p_ent), index)
@@ -116,8 +129,25 @@ def as_list(m: Any, v: Any, loc: dict | None = None) -> list:
     if v is None:
         return []
     if type(v) is dict and "zone" in v or type(v) is str:
-        return [{"piece": p} for p in m.st.zones[zone_slot(m, v, loc)]]
+        pile = m.st.zones[zone_slot(m, v, loc)]
+        b = m.budget            # a list of handles is built: charged as work
+        b.steps -= len(pile)
+        if b.steps < 0:
+            b.exhausted("steps")
+        return [{"piece": p} for p in pile]
     raise RuleError(f"expected a list or a zone, got {_show(v)}")
+
+
+def walked(m: Any, v: Any, loc: dict | None = None) -> list:
+    """``as_list`` for a collection about to be walked item by item: a list's
+    length is charged as work (a zone's is charged as its list is built)."""
+    if type(v) is list:
+        b = m.budget
+        b.steps -= len(v)
+        if b.steps < 0:
+            b.exhausted("steps")
+        return v
+    return as_list(m, v, loc)
 
 
 # --- counters --------------------------------------------------------------
@@ -148,6 +178,8 @@ def counter_store(m: Any, slot: int, value: Any, clamp: bool = False) -> Any:
             value = lo
         if hi is not None and value > hi:
             value = hi
+        if not -MAX_INT <= value <= MAX_INT:
+            check_int(value)
     m.st.counters[slot] = value
     return value
 

@@ -18,6 +18,7 @@ from . import access
 from .errors import RuleError
 from .events import emit, resolve
 from .interpreter import push
+from .limits import check_count, flat_enough
 
 Spec = tuple  # (run, answer)
 
@@ -184,7 +185,7 @@ def pick_start(k: int, source: Callable, where: Callable | None, var: str | None
 
     def run(m, fr):
         loc = fr["locals"]
-        items = access.as_list(m, source(m, loc), loc)
+        items = access.walked(m, source(m, loc), loc)
         if where is not None:
             had, saved = var in loc, loc.get(var)
             keep = []
@@ -205,10 +206,12 @@ def pick_start(k: int, source: Callable, where: Callable | None, var: str | None
 def pick(k: int, by: Callable | None, prompt: Callable, up_to: bool, into: str | None) -> Spec:
     ck, sk, nk = f"${k}c", f"${k}s", f"${k}n"
 
-    def finish(loc):
+    def finish(m, loc):
         cands, sel, n = loc.pop(ck), loc.pop(sk), loc.pop(nk)
         if into is not None:
             chosen = [cands[i] for i in sel]
+            if n is not None:
+                flat_enough(m, chosen)
             loc[into] = (chosen[0] if chosen else None) if n is None else chosen
 
     def run(m, fr):
@@ -216,7 +219,7 @@ def pick(k: int, by: Callable | None, prompt: Callable, up_to: bool, into: str |
         cands, sel, n = loc[ck], loc[sk], loc[nk]
         left = [i for i in range(len(cands)) if i not in sel]
         if len(sel) >= (1 if n is None else n) or not left:
-            finish(loc)
+            finish(m, loc)
             return
         opts = [{"label": access.text_of(m, cands[i]), "value": cands[i], "index": i} for i in left]
         if up_to and n is not None:
@@ -227,7 +230,7 @@ def pick(k: int, by: Callable | None, prompt: Callable, up_to: bool, into: str |
         loc = fr["locals"]
         ix = pending["options"][i]["index"]
         if ix is None:
-            finish(loc)
+            finish(m, loc)
             return
         loc[sk] = loc[sk] + [ix]
         fr["pc"] -= 1          # post the next pick, or finish
@@ -241,7 +244,7 @@ def order_start(k: int, source: Callable) -> Callable:
 
     def run(m, fr):
         loc = fr["locals"]
-        loc[ck], loc[sk] = list(access.as_list(m, source(m, loc), loc)), []
+        loc[ck], loc[sk] = list(access.walked(m, source(m, loc), loc)), []
     return run
 
 
@@ -255,7 +258,7 @@ def order(k: int, by: Callable | None, prompt: Callable, into: str | None) -> Sp
         if len(left) <= 1:
             del loc[ck], loc[sk]
             if into is not None:
-                loc[into] = [cands[i] for i in sel + left]
+                loc[into] = flat_enough(m, [cands[i] for i in sel + left])
             return
         opts = [{"label": access.text_of(m, cands[i]), "value": cands[i], "index": i} for i in left]
         post(m, decider(m, by, loc), "order", prompt(m, loc), opts)
@@ -276,6 +279,7 @@ def amount(by: Callable | None, prompt: Callable, lo: Callable, hi: Callable, in
         a, b = lo(m, loc), hi(m, loc)
         if type(a) is not int or type(b) is not int or a > b:
             raise RuleError(f"amount needs numbers lo <= hi, got {a!r}..{b!r}", at)
+        check_count(m, b - a + 1, at)     # refused before a billion options are built
         opts = [{"label": str(v), "value": v} for v in range(a, b + 1)]
         post(m, decider(m, by, loc), "amount", prompt(m, loc), opts)
 

@@ -47,6 +47,10 @@ _EFFECTS = ("action", "trigger")
 
 def emit(m: Any, event: str, args: dict) -> None:
     st = m.st
+    b = m.budget
+    b.events -= 1
+    if b.events < 0:
+        b.exhausted("events")
     st.seq += 1
     st.log.append({"type": "event", "event": event, "args": args})
     abilities = m.R.triggers.get(event)

@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from . import access
 from .errors import RuleError
+from .limits import MAX_INT, check_count, check_int, check_size, flat_enough, over_message, spend
 
 Fn = Callable[[Any, dict], Any]
 
@@ -26,6 +27,8 @@ def const(v: Any) -> Fn:
 def compile_expr(e: Any, rules: Any, at: str | None = None) -> Fn:
     """Compile one expression; ``at`` names its source for error messages."""
     if type(e) is not dict:
+        if type(e) is int and not -MAX_INT <= e <= MAX_INT:
+            check_int(e, at)     # an IR from elsewhere: refused at load
         return const(e)
     at = rules.where(e.get("at")) or at
     op = e.get("op")
@@ -112,8 +115,50 @@ def _mod(a: int, b: int) -> int:
     return a % b
 
 
+# Arithmetic keeps every number JSON-safe (within ±(2^53 - 1)): a product of two
+# big numbers, or a doubling in a loop, is stopped where it is made, before
+# it can reach the state. Lists and texts joined or repeated are sized
+# first (`[0] * n` would take the memory before a later check could look).
+
+def _add(a: Any, b: Any) -> Any:
+    r = a + b
+    if type(r) is int:
+        if -MAX_INT <= r <= MAX_INT:
+            return r
+        return check_int(r)
+    return r
+
+
+def _sub(a: Any, b: Any) -> Any:
+    r = a - b
+    if type(r) is int and not -MAX_INT <= r <= MAX_INT:
+        return check_int(r)
+    return r
+
+
+def _mul(m: Any, a: Any, b: Any, at: str | None) -> Any:
+    if type(a) is int and type(b) is int:
+        r = a * b
+        if -MAX_INT <= r <= MAX_INT:
+            return r
+        return check_int(r, at)
+    # a list or text repeated is sized before any memory is spent on it
+    seq, n = (a, b) if type(a) is list or type(a) is str else (b, a)
+    if type(seq) is list and type(n) is int:
+        check_count(m, len(seq) * n, at)
+        return seq * n
+    if type(seq) is str and type(n) is int:
+        size = len(seq) * max(n, 0)
+        if size > m.budget.max_text:
+            raise RuleError(f"a text of {size} characters: {over_message('text', m.budget.limits['text'])}", at)
+        spend(m, size >> 4, at)
+        return seq * n
+    r = a * b
+    return check_int(r, at) if type(r) is int else r
+
+
 _BIN: dict[str, Callable[[Any, Any], Any]] = {
-    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": _div, "%": _mod,
+    "+": _add, "-": _sub, "/": _div, "%": _mod,
     "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
     ">": operator.gt, ">=": operator.ge,
 }
@@ -127,12 +172,24 @@ def _bin(e: dict, rules: Any, at: str | None) -> Fn:
     if o == "or":
         return lambda m, loc: bool(lf(m, loc)) or bool(rf(m, loc))
     if o == "in":
-        return lambda m, loc: lf(m, loc) in access.as_list(m, rf(m, loc), loc)
+        return lambda m, loc: lf(m, loc) in access.walked(m, rf(m, loc), loc)
     if o == "not in":
-        return lambda m, loc: lf(m, loc) not in access.as_list(m, rf(m, loc), loc)
+        return lambda m, loc: lf(m, loc) not in access.walked(m, rf(m, loc), loc)
+    if o == "*":
+        return lambda m, loc: _mul(m, lf(m, loc), rf(m, loc), at)
     fn = _BIN.get(o)
     if fn is None:
         raise RuleError(f"unknown operator {o!r}", at)
+    if o == "+" and type(e["r"]) is int:
+        c = e["r"]     # `x + 1`: never a list or a text
+        return lambda m, loc: _add(lf(m, loc), c)
+    if o == "+":       # may join two lists or two texts: sized
+        def joined(m, loc):
+            r = fn(lf(m, loc), rf(m, loc))
+            if type(r) is list or type(r) is str:
+                check_size(m, r, at)
+            return r
+        return joined
     if type(e["r"]) is not dict:
         # `x.cost > 3`, `p.score >= 0`: a constant right side is read once, here
         c = e["r"]
@@ -147,17 +204,25 @@ def _not(e: dict, rules: Any, at: str | None) -> Fn:
 
 def _neg(e: dict, rules: Any, at: str | None) -> Fn:
     x = compile_expr(e["x"], rules, at)
-    return lambda m, loc: -x(m, loc)
+    return lambda m, loc: _sub(0, x(m, loc))
 
 
 def _list(e: dict, rules: Any, at: str | None) -> Fn:
     items = [compile_expr(i, rules, at) for i in e["items"]]
-    return lambda m, loc: [f(m, loc) for f in items]
+
+    return lambda m, loc: flat_enough(m, [f(m, loc) for f in items], at)
 
 
 def _range(e: dict, rules: Any, at: str | None) -> Fn:
     lo, hi = compile_expr(e["lo"], rules, at), compile_expr(e["hi"], rules, at)
-    return lambda m, loc: list(range(lo(m, loc), hi(m, loc) + 1))
+
+    def f(m, loc):
+        a, b = lo(m, loc), hi(m, loc)
+        if type(a) is not int or type(b) is not int:
+            raise RuleError(f"a range needs two numbers, got {a!r}..{b!r}", at)
+        check_count(m, b - a + 1, at)    # refused before the list is built
+        return list(range(a, b + 1))
+    return f
 
 
 def _cond(e: dict, rules: Any, at: str | None) -> Fn:
@@ -187,7 +252,20 @@ def _quantity(e: dict, rules: Any, at: str | None) -> Fn:
     if qid not in rules.quantities:
         raise RuleError(f"unknown quantity {qid!r}", at)
     args = [compile_expr(a, rules, at) for a in e.get("args", [])]
-    return lambda m, loc: quantity_value(m, loc, qid, [a(m, loc) for a in args])
+
+    def f(m, loc):
+        # a quantity may read quantities: each reading is charged (about
+        # what four instructions cost), so one that reads itself twice per
+        # level runs out of steps
+        b = m.budget
+        b.steps -= 4
+        if b.steps < 0:
+            b.exhausted("steps", at)
+        v = quantity_value(m, loc, qid, [a(m, loc) for a in args])
+        if type(v) is int and not -MAX_INT <= v <= MAX_INT:
+            check_int(v, at)
+        return v
+    return f
 
 
 def _agg(e: dict, rules: Any, at: str | None) -> Fn:
@@ -202,7 +280,7 @@ def _agg(e: dict, rules: Any, at: str | None) -> Fn:
         raise RuleError(f"unknown aggregate {fn!r}", at)
 
     def f(m, loc):
-        items = access.as_list(m, coll(m, loc), loc)
+        items = access.walked(m, coll(m, loc), loc)
         saved = loc.get(var, _MISSING)
         try:
             return loop(m, loc, var, items, where, value)
@@ -236,7 +314,10 @@ def _count(m, loc, var, items, where, value) -> int:
 
 
 def _sum(m, loc, var, items, where, value):
-    return sum(_each(m, loc, var, items, where, value))
+    total = sum(_each(m, loc, var, items, where, value))
+    if type(total) is int and not -MAX_INT <= total <= MAX_INT:
+        check_int(total)
+    return total
 
 
 def _min(m, loc, var, items, where, value):
@@ -250,7 +331,7 @@ def _max(m, loc, var, items, where, value):
 _MISSING = object()
 
 def _collect(m, loc, var, items, where, value) -> list:
-    return list(_each(m, loc, var, items, where, value))
+    return flat_enough(m, list(_each(m, loc, var, items, where, value)))
 
 
 _AGG: dict[str, Callable[..., Any]] = {
@@ -262,7 +343,10 @@ def _text(e: dict, rules: Any, at: str | None) -> Fn:
     parts = [p if type(p) is str else compile_expr(p, rules, at) for p in e["parts"]]
 
     def f(m, loc):
-        return "".join(p if type(p) is str else access.text_of(m, p(m, loc)) for p in parts)
+        out = "".join(p if type(p) is str else access.text_of(m, p(m, loc)) for p in parts)
+        if len(out) > 64:
+            check_size(m, out, at)    # a text doubled in a loop stops at the text limit
+        return out
     return f
 
 

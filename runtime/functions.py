@@ -10,6 +10,7 @@ from typing import Any
 
 from . import access
 from .errors import RuleError
+from .limits import spend
 
 
 def size(m: Any, loc: dict, of: Any) -> int:
@@ -23,7 +24,12 @@ def size(m: Any, loc: dict, of: Any) -> int:
 
 
 def pieces(m: Any, loc: dict, zone: Any) -> list:
-    return [{"piece": p} for p in m.st.zones[access.zone_slot(m, zone, loc)]]
+    pile = m.st.zones[access.zone_slot(m, zone, loc)]
+    b = m.budget
+    b.steps -= len(pile)
+    if b.steps < 0:
+        b.exhausted("steps")
+    return [{"piece": p} for p in pile]
 
 
 def top(m: Any, loc: dict, zone: Any) -> Any:
@@ -139,6 +145,7 @@ def round_number(m: Any, loc: dict) -> int:
 def pieces_of(m: Any, loc: dict, entity: Any) -> list:
     eid = entity["entity"] if type(entity) is dict else entity
     pz = m.st.p_zone
+    spend(m, len(pz))      # walks every piece of the game
     return [{"piece": p} for p, e in enumerate(m.st.p_ent) if e == eid and pz[p] >= 0]
 
 
@@ -174,7 +181,7 @@ def last(m: Any, loc: dict, items: Any) -> Any:
 
 
 def contains(m: Any, loc: dict, items: Any, item: Any) -> bool:
-    return item in access.as_list(m, items, loc)
+    return item in access.walked(m, items, loc)
 
 
 def uses(m: Any, loc: dict, action: str, who: Any = None, per: str = "round") -> int:

@@ -13,6 +13,7 @@ from typing import Any, Iterable
 from . import interpreter, view as _view
 from .errors import IllegalAction, RuleError, WaybillError
 from .interpreter import Machine
+from .limits import Budget
 from .rules import Rules
 from .arguments import options_problem, player_names, players_problem, said, seed_problem
 from .save_check import checked_fields
@@ -33,15 +34,25 @@ class Game:
     @classmethod
     def new(cls, rules: Rules, players: int | list[str], seed: int,
             options: dict | None = None) -> "Game":
-        """A game of ``players`` (a count, or a list of names) from ``seed``;
-        ``WaybillError`` naming the argument if one is not what it should be
-        (checked before any work is done)."""
+        """A game of ``players`` (a count, or a list of names) from ``seed``,
+        after its setup, waiting for the first decision. ``WaybillError``
+        naming the argument if one is not what it should be (checked before
+        any work is done); a mistake in the content found while setting up
+        is a ``RuleError``."""
         _check_arguments(rules, players, seed, options)
         names = player_names(players)
-        g = cls(rules, new_state(rules.layout(len(names)), names, seed, options))
-        interpreter.push(g.m, "play", {}, "play")
-        interpreter.push(g.m, "setup", {}, "setup")
-        g._run()
+        try:
+            g = cls(rules, new_state(rules.layout(len(names)), names, seed, options))
+            m = g.m
+            m.budget = Budget(rules.limits, armed=True)     # the setup gets one action's budget
+            interpreter.push(m, "play", {}, "play")
+            interpreter.push(m, "setup", {}, "setup")
+            g._run()
+            m.budget = rules.idle_budget
+        except WaybillError:
+            raise
+        except Exception as exc:
+            raise RuleError(f"setting up the game failed: {interpreter.python_error(exc)}") from exc
         return g
 
     @classmethod
@@ -104,19 +115,32 @@ class Game:
         st = self.m.st
         legal = self._match(action)
         before = st.clone()
+        m = self.m
+        # a fresh budget for this action (not `limits.armed`: a context
+        # manager costs a few µs, and apply is the hot path of every bot)
+        m.budget = Budget(self.rules.limits, armed=True)
         try:
             st.log.append({"type": "action", "kind": st.pending["kind"], **legal})
-            interpreter.answer(self.m, legal["option"])
+            try:
+                interpreter.answer(m, legal["option"])
+            except WaybillError:
+                raise
+            except Exception as exc:
+                # answering runs outside the interpreter loop (which turns
+                # Python errors into RuleErrors itself): a damaged save can
+                # only reach it here
+                raise RuleError(f"the pending decision could not take this answer "
+                                f"({interpreter.python_error(exc)}); the saved game or the content "
+                                "is damaged") from exc
             self._run()
-        except RuleError:
+            m.budget = self.rules.idle_budget
+        except BaseException as exc:
+            # whatever happened (a RuleError, a budget run out, even an
+            # interrupt), the game is as it was before the action
             self.m = Machine(self.rules, self.m.L, before)
-            raise
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
-            # answering runs outside the interpreter loop (which turns these
-            # into RuleErrors itself): a damaged save can only reach it here
-            self.m = Machine(self.rules, self.m.L, before)
-            raise RuleError(f"the pending decision could not take this answer ({type(exc).__name__}: {exc}); "
-                            "the saved game or the content is damaged") from exc
+            if isinstance(exc, WaybillError) or not isinstance(exc, Exception):
+                raise
+            raise RuleError(interpreter.python_error(exc)) from exc
 
     def _match(self, action: Any) -> dict:
         st = self.m.st

@@ -79,7 +79,10 @@ def for_init(k: int, coll: Callable) -> Run:
 
     def run(m, fr):
         loc = fr["locals"]
-        loc[lk] = list(access.as_list(m, coll(m, loc), loc))   # a snapshot
+        items = list(access.walked(m, coll(m, loc), loc))   # a snapshot
+        if len(items) > LOOP_LIMIT:
+            raise RuleError(f"a loop over {len(items)} items is over the loop limit of {LOOP_LIMIT}")
+        loc[lk] = items
         loc[ik] = 0
     return run
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from . import events
-from .errors import RuleError, Stop
-from .limits import CALL_DEPTH
+from .errors import RuleError, Stop, WaybillError
+from .limits import CALL_DEPTH, TICK, Budget
 
 EFFECTS = frozenset(("action", "trigger"))
 STOPPABLE = frozenset(("proc", "replace"))
@@ -26,18 +26,21 @@ STOPPABLE = frozenset(("proc", "replace"))
 
 class Machine:
     """What every instruction sees: rules ``R``, layout ``L``, state ``st``."""
-    __slots__ = ("R", "L", "st", "created", "open_actions")
+    __slots__ = ("R", "L", "st", "created", "open_actions", "budget")
 
     def __init__(self, rules: Any, layout: Any, st: Any):
         self.R, self.L, self.st = rules, layout, st
         self.created: tuple | None = None  # see access.created_pieces
         self.open_actions: dict | None = None  # see decisions.live_actions
+        self.budget: Budget = rules.idle_budget  # armed by Game.apply/new (limits.py)
 
 
 def run(m: Machine) -> None:
-    """Run until a decision is pending or the game is over."""
-    st, codes = m.st, m.R.codes
+    """Run until a decision is pending or the game is over. Instructions are
+    counted here, against the budget's steps, ``TICK`` at a time."""
+    st, codes, budget = m.st, m.R.codes, m.budget
     fr = ins = None
+    tick = TICK
     try:
         while st.pending is None and not st.over:
             if st.queue and not st.edepth:
@@ -51,6 +54,12 @@ def run(m: Machine) -> None:
             fr = stack[-1]
             pc = fr["pc"]
             ins = codes[fr["code"]][pc]
+            tick -= 1
+            if not tick:
+                tick = TICK
+                budget.steps -= TICK
+                if budget.steps < 0:
+                    budget.exhausted("steps")
             fr["pc"] = pc + 1
             try:
                 ins[0](m, fr)
@@ -58,9 +67,25 @@ def run(m: Machine) -> None:
                 stop_effect(m, s.message, ins[1])
     except RuleError as e:
         raise e.locate(ins[1] if ins else None, m.R.names.get(fr["code"]) if fr else None)
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError) as e:
+    except WaybillError:
+        raise
+    except Exception as e:
+        # Content that checks clean can still overflow, recurse or exhaust
+        # memory: whatever Python raises becomes a RuleError naming the rule.
         where = m.R.names.get(fr["code"]) if fr else None
-        raise RuleError(f"{type(e).__name__}: {e}", ins[1] if ins else None, where) from e
+        raise RuleError(python_error(e), ins[1] if ins else None, where) from e
+
+
+def python_error(e: BaseException) -> str:
+    """A designer-readable line for a Python exception raised by content."""
+    if isinstance(e, MemoryError):
+        return "the rules ran out of memory (MemoryError)"
+    if isinstance(e, RecursionError):
+        return "values or quantities nested too deeply (RecursionError)"
+    text = str(e)
+    if len(text) > 200:
+        text = text[:200] + "..."
+    return f"{type(e).__name__}: {text}" if text else type(e).__name__
 
 
 def answer(m: Machine, option: int) -> None:

@@ -11,6 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import RuleError
+from .limits import over_message
+
 
 @dataclass
 class Layout:
@@ -73,7 +76,22 @@ def _add_zone(lay: Layout, z: dict, of: Any) -> None:
     lay.z_space.append(bool(z.get("_space")))
 
 
+def _check_piece_count(rules: Any, n: int) -> None:
+    """Refuse a game of huge decks before any memory is spent on its pieces,
+    naming the deck whose copies go past the `pieces` limit."""
+    total, most = 0, rules.limits["pieces"]
+    for e in rules.entity_list:
+        start = e.get("start")
+        copies = int(e.get("copies", 1))
+        total += copies * n if start and start.get("each_player") else copies
+        if total > most:
+            raise RuleError(f"the decks reach {total} pieces here (for {n} players): "
+                            f"{over_message('pieces', most)}",
+                            rules.where(e.get("at")), f"entity {e['id']}")
+
+
 def _place_start_pieces(rules: Any, lay: Layout) -> None:
+    _check_piece_count(rules, lay.n)
     for e in rules.entity_list:
         ids = lay.ent_pieces.setdefault(e["id"], [])
         start = e.get("start")

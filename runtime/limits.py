@@ -1,5 +1,183 @@
-"""Bounds that keep one broken card from freezing a game (see DESIGN.md)."""
+"""Bounds that keep one broken card from freezing a game or eating the
+memory (DESIGN.md, principle 7).
 
-LOOP_LIMIT = 100_000    # iterations of one `while`/`repeat` statement
+Two sorts of bound:
+
+- **Depth** bounds, fixed: one loop statement, nested calls, trigger chains.
+- A **budget** of work and memory, counted in *total* over one ``apply``
+  (or ``Game.new``, or one scenario step, which is an ``apply``): the steps
+  the rules run (instructions, plus items walked or built by the few
+  expensive operations), events emitted, pieces created; and the sizes of
+  values (a list, range or option list; a text; a game's pieces); integers
+  stay JSON-safe (within ±(2^53 - 1)). Running out is a ``RuleError`` and the
+  game is rolled back to before the action.
+
+A pack may raise (or lower) the budget with ``game { limits { ... } }``, up
+to the engine's hard ``CAPS``; the compiler checks the values (E407) and
+``Rules`` clamps an IR from elsewhere to the same caps.
+
+Counting is cheap on purpose: the run loop counts instructions in a local
+and charges the budget every ``TICK`` instructions; expressions charge
+only where they build or walk a collection (one subtraction per
+collection, not per item).
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+from .errors import RuleError
+
+LOOP_LIMIT = 100_000    # iterations of one `while`/`repeat`/`for` statement
 CALL_DEPTH = 200        # frames on the stack (procedure calls, effects, ...)
 CHAIN_LIMIT = 50        # triggers caused by triggers caused by ...
+
+MAX_INT = 2 ** 53 - 1   # beyond this a JSON reader may round a number (the compiler's bound too)
+MAX_DEPTH = 32          # lists in lists in ...: deeper, and saving a game (JSON) would fail
+TICK = 256              # instructions counted locally before the budget is charged
+
+# name: (default, hard cap, what it bounds)
+LIMITS: dict[str, tuple[int, int, str]] = {
+    "steps": (200_000, 20_000_000, "steps of work in one action"),
+    "events": (10_000, 1_000_000, "events emitted in one action"),
+    "created": (1_000, 100_000, "pieces created in one action"),
+    "pieces": (20_000, 200_000, "pieces in a game"),
+    "list": (10_000, 1_000_000, "items in one list, range or choice"),
+    "text": (20_000, 1_000_000, "characters in one text"),
+}
+DEFAULTS = {k: v[0] for k, v in LIMITS.items()}
+CAPS = {k: v[1] for k, v in LIMITS.items()}
+
+
+def resolve_limits(declared: Any) -> dict[str, int]:
+    """The defaults with a pack's declared limits over them. An IR that did
+    not come through the checker is clamped to the caps, never trusted."""
+    out = dict(DEFAULTS)
+    if isinstance(declared, dict):
+        for k, v in declared.items():
+            if k in out and type(v) is int:
+                out[k] = max(1, min(v, CAPS[k]))
+    return out
+
+
+class Budget:
+    """What is left of one action's budget. An *idle* budget (outside
+    ``apply``/``new``: views, scenario expectations) never runs out, it
+    refills; size and integer bounds hold everywhere."""
+
+    __slots__ = ("steps", "events", "created", "armed", "limits", "max_list", "max_text")
+
+    def __init__(self, limits: dict[str, int], armed: bool):
+        self.limits = limits
+        self.armed = armed
+        self.steps = limits["steps"]
+        self.events = limits["events"]
+        self.created = limits["created"]
+        self.max_list = limits["list"]
+        self.max_text = limits["text"]
+
+    def exhausted(self, what: str, at: str | None = None) -> None:
+        """Called when a count went below zero: a RuleError while armed."""
+        if not self.armed:
+            setattr(self, what, self.limits[what])
+            return
+        raise RuleError(over_message(what, self.limits[what]), at)
+
+
+@contextmanager
+def armed(m: Any) -> Iterator[None]:
+    """Run a block on a fresh, armed budget, as ``Game.apply`` and
+    ``Game.new`` do (inline, for speed). A caller evaluating content outside
+    them (a scenario's `expect`) may use it to bound that work as well."""
+    saved = m.budget
+    m.budget = Budget(m.R.limits, armed=True)
+    try:
+        yield
+    finally:
+        m.budget = saved
+
+
+def over_message(what: str, limit: int) -> str:
+    return (f"more than {limit} {LIMITS[what][2]} (a runaway? a pack may raise it with "
+            f"`game {{ limits {{ {what}: N }} }}`, up to {CAPS[what]})")
+
+
+def spend(m: Any, n: int, at: str | None = None) -> None:
+    """Charge ``n`` steps of work to the machine's budget."""
+    b = m.budget
+    b.steps -= n
+    if b.steps < 0:
+        b.exhausted("steps", at)
+
+
+def check_int(v: int, at: str | None = None) -> int:
+    if -MAX_INT <= v <= MAX_INT:
+        return v
+    raise RuleError(f"a number beyond ±{MAX_INT} ({_digits(v)}): numbers must stay JSON-safe", at)
+
+
+def check_size(m: Any, v: Any, at: str | None = None) -> Any:
+    """A list or text within the budget's size bounds, its size charged as work."""
+    n = len(v)
+    b = m.budget
+    if type(v) is str:
+        if n > b.max_text:
+            raise RuleError(f"a text of {n} characters: {over_message('text', b.limits['text'])}", at)
+        n >>= 4     # text is cheap per character; still bounded in total
+    elif n > b.max_list:
+        raise RuleError(f"a list of {n} items: {over_message('list', b.limits['list'])}", at)
+    b.steps -= n
+    if b.steps < 0:
+        b.exhausted("steps", at)
+    return v
+
+
+def flat_enough(m: Any, v: list, at: str | None = None) -> list:
+    """``v``, a list just built, once any list inside it is checked: a list
+    put in a list (`set l = [l]` in a loop) must not nest without end."""
+    for x in v:
+        if type(x) is list:
+            check_nesting(m, v, at)
+            break
+    return v
+
+
+def check_nesting(m: Any, v: list, at: str | None = None) -> None:
+    """A list of lists no deeper than ``MAX_DEPTH``. Every list built so far
+    passed this check, so the walk never recurses deeper than that; lists
+    shared inside (`[l, l]`) are walked once, and the walk is charged."""
+    memo: dict[int, int] = {}
+    if _depth(v, memo) > MAX_DEPTH:
+        raise RuleError(f"lists nested more than {MAX_DEPTH} deep: a saved game could not hold them", at)
+    spend(m, len(memo), at)
+
+
+def _depth(v: list, memo: dict[int, int]) -> int:
+    d = memo.get(id(v))
+    if d is None:
+        d = 1
+        for x in v:
+            if type(x) is list:
+                d = max(d, 1 + _depth(x, memo))
+        memo[id(v)] = d
+    return d
+
+
+def check_count(m: Any, n: int, at: str | None = None) -> int:
+    """A count of items about to be built (a range, options, dice): refused
+    before any memory is spent on it."""
+    b = m.budget
+    if n > b.max_list:
+        raise RuleError(f"{n} items at once: {over_message('list', b.limits['list'])}", at)
+    if n > 0:
+        b.steps -= n
+        if b.steps < 0:
+            b.exhausted("steps", at)
+    return n
+
+
+def _digits(v: int) -> str:
+    # str() of a huge int is itself slow (and refused past 4300 digits)
+    bits = v.bit_length()
+    return f"{'-' if v < 0 else ''}about 2^{bits - 1}" if bits > 64 else str(v)

@@ -20,6 +20,7 @@ from .access import counter_slot, counter_store, me_of, piece_id, zone_slot, zon
 from .errors import RuleError, Stop
 from .events import emit
 from .reveal import reveal  # noqa: F401  (its own module: private reveals, views)
+from .limits import check_count, over_message, spend
 
 
 def _who(m: Any, loc: dict, cid: str, who: Any) -> Any:
@@ -116,6 +117,7 @@ def move(m: Any, loc: dict, piece: Any, to: Any, position: str = "top") -> None:
 def move_all(m: Any, loc: dict, source: Any, to: Any) -> list:
     src, dst = zone_slot(m, source, loc), zone_slot(m, to, loc)
     pids = list(m.st.zones[src])
+    spend(m, len(pids))
     # onto an ordered zone, bottom-most first, so the moved pile keeps its order
     for pid in reversed(pids) if m.L.z_ordered[dst] else pids:
         place(m, pid, dst)
@@ -138,6 +140,7 @@ def draw(m: Any, loc: dict, source: Any, to: Any, n: int = 1, position: str = "t
 def shuffle(m: Any, loc: dict, zone: Any) -> None:
     slot = zone_slot(m, zone, loc)
     st = m.st
+    spend(m, len(st.zones[slot]))
     st.rng, order = rng.shuffled(st.rng, st.zones[slot])
     st.zones[slot] = tuple(order)
     emit(m, "shuffled", {"zone": zone_value(m, slot)})
@@ -149,7 +152,7 @@ def roll(m: Any, loc: dict, die: str, n: int = 1, who: Any = None) -> list:
         raise RuleError(f"unknown die {die!r}")
     st = m.st
     out = []
-    for _ in range(_amount(n)):
+    for _ in range(check_count(m, _amount(n))):   # refused before rolling a billion dice
         forced = st.forced.get(die)
         if forced:
             out.append(forced[0])
@@ -171,6 +174,12 @@ def create(m: Any, loc: dict, entity: Any, to: Any) -> dict:
         raise RuleError(f"unknown entity {eid!r}")
     st = m.st
     pid = len(st.p_ent)
+    b = m.budget
+    b.created -= 1
+    if b.created < 0:
+        b.exhausted("created")
+    if pid >= b.limits["pieces"]:
+        raise RuleError(f"cannot create piece {pid + 1}: {over_message('pieces', b.limits['pieces'])}")
     st.p_ent = st.p_ent + (eid,)
     st.p_zone.append(-1)
     st.p_owner.append(None)

@@ -30,6 +30,7 @@ from typing import Any
 from .errors import RuleError
 from .exprs import Fn, compile_expr
 from .layout import Layout, build_layout
+from .limits import Budget, resolve_limits
 
 
 @dataclass
@@ -67,6 +68,9 @@ class Rules:
         self.files: list[str] = list(ir.get("files") or [])
         self.pack: dict = ir.get("pack") or {}
         self.players: dict = ir.get("players") or {"min": 1, "max": 8}
+        self.limits: dict[str, int] = resolve_limits(ir.get("limits"))
+        # outside apply/new (views, scenario expectations) work is not counted
+        self.idle_budget = Budget(self.limits, armed=False)
         self.codes: dict[str, list] = {}
         self.names: dict[str, str] = {}
         self._layouts: dict[int, Layout] = {}

@@ -138,11 +138,24 @@ def _wb_files(paths) -> list[str]:
 
 def _load(pack: str, variants: tuple[str, ...]):
     from waybill import CompileError, load_pack
+    from waybill.runtime import WaybillError
     try:
         return load_pack(pack, variants=list(variants))
     except CompileError as exc:
         click.echo(str(exc), err=True)
         sys.exit(1)
+    except WaybillError as exc:   # rules that compiled but cannot be loaded
+        _fail(exc)
+
+
+def _fail(exc: Exception) -> None:
+    """A RuleError (or any WaybillError) as one clean line, `file:line:col` first; exit 1."""
+    click.echo(_one_line(exc), err=True)
+    sys.exit(1)
+
+
+def _one_line(exc: Exception) -> str:
+    return f"error: {' '.join(str(exc).split())}"
 
 
 @main.command()
@@ -169,15 +182,19 @@ def sim(pack, players, games, seed, variants, bot, round_cap, check_replay, chec
     pack_id = rules.ir["pack"]["id"]
     jobs = jobs or os.cpu_count() or 1
     _check_table(rules, players, seed, games)
-    if as_json or games < 5:
-        summary = simulate(rules, pack_id, players, games, seed, bot, list(variants), round_cap, check_replay,
-                           check_invariants, jobs=jobs)
-    else:
-        from rich.progress import Progress
-        with Progress(transient=True) as bar:
-            task = bar.add_task(f"{pack_id}: {games} games", total=games)
+    from waybill.runtime import WaybillError
+    try:
+        if as_json or games < 5:
             summary = simulate(rules, pack_id, players, games, seed, bot, list(variants), round_cap, check_replay,
-                               check_invariants, progress=lambda: bar.advance(task), jobs=jobs)
+                               check_invariants, jobs=jobs)
+        else:
+            from rich.progress import Progress
+            with Progress(transient=True) as bar:
+                task = bar.add_task(f"{pack_id}: {games} games", total=games)
+                summary = simulate(rules, pack_id, players, games, seed, bot, list(variants), round_cap,
+                                   check_replay, check_invariants, progress=lambda: bar.advance(task), jobs=jobs)
+    except WaybillError as exc:   # each game's own errors are in the summary; this is anything else
+        _fail(exc)
     data = summary.to_json()
     if as_json:
         click.echo(json.dumps(data, indent=1))
@@ -224,6 +241,7 @@ def test_cmd(paths: tuple[str, ...], as_json: bool) -> None:
             targets.extend(packs_under(p))
         else:
             raise click.BadParameter(f"no pack {p!r}", param_hint="PATHS")
+    from waybill.runtime import WaybillError
     outcomes, broken = [], 0
     for t in targets:
         try:
@@ -231,6 +249,9 @@ def test_cmd(paths: tuple[str, ...], as_json: bool) -> None:
         except CompileError as exc:
             broken += 1
             click.echo(str(exc), err=True)
+        except WaybillError as exc:
+            broken += 1
+            click.echo(_one_line(exc), err=True)
     if as_json:
         click.echo(json.dumps([o.__dict__ | {"passed": o.passed} for o in outcomes], indent=1))
     else:
@@ -259,7 +280,11 @@ def play(pack, players, seed, variants, humans, bot) -> None:
         raise click.BadParameter(f"seats go from 1 to {players}", param_hint="--human")
     rules = _load(pack, variants)
     _check_table(rules, players, seed)
-    play_terminal(rules, players, seed, seats, bot)
+    from waybill.runtime import WaybillError
+    try:
+        play_terminal(rules, players, seed, seats, bot)
+    except WaybillError as exc:   # a setup that fails (play_terminal reports errors once under way)
+        _fail(exc)
 
 
 def _check_table(rules, players: int, seed: int, games: int = 1) -> None:

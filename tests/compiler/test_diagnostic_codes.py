@@ -393,6 +393,21 @@ def test_E406_remove_outside_a_variant(tmp_path):
     assert got == (LINE, 1, "`remove` belongs inside a `variant` block", None)
 
 
+def test_E407_a_limit_beyond_the_engine_cap(tmp_path):
+    d, got = one(tmp_path, "game { players 2..2 limits { steps: 999999999 } play { hurt(me) let d = dice(me) } }\n",
+                 "E407")
+    assert got == (LINE, 37, "limit `steps` must be from 1 to 20000000 (the engine's cap), not 999999999",
+                   "the default is 200000: steps of work in one action")
+
+
+def test_E407_decks_over_the_pieces_limit(tmp_path):
+    d, got = one(tmp_path, "gadget big { cost: 1 copies: 60000 }\n"
+                           "game { players 2..2 limits { pieces: 50000 } play { hurt(me) let d = dice(me) "
+                           "move(first(pieces_of(big)), deck) } }\n", "E407")
+    assert got == (LINE, 30, "the decks reach 60001 pieces here (for 2 players), over the limit of 50000 pieces "
+                             "in a game", "fewer copies, or `game { limits { pieces: N } }` up to 200000")
+
+
 # ---- warnings --------------------------------------------------------------------------------------------
 
 def test_W501_unused_declaration(tmp_path):

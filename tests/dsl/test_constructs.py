@@ -288,6 +288,15 @@ def test_game_declaration(tmp_path):
     assert ir["score"] == {"op": "attr", "of": {"op": "var", "name": "me"}, "name": "gold"}
 
 
+def test_game_limits(tmp_path):
+    src = "game { players 2..2 limits { steps: 500000 pieces: 30000 } play { end_game() } }"
+    decl = parse_one(src)
+    props, span = decl.limits
+    assert [(p.name, p.values[0].value) for p in props] == [("steps", 500000), ("pieces", 30000)]
+    assert (span.line, span.column) == (1, 21)
+    assert ir_of(tmp_path, src + "\n")["limits"] == {"steps": 500000, "pieces": 30000}
+
+
 def test_scenario_declaration_with_every_step(tmp_path):
     src = '''scenario first_roll "First roll" {
       text "Shows a roll."
@@ -837,7 +846,7 @@ COVERED = {
     "table_row", "range_lit", "event_decl", "quantity_decl", "procedure_decl", "params", "param", "invariant_decl",
     "board_decl", "space_decl", "link_decl", "region_decl", "name_list", "entity_decl", "opt_body", "text_item",
     "prop", "flag", "action_decl", "limit_item", "trigger_decl", "modifier_decl", "pattern_list", "wildcard",
-    "mod_op", "replace_decl", "game_decl", "players_item", "setup_item", "play_item", "score_item",
+    "mod_op", "replace_decl", "game_decl", "players_item", "limits_item", "setup_item", "play_item", "score_item",
     "scenario_decl", "seed_item", "variants_item", "given_item", "step_item", "answer_item", "pass_item",
     "force_item", "expect_item", "expect_log", "expect_offered", "block", "empty_stmt", "let_stmt", "set_stmt", "add_stmt",
     "sub_stmt", "if_stmt", "for_stmt", "repeat_stmt", "while_stmt", "choose_stmt", "option", "may_stmt",
