@@ -186,11 +186,12 @@ class Game:
     def state(self) -> State:
         return self.m.st
 
-    def view(self, player: int | None, log: bool = True) -> dict:
-        """What ``player`` (a seat index, or None for a spectator) may see;
-        ``log=False`` leaves out the log (cheap, for bots). The caller owns
-        the result."""
-        return _view.view(self.m, player, log)
+    def view(self, player: int | None, log: bool | None = None, log_from: int | None = None) -> dict:
+        """What ``player`` (a seat index, or None for a spectator) may see.
+        Lean by default: no log; ``log=True`` gives the whole log,
+        ``log_from=N`` the entries from index N on (``log_end`` of an
+        earlier view). The caller owns the result."""
+        return _view.view(self.m, player, log, log_from)
 
     def messages(self) -> list[str]:
         """The table talk written by `log` statements."""

@@ -65,8 +65,14 @@ def compile_cmd(pack: str, variants: tuple[str, ...], output: str | None) -> Non
 
 
 @main.command()
-def schema() -> None:
-    """Print the IR's JSON Schema."""
+@click.option("--view", "which", flag_value="view", help="The schema of a seat's view (Game.view).")
+@click.option("--action", "which", flag_value="action", help="The schema of an action (one of legal_actions()).")
+def schema(which: str | None) -> None:
+    """Print a JSON Schema: the IR's (default), a view's or an action's."""
+    if which:
+        from waybill.runtime.schemas import shipped
+        click.echo(json.dumps(shipped(which), indent=1, sort_keys=True))
+        return
     from waybill.compiler.schema import shipped_schema
     click.echo(json.dumps(shipped_schema(), indent=1, sort_keys=True))
 
