@@ -20,7 +20,7 @@ from functools import lru_cache
 from . import ast
 from .diagnostics import Span
 
-FORMAT = "ast-4"  # bump when the AST or this encoding changes
+FORMAT = "ast-5"  # bump when the AST or this encoding changes
 _CLASSES = {name: cls for name, cls in vars(ast).items()
             if isinstance(cls, type) and dataclasses.is_dataclass(cls)}
 

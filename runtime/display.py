@@ -69,6 +69,8 @@ def _item(m: Any, sight: Sight, props: dict, it: dict, seat: int | None) -> dict
         zones = [sight.zone(s, props) for s in slots]
         for z in zones:
             z["name"] = _zone_name(m, z["zone"])
+            if it.get("grouped") and "pieces" in z:
+                z["groups"] = _groups(z.pop("pieces"))
         if len(zones) == 1 and not (seat is None and m.L.z_of[slots[0]] is not None):
             out["value"] = zones[0]
             out["text"] = _zone_text(m, sight, zones[0])
@@ -125,7 +127,18 @@ def _zone_name(m: Any, zid: str) -> str:
     return z.get("name") or zid
 
 
+def _groups(pieces: list[dict]) -> list[dict]:
+    """Pieces counted by entity, first seen first: a supply shown without handles."""
+    counts: dict[str, int] = {}
+    for p in pieces:
+        counts[p["entity"]] = counts.get(p["entity"], 0) + 1
+    return [{"entity": e, "count": n} for e, n in counts.items()]
+
+
 def _zone_text(m: Any, sight: Sight, z: dict) -> str:
+    if "groups" in z:
+        parts = [entity_name(m, g["entity"]) + (f" x{g['count']}" if g["count"] > 1 else "") for g in z["groups"]]
+        return ", ".join(parts) if parts else "empty"
     if "pieces" in z:
         names = [entity_name(m, p.get("entity")) for p in z["pieces"]]
         return ", ".join(names) if names else "empty"

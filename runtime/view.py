@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import display
+from . import display as _display
 from .errors import WaybillError
 from .sight import Sight
 
@@ -30,10 +30,14 @@ def check_viewer(player: Any, n: int) -> None:
         raise WaybillError(f"there is no seat {player}: seats are 0..{n - 1}")
 
 
-def view(m: Any, player: int | None, log: bool | None = None, log_from: int | None = None) -> dict:
-    """The view of seat ``player`` (None: a spectator). Lean by default: no
-    log entries unless asked, ``log=True`` for all of them or ``log_from=N``
-    for those from absolute index N on (``log_end`` of an earlier view)."""
+def view(m: Any, player: int | None, log: bool | None = None, log_from: int | None = None,
+         zones: bool = False, display: bool = True) -> dict:
+    """The view of seat ``player`` (None: a spectator). Lean by default: the
+    pack's display, the question and the counters; log entries only when
+    asked (``log=True`` for all of them, ``log_from=N`` for those from
+    index N on: ``log_end`` of an earlier view), and every non-empty zone
+    only with ``zones=True`` (what bots and tools read); ``display=False``
+    leaves out the display and the entities (bots do not draw)."""
     st, lay = m.st, m.L
     check_viewer(player, lay.n)
     if log_from is not None and (type(log_from) is not int or log_from < 0):
@@ -49,7 +53,8 @@ def view(m: Any, player: int | None, log: bool | None = None, log_from: int | No
         "turn": st.turn,
         "current": st.current,
         "counters": sight.value(_counters(m)),
-        "zones": [z for z in (sight.zone(s, props) for s in range(len(lay.z_id))) if z["count"] or "known" in z],
+        "zones": [z for z in (sight.zone(s, props) for s in range(len(lay.z_id))) if z["count"] or "known" in z]
+        if zones else [],
         "pending": _pending(m, sight),
         "decision": st.decision,
         "log": sight.log(st.log)[start - st.log_from:] if start < end else [],
@@ -58,9 +63,9 @@ def view(m: Any, player: int | None, log: bool | None = None, log_from: int | No
         "over": st.over,
         "winner": st.winner,
         "result": sight.value(st.result),
-        "display": display.build(m, sight, props),
+        "display": _display.build(m, sight, props) if display else {"panels": [], "board": []},
     }
-    out["entities"] = _entities(m, out)
+    out["entities"] = _entities(m, out) if display else {}
     return out
 
 
@@ -148,7 +153,7 @@ def _gather(v: Any, seen: set) -> None:
     t = type(v)
     if t is dict:
         e = v.get("entity")
-        if type(e) is str and "piece" in v:
+        if type(e) is str and ("piece" in v or "count" in v):
             seen.add(e)
         for x in v.values():
             if type(x) in (dict, list):

@@ -212,7 +212,7 @@ def check_seat(o: Oracle, s) -> None:
     assert o.zone_of == st.p_zone, "the oracle lost track of a piece"
     pid_of = {h: p for p, h in enumerate(st.handles)}
     pid_of.update({p: p for p in range(len(st.handles), len(st.p_ent))})
-    v = g.view(s, log=True)
+    v = g.view(s, log=True, zones=True)
 
     for z in v["zones"]:
         slot = o.lay.zslot[(z["zone"], z["of"])]
