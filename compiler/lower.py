@@ -434,11 +434,12 @@ class Lowerer:
         label = it.label or sym.decl.title or it.name.replace("_", " ")
         row: dict = {"type": it.what, "id": it.name, "label": label}
         if it.flag is not None:
-            if it.what != "zone" or it.flag != "grouped":
+            if it.what != "zone" or it.flag not in ("grouped", "full"):
                 self.error(it.flag_span, "E404", f"`{it.flag}` is not a display option here",
-                           "a zone may be shown `grouped` (pieces of one entity counted together)")
+                           "a zone may be shown `grouped` (pieces of one entity counted together) "
+                           "or `full` (each piece with its text)")
             else:
-                row["grouped"] = True
+                row[it.flag] = True
         if it.what == "quantity":
             params = sym.decl.params or []
             seat = part == "panel" and len(params) == 1 and params[0].type == "player"

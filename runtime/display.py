@@ -73,10 +73,10 @@ def _item(m: Any, sight: Sight, props: dict, it: dict, seat: int | None) -> dict
                 z["groups"] = _groups(z.pop("pieces"))
         if len(zones) == 1 and not (seat is None and m.L.z_of[slots[0]] is not None):
             out["value"] = zones[0]
-            out["text"] = _zone_text(m, sight, zones[0])
+            out["text"] = _zone_text(m, sight, zones[0], it.get("full"))
         else:
             out["by_seat"] = zones
-            out["text"] = [_zone_text(m, sight, z) for z in zones]
+            out["text"] = [_zone_text(m, sight, z, it.get("full")) for z in zones]
         return out
     if kind == "counter":
         raw = _counter_values(m, it["id"], seat)
@@ -135,11 +135,13 @@ def _groups(pieces: list[dict]) -> list[dict]:
     return [{"entity": e, "count": n} for e, n in counts.items()]
 
 
-def _zone_text(m: Any, sight: Sight, z: dict) -> str:
+def _zone_text(m: Any, sight: Sight, z: dict, full: bool = False) -> str:
     if "groups" in z:
         parts = [entity_name(m, g["entity"]) + (f" x{g['count']}" if g["count"] > 1 else "") for g in z["groups"]]
         return ", ".join(parts) if parts else "empty"
     if "pieces" in z:
+        if full:
+            return "\n".join(_with_text(m, p.get("entity")) for p in z["pieces"]) or "empty"
         names = [entity_name(m, p.get("entity")) for p in z["pieces"]]
         return ", ".join(names) if names else "empty"
     return f"{z['count']} hidden" if z["count"] else "empty"
@@ -174,6 +176,14 @@ def describe(m: Any, sight: Sight, v: Any, entity: str | None = None) -> str:
             return _zone_name(m, v["zone"])
         return ", ".join(f"{k}: {describe(m, sight, x)}" for k, x in v.items())
     return str(v)
+
+
+def _with_text(m: Any, eid: Any) -> str:
+    e = m.R.entities.get(eid) if type(eid) is str else None
+    name, text = entity_name(m, eid), (e or {}).get("text")
+    if not text:
+        return name
+    return text if text.startswith(name) else f"{name}: {text}"   # a card's text often starts with its name
 
 
 def entity_name(m: Any, eid: Any) -> str:

@@ -204,7 +204,7 @@ def _print_summary(data: dict) -> None:
     table.add_column("value", justify="right")
     for key in ("games", "finished", "capped", "errors", "mean_rounds", "mean_actions"):
         table.add_row(key.replace("_", " "), str(data[key]))
-    wins = ", ".join(f"seat {int(k) + 1}: {v}" for k, v in data["winners"].items()) or "none"
+    wins = ", ".join(f"seat {int(k)}: {v}" for k, v in data["winners"].items()) or "none"
     table.add_row("wins", wins)
     if "replay_mismatches" in data:
         table.add_row("replay mismatches", str(len(data["replay_mismatches"])))
@@ -251,21 +251,38 @@ def test_cmd(paths: tuple[str, ...], as_json: bool) -> None:
 
 @main.command()
 @click.argument("pack")
-@click.option("--players", "-p", type=click.IntRange(1, 64), default=4, show_default=True)
+@click.option("--players", "-p", type=int, default=None, help="Seats at the table (default: the fewest the game allows).")
 @click.option("--seed", "-s", type=int, default=1, show_default=True)
 @click.option("--variant", "variants", multiple=True, help="A variant to apply (repeatable).")
-@click.option("--human", "humans", default="", help="Seats played by people, e.g. `1` or `1,3` (1-based).")
-@click.option("--bot", default="default", show_default=True, help="The bot for the other seats.")
+@click.option("--human", "humans", default="0", show_default=True,
+              help="Seats played by people, numbered from 0: `0`, `0,2`, or `none` to watch bots play.")
+@click.option("--bot", default="default", show_default=True, help="The bot for the other seats: `default` or `random`.")
 def play(pack, players, seed, variants, humans, bot) -> None:
-    """Play PACK in the terminal: people pick numbered actions, bots fill the other seats."""
+    """Play PACK in the terminal: people answer numbered options, bots fill the other seats.
+
+    Seats are numbered from 0 (seat 0 plays first at setup), as in the API and the language.
+    """
+    from waybill.bots import BOT_NAMES
     from waybill.play import play_terminal
-    try:
-        seats = {int(x) - 1 for x in humans.split(",") if x.strip()}
-    except ValueError:
-        raise click.BadParameter("seats are numbers like 1,3", param_hint="--human") from None
-    if any(not 0 <= s < players for s in seats):
-        raise click.BadParameter(f"seats go from 1 to {players}", param_hint="--human")
+    if bot not in BOT_NAMES:
+        raise click.BadParameter(f"unknown bot {bot!r}; choose from {', '.join(BOT_NAMES)}", param_hint="--bot")
     rules = _load(pack, variants)
+    pack_id = rules.ir["pack"]["id"]
+    lo, hi = rules.players.get("min", 1), rules.players.get("max", 64)
+    if players is None:
+        players = lo
+    if not lo <= players <= hi:
+        raise click.BadParameter(f"{pack_id} is for {lo} to {hi} players, not {players}", param_hint="--players")
+    text = humans.strip().lower()
+    try:
+        seats = set() if text in ("", "none") else {int(x) for x in text.split(",") if x.strip()}
+    except ValueError:
+        raise click.BadParameter(f"seats are numbers like 0 or 0,2 (or `none`), not {humans!r}",
+                                 param_hint="--human") from None
+    bad = sorted(s for s in seats if not 0 <= s < players)
+    if bad:
+        raise click.BadParameter(f"there is no seat {bad[0]}: with {players} players the seats are 0 to {players - 1}",
+                                 param_hint="--human")
     play_terminal(rules, players, seed, seats, bot)
 
 
