@@ -147,7 +147,7 @@ class Session:
 
     # --- drawing -------------------------------------------------------------------
     def say(self, text: str) -> None:
-        self.console.print(text)
+        self.console.print(text, soft_wrap=True)    # long lines wrap in the terminal, not in the text
 
     def draw(self, v: dict, seat: int) -> None:
         self.say("")
