@@ -260,7 +260,7 @@ def test_cmd(paths: tuple[str, ...], as_json: bool) -> None:
 def play(pack, players, seed, variants, humans, bot) -> None:
     """Play PACK in the terminal: people answer numbered options, bots fill the other seats.
 
-    Seats are numbered from 0 (seat 0 plays first at setup), as in the API and the language.
+    Seats are numbered from 0, as in the API, the language and the views.
     """
     from waybill.bots import BOT_NAMES
     from waybill.play import play_terminal

@@ -149,7 +149,7 @@ def pick_action(game: Game, step: dict) -> dict:
         who = evaluate(game, step["by"])
         seat = who.get("player") if isinstance(who, dict) else who
         if legal and legal[0]["player"] != seat:
-            raise StepFailed(at, f"it is player {legal[0]['player'] + 1}'s decision, not player {seat + 1}'s")
+            raise StepFailed(at, f"it is seat {legal[0]['player']}'s decision, not seat {seat}'s")
     want = "pass" if step["kind"] == "pass" else step["label"]
     labels = [a["label"] for a in legal]
     exact = [a for a in legal if a["label"].lower() == want.lower()]
