@@ -27,7 +27,7 @@ class BadlandsBot:
 
     # --- reading the view ------------------------------------------------------
     def _read(self, game, seat):
-        v = game.view(seat, log=False)   # the bot reads no history
+        v = game.view(seat, log=False, zones=True, display=False)   # the bot reads no history
         counters = {k: (val[seat] if isinstance(val, list) else val) for k, val in v["counters"].items()}
         cards = {}
         for z in v["zones"]:

@@ -31,7 +31,7 @@ class WarfareBot:
 
     def choose(self, game, legal: list[dict], rng: random.Random) -> dict:
         seat = legal[0]["player"]
-        view = game.view(seat, log=False)   # the bot reads no history
+        view = game.view(seat, log=False, zones=True, display=False)   # the bot reads no history
         pend = view.get("pending") or {}
         ctx = _Crew(game, view, seat)
         kind, prompt = pend.get("kind"), pend.get("prompt") or ""

@@ -332,7 +332,7 @@ class _Seen:
     def __init__(self, game, seat, bot):
         self.g, self.me, self.bot = game, seat, bot
         self.R = game.rules
-        self.v = game.view(seat, log=False)
+        self.v = game.view(seat, log=False, zones=True, display=False)
         self.c = self.v["counters"]
         self.zone = {}
         self._where = None

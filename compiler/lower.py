@@ -134,6 +134,7 @@ class Lowerer(ScenarioLowering):
         }
         ir["spaces"] = self.spaces()
         self.game(ir)
+        ir["display"] = self.display()
         self.scenario_irs = [self.scenario(s) for s in self.p.scenarios]
         self._deferred_checks()
         self._unused()
@@ -389,6 +390,72 @@ class Lowerer(ScenarioLowering):
         return {"id": s.name, "kind": d.kind, "name": d.title or s.name, "text": d.text or "",
                 "fields": fields, "copies": special["copies"], "start": special["start"],
                 "tags": special["tags"], "abilities": abilities, "at": self.at(d)}
+
+    # ---- the table: what panels and the board show ------------------------------
+    def display(self) -> dict:
+        """Every `display` block, base packs first: an item of a later block
+        that shows the same thing (or a `show` of the same label) replaces the
+        earlier one in place, anything else is added at the end."""
+        out: dict[str, list] = {"panel": [], "board": []}
+        keys: dict[str, list] = {"panel": [], "board": []}
+        for decl, file in self.p.displays:
+            self.in_file(file)
+            for part in decl.parts:
+                for it in part.items:
+                    row = self.display_item(it, part.part)
+                    if row is None:
+                        continue
+                    key = (row["type"], row.get("id") or row["label"])
+                    if key in keys[part.part]:
+                        out[part.part][keys[part.part].index(key)] = row
+                    else:
+                        keys[part.part].append(key)
+                        out[part.part].append(row)
+        return out
+
+    def display_item(self, it: ast.DisplayItem, part: str) -> dict | None:
+        if it.what == "show":
+            scope = Scope()
+            if part == "board":
+                scope.frames[0].discard("me")     # the board is everybody's: no seat to be `me`
+            expr = self.expr(it.expr, scope)
+            return {"type": "show", "label": it.label or "", "expr": expr, "at": self.at(it)}
+        wanted = ("zone", "space") if it.what == "zone" else (it.what,)
+        sym = self.sym(it.name)
+        if sym is None:
+            known = [s.name for s in self.p.symbols.values() if s.category in wanted]
+            self.error(it.name_span, "E301", f"unknown {it.what} `{it.name}`",
+                       suggest(it.name, known) or f"declare it first: `{it.what} {it.name} ...`")
+            return None
+        if sym.category not in wanted:
+            self.error(it.name_span, "E309", f"`{it.name}` is a {sym.category}, not a {it.what}",
+                       f"write `{sym.category} {it.name}`" if sym.category in ("counter", "zone", "quantity")
+                       else f"show it with `show \"...\": {it.name}`")
+            return None
+        self.used.add(it.name)
+        label = it.label or sym.decl.title or it.name.replace("_", " ")
+        row: dict = {"type": it.what, "id": it.name, "label": label}
+        if it.flag is not None:
+            if it.what != "zone" or it.flag not in ("grouped", "full"):
+                self.error(it.flag_span, "E404", f"`{it.flag}` is not a display option here",
+                           "a zone may be shown `grouped` (pieces of one entity counted together) "
+                           "or `full` (each piece with its text)")
+            else:
+                row[it.flag] = True
+        if it.what == "quantity":
+            params = sym.decl.params or []
+            seat = part == "panel" and len(params) == 1 and params[0].type == "player"
+            if params and not seat:
+                shown = ", ".join(f"{p.name}: {p.type}" if p.type else p.name for p in params)
+                self.error(it.name_span, "E401",
+                           f"quantity `{it.name}({shown})` needs arguments a {part} cannot give",
+                           f"show it with `show \"{label}\": {it.name}(...)`" +
+                           ("" if part == "board" else "; a panel gives one `p: player` itself"))
+                return None
+            args = [ast.Name(it.name_span, "me")] if seat else []
+            row["expr"] = self.expr(ast.Call(it.name_span, it.name, it.name_span, args), Scope())
+        row["at"] = self.at(it)
+        return row
 
     def entity_special(self, prop: ast.Prop, out: dict) -> None:
         if prop.name == "tags":

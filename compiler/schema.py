@@ -188,6 +188,11 @@ def build_schema() -> dict:
             "setup": block,
             "play": block,
             "score": ref("expr"),
+            "display": _obj({part: {"type": "array", "items": _obj(
+                {"type": {"enum": ["counter", "zone", "quantity", "show"]}, "id": {"type": "string"},
+                 "label": {"type": "string"}, "grouped": {"type": "boolean"}, "full": {"type": "boolean"},
+                 "expr": ref("expr"), "at": at},
+                ["type", "label"])} for part in ("panel", "board")}, ["panel", "board"]),
         },
         "$defs": {"expr": expr, "stmt": _tagged("do", statements)},
     }

@@ -56,6 +56,7 @@ class Program:
     rules: list[tuple[ast.Node, str]] = field(default_factory=list)  # top-level abilities, with file
     game: ast.GameDecl | None = None
     game_file: str | None = None
+    displays: list[tuple[ast.DisplayDecl, str]] = field(default_factory=list)  # base packs first
     variants: dict[str, Symbol] = field(default_factory=dict)
     scenarios: list[Symbol] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
@@ -112,6 +113,9 @@ def _collect(program: Program, item: ast.Node, file: str, pack: str | None, repo
                                   f"a second `game` block; the first is at {program.game_file}:{program.game.span.line}"))
             return
         program.game, program.game_file = item, file
+        return
+    if isinstance(item, ast.DisplayDecl):
+        program.displays.append((item, file))
         return
     if isinstance(item, ast.VariantDecl):
         sym = Symbol(item.name, "variant", item, file, pack)

@@ -424,6 +424,30 @@ class GameDecl(Node):
 
 
 @dataclass
+class DisplayItem(Node):
+    """One line of a `display` part: `counter x "Label"`, `zone z "Label" grouped`,
+    `quantity q "Label"` or `show "Label": expr`."""
+    what: str                        # counter | zone | quantity | show
+    name: str | None = None
+    name_span: Span | None = None
+    label: str | None = None
+    flag: str | None = None          # `grouped` (zones)
+    flag_span: Span | None = None
+    expr: Expr | None = None
+
+
+@dataclass
+class DisplayPart(Node):
+    part: str                        # panel | board
+    items: list = field(default_factory=list)
+
+
+@dataclass
+class DisplayDecl(Node):
+    parts: list = field(default_factory=list)
+
+
+@dataclass
 class RemoveDecl(Node):
     name: str
 

@@ -229,6 +229,33 @@ class ToAst(Transformer):
         name, title = self._head(ch)
         return ast.InvariantDecl(self.sp(meta), str(name), self.tsp(name), title, ch[-1])
 
+    def display_decl(self, meta, ch):
+        return ast.DisplayDecl(self.sp(meta), [c for c in ch if isinstance(c, ast.DisplayPart)])
+
+    def display_part(self, meta, ch):
+        return ast.DisplayPart(self.sp(meta), str(ch[0]), [c for c in ch if isinstance(c, ast.DisplayItem)])
+
+    def _display_named(self, meta, ch, what):
+        name = ch[1]
+        label = self.string(ch[2]) if len(ch) > 2 and _is(ch[2], "STRING") else None
+        flags = [c for c in ch[2:] if _is(c, "NAME")]
+        flag = flags[0] if flags else None
+        return ast.DisplayItem(self.sp(meta), what, str(name), self.tsp(name), label,
+                               str(flag) if flag is not None else None,
+                               self.tsp(flag) if flag is not None else None)
+
+    def display_counter(self, meta, ch):
+        return self._display_named(meta, ch, "counter")
+
+    def display_zone(self, meta, ch):
+        return self._display_named(meta, ch, "zone")
+
+    def display_quantity(self, meta, ch):
+        return self._display_named(meta, ch, "quantity")
+
+    def display_show(self, meta, ch):
+        return ast.DisplayItem(self.sp(meta), "show", label=self.string(ch[1]), expr=ch[-1])
+
     def board_decl(self, meta, ch):
         name, title = self._head(ch)
         return ast.BoardDecl(self.sp(meta), str(name), self.tsp(name), title,

@@ -211,11 +211,15 @@ class Game:
     def state(self) -> State:
         return self.m.st
 
-    def view(self, player: int | None, log: bool = True) -> dict:
-        """What ``player`` (a seat index, or None for a spectator) may see;
-        ``log=False`` leaves out the log (cheap, for bots). The caller owns
-        the result."""
-        return _view.view(self.m, player, log)
+    def view(self, player: int | None, log: bool | None = None, log_from: int | None = None,
+             zones: bool = False, display: bool = True) -> dict:
+        """What ``player`` (a seat index, or None for a spectator) may see.
+        Lean by default: the pack's display, the question, the counters.
+        ``log=True`` adds the whole log, ``log_from=N`` the entries from
+        index N on (``log_end`` of an earlier view); ``zones=True`` lists
+        every non-empty zone (what bots read), ``display=False`` leaves out
+        the display and entities. The caller owns the result."""
+        return _view.view(self.m, player, log, log_from, zones, display)
 
     def messages(self) -> list[str]:
         """The table talk written by `log` statements."""

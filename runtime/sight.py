@@ -65,6 +65,24 @@ class Sight:
             return [self.value(x, sees) if type(x) in _NESTED else x for x in v]
         return v
 
+    def named(self, v: Any) -> Any:
+        """Like ``value``, but a piece this seat sees also carries its entity
+        (``{"piece": handle, "entity": id}``), so a display can name it."""
+        t = type(v)
+        if t is dict:
+            pid = v.get("piece")
+            if type(pid) is int and len(v) == 1:
+                return {"piece": handle(self.handles, pid), "entity": self.m.st.p_ent[pid]} \
+                    if self.sees(pid) else dict(HIDDEN)
+            return {k: self.named(x) for k, x in v.items()}
+        if t is list or t is tuple:
+            return [self.named(x) for x in v]
+        return v
+
+    def entity_seen(self, pid: Any) -> str | None:
+        """The entity of piece ``pid`` if this seat sees it, else None."""
+        return self.m.st.p_ent[pid] if type(pid) is int and self.sees(pid) else None
+
     def zone(self, slot: int, props: dict[int, dict]) -> dict:
         st, lay = self.m.st, self.m.L
         pile = st.zones[slot]

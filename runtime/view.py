@@ -12,8 +12,10 @@ handle, any other as ``{"hidden": true}``.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from . import display as _display
 from .errors import WaybillError
 from .sight import Sight
 
@@ -28,26 +30,138 @@ def check_viewer(player: Any, n: int) -> None:
         raise WaybillError(f"there is no seat {player}: seats are 0..{n - 1}")
 
 
-def view(m: Any, player: int | None, log: bool = True) -> dict:
+def view(m: Any, player: int | None, log: bool | None = None, log_from: int | None = None,
+         zones: bool = False, display: bool = True) -> dict:
+    """The view of seat ``player`` (None: a spectator). Lean by default: the
+    pack's display, the question and the counters; log entries only when
+    asked (``log=True`` for all of them, ``log_from=N`` for those from
+    index N on: ``log_end`` of an earlier view), and every non-empty zone
+    only with ``zones=True`` (what bots and tools read); ``display=False``
+    leaves out the display and the entities (bots do not draw)."""
     st, lay = m.st, m.L
     check_viewer(player, lay.n)
+    if log_from is not None and (type(log_from) is not int or log_from < 0):
+        raise WaybillError(f"log_from is a log index (0 or more), not {log_from!r}")
     sight = Sight(m, player)
     props = _props_by_piece(st.props)
-    return {
+    end = st.log_from + len(st.log)
+    start = st.log_from if log else (end if log_from is None else max(log_from, st.log_from))
+    out = {
         "viewer": player,
         "players": list(st.players),
         "round": st.round,
         "turn": st.turn,
         "current": st.current,
         "counters": sight.value(_counters(m)),
-        "zones": [sight.zone(s, props) for s in range(len(lay.z_id))],
-        "pending": sight.pending(st.pending),
+        "zones": [z for z in (sight.zone(s, props) for s in range(len(lay.z_id))) if z["count"] or "known" in z]
+        if zones else [],
+        "pending": _pending(m, sight),
         "decision": st.decision,
-        "log": sight.log(st.log) if log else [],
+        "log": sight.log(st.log)[start - st.log_from:] if start < end else [],
+        "log_from": start,
+        "log_end": end,
         "over": st.over,
         "winner": st.winner,
         "result": sight.value(st.result),
+        "display": _display.build(m, sight, props) if display else {"panels": [], "board": []},
     }
+    out["entities"] = _entities(m, out) if display else {}
+    return out
+
+
+def decision_at(m: Any) -> str | None:
+    """The source location of the pending decision (``file:line:col``)."""
+    st = m.st
+    if st.pending is None or not st.stack:
+        return None
+    fr = st.stack[-1]
+    code = m.R.codes.get(fr.get("code")) or []
+    pc = fr.get("pc", 0) - 1
+    return code[pc][1] if 0 <= pc < len(code) else None
+
+
+def _pending(m: Any, sight: Sight) -> dict | None:
+    raw = m.st.pending
+    out = sight.pending(raw)
+    if out is None or "options" not in out:
+        return out
+    at = decision_at(m) or f"decision {m.st.decision}"
+    out["at"] = at
+    taken: dict[str, int] = {}
+    for i, (opt, shown) in enumerate(zip(raw["options"], out["options"])):
+        token = _option_token(opt, shown, i)
+        n = taken.get(token, 0)
+        taken[token] = n + 1
+        shown["option"] = i
+        shown["id"] = f"{at}#{token}" + (f"~{n}" if n else "")
+        src = opt.get("source")
+        value = opt.get("value")
+        pid = src if type(src) is int else (value.get("piece") if type(value) is dict and len(value) == 1 else None)
+        ent = sight.entity_seen(pid)
+        if ent is not None:
+            shown["entity"] = ent
+    return out
+
+
+def _option_token(opt: dict, shown: dict, i: int) -> str:
+    """What an option is, apart from its label: the action and its card, the
+    value chosen, the menu line, or else its place in the list."""
+    if "action" in opt:
+        src = shown.get("source")
+        act = opt.get("action")
+        if act is None:
+            return "pass"
+        return f"act:{act}" + (f"@{src['piece']}" if type(src) is dict and "piece" in src else "")
+    if "value" in shown:
+        v = shown["value"]
+        if type(v) is dict and "piece" in v and len(v) == 1:
+            return f"p{v['piece']}"
+        if v is None or type(v) in (bool, int, str):
+            return "v:" + json.dumps(v)
+    if type(opt.get("choice")) is int:
+        return f"c{opt['choice']}"
+    return f"i{i}"
+
+
+def _entities(m: Any, v: dict) -> dict:
+    """Every entity a piece in the view shows, by name; those the display or
+    the pending decision name also with their kind, text and fields (the
+    rest are one `Rules.ir` look-up away, and would make every view heavy)."""
+    seen: set = set()
+    _gather(v["zones"], seen)
+    shown: set = set()
+    _gather(v["display"], shown)
+    _gather(v["pending"], shown)
+    ents = m.R.entities
+    out = {}
+    for eid in sorted(seen | shown):
+        e = ents.get(eid)
+        if e is None:
+            continue
+        row = {"name": e.get("name") or eid}
+        if eid in shown:
+            row["kind"] = e.get("kind")
+            if e.get("text"):
+                row["text"] = e["text"]
+            if e.get("fields"):
+                row["fields"] = e["fields"]
+        out[eid] = row
+    return out
+
+
+def _gather(v: Any, seen: set) -> None:
+    t = type(v)
+    if t is dict:
+        e = v.get("entity")
+        if type(e) is str and ("piece" in v or "count" in v):
+            seen.add(e)
+        for x in v.values():
+            if type(x) in (dict, list):
+                _gather(x, seen)
+    elif t is list:
+        for x in v:
+            if type(x) in (dict, list):
+                _gather(x, seen)
 
 
 def _counters(m: Any) -> dict:

@@ -65,8 +65,14 @@ def compile_cmd(pack: str, variants: tuple[str, ...], output: str | None) -> Non
 
 
 @main.command()
-def schema() -> None:
-    """Print the IR's JSON Schema."""
+@click.option("--view", "which", flag_value="view", help="The schema of a seat's view (Game.view).")
+@click.option("--action", "which", flag_value="action", help="The schema of an action (one of legal_actions()).")
+def schema(which: str | None) -> None:
+    """Print a JSON Schema: the IR's (default), a view's or an action's."""
+    if which:
+        from waybill.runtime.schemas import shipped
+        click.echo(json.dumps(shipped(which), indent=1, sort_keys=True))
+        return
     from waybill.compiler.schema import shipped_schema
     click.echo(json.dumps(shipped_schema(), indent=1, sort_keys=True))
 
@@ -213,7 +219,7 @@ def _print_summary(data: dict) -> None:
     table.add_column("value", justify="right")
     for key in ("games", "finished", "capped", "errors", "mean_rounds", "mean_actions"):
         table.add_row(key.replace("_", " "), str(data[key]))
-    wins = ", ".join(f"seat {int(k) + 1}: {v}" for k, v in data["winners"].items()) or "none"
+    wins = ", ".join(f"seat {int(k)}: {v}" for k, v in data["winners"].items()) or "none"
     table.add_row("wins", wins)
     if "replay_mismatches" in data:
         table.add_row("replay mismatches", str(len(data["replay_mismatches"])))
@@ -264,22 +270,36 @@ def test_cmd(paths: tuple[str, ...], as_json: bool) -> None:
 
 @main.command()
 @click.argument("pack")
-@click.option("--players", "-p", type=click.IntRange(1, 64), default=4, show_default=True)
+@click.option("--players", "-p", type=int, default=None, help="Seats at the table (default: the fewest the game allows).")
 @click.option("--seed", "-s", type=int, default=1, show_default=True)
 @click.option("--variant", "variants", multiple=True, help="A variant to apply (repeatable).")
-@click.option("--human", "humans", default="", help="Seats played by people, e.g. `1` or `1,3` (1-based).")
-@click.option("--bot", default="default", show_default=True, help="The bot for the other seats.")
+@click.option("--human", "humans", default="0", show_default=True,
+              help="Seats played by people, numbered from 0: `0`, `0,2`, or `none` to watch bots play.")
+@click.option("--bot", default="default", show_default=True, help="The bot for the other seats: `default` or `random`.")
 def play(pack, players, seed, variants, humans, bot) -> None:
-    """Play PACK in the terminal: people pick numbered actions, bots fill the other seats."""
+    """Play PACK in the terminal: people answer numbered options, bots fill the other seats.
+
+    Seats are numbered from 0, as in the API, the language and the views.
+    """
+    from waybill.bots import BOT_NAMES
     from waybill.play import play_terminal
-    try:
-        seats = {int(x) - 1 for x in humans.split(",") if x.strip()}
-    except ValueError:
-        raise click.BadParameter("seats are numbers like 1,3", param_hint="--human") from None
-    if any(not 0 <= s < players for s in seats):
-        raise click.BadParameter(f"seats go from 1 to {players}", param_hint="--human")
+    if bot not in BOT_NAMES:
+        raise click.BadParameter(f"unknown bot {bot!r}; choose from {', '.join(BOT_NAMES)}", param_hint="--bot")
     rules = _load(pack, variants)
+    from waybill.runtime.arguments import player_range
+    if players is None:
+        players = player_range(rules)[0]
     _check_table(rules, players, seed)
+    text = humans.strip().lower()
+    try:
+        seats = set() if text in ("", "none") else {int(x) for x in text.split(",") if x.strip()}
+    except ValueError:
+        raise click.BadParameter(f"seats are numbers like 0 or 0,2 (or `none`), not {humans!r}",
+                                 param_hint="--human") from None
+    bad = sorted(s for s in seats if not 0 <= s < players)
+    if bad:
+        raise click.BadParameter(f"there is no seat {bad[0]}: with {players} players the seats are 0 to {players - 1}",
+                                 param_hint="--human")
     from waybill.runtime import WaybillError
     try:
         play_terminal(rules, players, seed, seats, bot)
@@ -292,7 +312,7 @@ def _check_table(rules, players: int, seed: int, games: int = 1) -> None:
     from waybill.runtime.arguments import player_range, seed_problem
     lo, hi = player_range(rules)
     if not lo <= players <= hi:
-        raise click.BadParameter(f"{rules.ir['pack']['id']} is for {lo} to {hi} players", param_hint="--players")
+        raise click.BadParameter(f"{rules.ir['pack']['id']} is for {lo} to {hi} players, not {players}", param_hint="--players")
     problem = seed_problem(seed) or seed_problem(seed + games - 1)
     if problem:
         raise click.BadParameter(f"the seed {problem}", param_hint="--seed")

@@ -1,53 +1,311 @@
-"""`waybill play`: a game in the terminal, read like table talk."""
+"""`waybill play`: a game in the terminal, drawn from the pack's display.
+
+Each time a person is to answer, the screen shows that seat's panel, the
+public board, the table talk since last time, then the question with
+numbered options (an option that names a card shows the card's text). Bots
+play the other seats. Everything drawn comes from ``Game.view(seat)``, so a
+person sees what the seat may see and nothing more. Seats are numbered from
+0, as everywhere in Waybill; menu options from 1.
+
+Commands at the prompt: a number answers; ``help`` (or ``?``), ``log``,
+``card NAME``, ``save FILE``, ``load FILE``, ``quit``. Nothing typed ends
+in a traceback: a bad answer asks again.
+"""
 
 from __future__ import annotations
 
+import difflib
+import json
 import random
+from typing import Any
 
 import click
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
 
 from waybill.bots import make_bot
-from waybill.runtime import Game, Rules, WaybillError
+from waybill.runtime import Game, IllegalAction, RuleError, Rules, WaybillError
+
+SAVE_FORMAT = "waybill-play/1"
+LOG_LINES = 8
+HELP = """Answer with the number of an option. Other commands:
+  help, ?         this help
+  log             everything said at the table so far
+  card NAME       a card's text and fields (any card of the game)
+  save FILE       save the game to FILE (JSON)
+  load FILE       load a game saved with `save`
+  quit            leave the game"""
+
+
+class Quit(Exception):
+    """The person asked to leave."""
+
+
+class Session:
+    """One game at the terminal: the game, who plays which seat, what was shown."""
+
+    def __init__(self, rules: Rules, game: Game, humans: set[int], bot: str, seed: int):
+        self.rules = rules
+        self.console = Console(highlight=False)
+        self.bot_name = bot
+        self.rng = random.Random(seed)
+        self.shown = 0
+        self.set_game(game, humans)
+
+    def set_game(self, game: Game, humans: set[int]) -> None:
+        self.game = game
+        n = len(game.state.players)
+        self.humans = {s for s in humans if 0 <= s < n}
+        pack = self.rules.ir["pack"]["id"]
+        self.bots = {s: make_bot(self.bot_name, pack) for s in range(n) if s not in self.humans}
+        # table talk is read as the first person's seat sees it (a spectator's when all are bots)
+        self.watcher = min(self.humans) if self.humans else None
+        self.shown = game.view(self.watcher)["log_end"]
+
+    # --- the loop ------------------------------------------------------------------
+    def run(self) -> Game:
+        try:
+            while not self.game.over:
+                legal = self.game.legal_actions()
+                if not legal:
+                    break
+                seat = legal[0]["player"]
+                if seat in self.bots:
+                    if not self.bot_turn(seat, legal):
+                        return self.game
+                else:
+                    self.person_turn(seat)
+        except Quit:
+            self.say("[bold]You left the game.[/bold]")
+            return self.game
+        self.talk()
+        self.the_end()
+        return self.game
+
+    def bot_turn(self, seat: int, legal: list[dict]) -> bool:
+        try:
+            self.game.apply(self.bots[seat].choose(self.game, legal, self.rng))
+        except WaybillError as exc:
+            self.say(f"[red]the game stopped: {escape(str(exc))}[/red]")
+            return False
+        return True
+
+    def person_turn(self, seat: int) -> None:
+        v = self.game.view(seat)
+        self.draw(v, seat)
+        while True:
+            line = self.ask(seat)
+            if self.command(line, seat, v):
+                return
+
+    def ask(self, seat: int) -> str:
+        try:
+            return click.prompt(f"seat {seat}", prompt_suffix="> ", default="", show_default=False).strip()
+        except (click.Abort, EOFError):
+            raise Quit from None
+
+    def command(self, line: str, seat: int, v: dict) -> bool:
+        """Do what the person typed; True once the decision is answered."""
+        word, _, rest = line.partition(" ")
+        word, rest = word.lower(), rest.strip()
+        options = v["pending"]["options"]
+        if line.isdigit():
+            n = int(line)
+            if not 1 <= n <= len(options):
+                self.say(f"[yellow]choose a number from 1 to {len(options)} (or `help`)[/yellow]")
+                return False
+            return self.answer(seat, options[n - 1])
+        if word in ("help", "?"):
+            self.say(escape(HELP))
+        elif word == "log":
+            self.show_log(seat)
+        elif word == "card":
+            self.show_card(rest)
+        elif word == "save":
+            self.save(rest)
+        elif word == "load":
+            return self.load(rest)          # the loop goes on with the loaded game
+        elif word in ("quit", "exit", "q"):
+            raise Quit
+        elif line == "":
+            self.draw_question(v)
+        else:
+            self.say(f"[yellow]`{escape(line)}` is not a command: type a number from 1 to {len(options)}, "
+                     "or `help`[/yellow]")
+        return False
+
+    def answer(self, seat: int, option: dict) -> bool:
+        legal = self.game.legal_actions()
+        i = option["option"]
+        try:
+            self.game.apply(legal[i])
+        except (IllegalAction, RuleError, IndexError) as exc:
+            self.say(f"[red]that did not work: {escape(str(exc))}[/red] — choose again")
+            return False
+        return True
+
+    # --- drawing -------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        self.console.print(text, soft_wrap=True)    # long lines wrap in the terminal, not in the text
+
+    def draw(self, v: dict, seat: int) -> None:
+        self.say("")
+        panel = next((p for p in v["display"]["panels"] if p["seat"] == seat), None)
+        if panel is not None and panel["items"]:
+            self.console.print(self.table(seat_name(panel["name"], seat), panel["items"], v))
+        if v["display"]["board"]:
+            self.console.print(self.table("The table", v["display"]["board"], v))
+        self.talk(seat)
+        self.draw_question(v)
+
+    def table(self, title: str, items: list[dict], v: dict) -> Table:
+        t = Table(title=escape(title), show_header=False, title_justify="left", expand=False)
+        t.add_column("what", style="bold")
+        t.add_column("value")
+        players = v["players"]
+        for it in items:
+            text = it["text"]
+            if isinstance(text, list):
+                text = "\n".join(f"{players[s]}: {x}" for s, x in enumerate(text))
+            t.add_row(escape(it["label"]), escape(text))
+        return t
+
+    def talk(self, seat: int | None = None) -> None:
+        """Table talk written since it was last shown (the last few lines of it)."""
+        who = self.watcher if seat is None else seat
+        v = self.game.view(who, log_from=self.shown)
+        lines = [t for t in (self.entry_text(e, v) for e in v["log"]) if t]
+        self.shown = v["log_end"]
+        if len(lines) > LOG_LINES:
+            self.say(f"[dim]... {len(lines) - LOG_LINES} earlier lines: type `log`[/dim]")
+            lines = lines[-LOG_LINES:]
+        for line in lines:
+            self.say(escape(line))
+
+    def entry_text(self, e: dict, v: dict) -> str | None:
+        if e.get("type") == "say":
+            return e.get("text") or None
+        if e.get("type") == "stopped" and e.get("message"):
+            return f"(stopped: {e['message']})"
+        return None
+
+    def draw_question(self, v: dict) -> None:
+        p = v["pending"]
+        self.say(f"\n[bold]{escape(seat_name(v['players'][p['player']], p['player']))}: "
+                 f"{escape(p.get('prompt') or 'your choice')}[/bold]")
+        ents = v["entities"]
+        for n, o in enumerate(p["options"], 1):
+            line = f"  {n:>2}. {o['label']}"
+            e = ents.get(o.get("entity") or "")
+            if e:
+                name = e.get("name") or ""
+                about = e.get("text") or ""
+                if name and name.lower() not in o["label"].lower():
+                    about = f"{name}: {about}" if about else name
+                if about:
+                    line += f"  — {about}"
+            self.say(escape(line))
+
+    def show_log(self, seat: int) -> None:
+        v = self.game.view(seat, log=True)
+        lines = [t for t in (self.entry_text(e, v) for e in v["log"]) if t]
+        self.say("\n".join(escape(x) for x in lines) if lines else "nothing has been said yet")
+
+    def show_card(self, name: str) -> None:
+        ents = self.rules.ir.get("entities") or []
+        if not name:
+            self.say("[yellow]which card? `card NAME`[/yellow]")
+            return
+        key = name.lower()
+        found = [e for e in ents if key in (e["id"].lower(), (e.get("name") or "").lower())]
+        if not found:
+            found = [e for e in ents if (e.get("name") or e["id"]).lower().startswith(key)]
+        if not found:
+            names = sorted({e.get("name") or e["id"] for e in ents})
+            close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
+            self.say(f"[yellow]no card named `{escape(name)}`"
+                     + (f"; did you mean {', '.join(escape(c) for c in close)}?" if close else "") + "[/yellow]")
+            return
+        for e in found[:5]:
+            self.say(f"[bold]{escape(e.get('name') or e['id'])}[/bold] ({escape(e.get('kind') or '')})")
+            if e.get("text"):
+                self.say("  " + escape(e["text"]))
+            for k, x in (e.get("fields") or {}).items():
+                self.say(f"  {escape(k)}: {escape(json.dumps(x))}")
+        if len(found) > 5:
+            self.say(f"[dim]... and {len(found) - 5} more[/dim]")
+
+    def the_end(self) -> None:
+        g = self.game
+        result = g.result or {}
+        self.say("\n[bold]Game over.[/bold]")
+        names = g.state.players
+        if g.winner is not None:
+            self.say(f"Winner: {escape(seat_name(names[g.winner], g.winner))}")
+        scores = result.get("scores") or []
+        for place, seat in enumerate(result.get("ranking") or [], 1):
+            score = f" — {scores[seat]}" if seat < len(scores) and scores[seat] is not None else ""
+            self.say(f"  {place}. {escape(seat_name(names[seat], seat))}{escape(score)}")
+
+    # --- files ---------------------------------------------------------------------
+    def save(self, path: str) -> None:
+        if not path:
+            self.say("[yellow]save where? `save FILE`[/yellow]")
+            return
+        data = {"format": SAVE_FORMAT, "pack": self.rules.ir["pack"]["id"],
+                "humans": sorted(self.humans), "game": self.game.to_json()}
+        try:
+            with open(path, "w", encoding="utf-8") as fh:
+                json.dump(data, fh)
+        except OSError as exc:
+            self.say(f"[red]cannot save to {escape(path)}: {escape(exc.strerror or str(exc))}[/red]")
+            return
+        self.say(f"saved to {escape(path)}")
+
+    def load(self, path: str) -> bool:
+        if not path:
+            self.say("[yellow]load what? `load FILE`[/yellow]")
+            return False
+        try:
+            with open(path, encoding="utf-8") as fh:
+                data = json.load(fh)
+        except OSError as exc:
+            self.say(f"[red]cannot read {escape(path)}: {escape(exc.strerror or str(exc))}[/red]")
+            return False
+        except (ValueError, UnicodeDecodeError):
+            self.say(f"[red]{escape(path)} is not a saved game (not JSON)[/red]")
+            return False
+        problem = _load_problem(data, self.rules)
+        if problem:
+            self.say(f"[red]{escape(path)}: {escape(problem)}[/red]")
+            return False
+        try:
+            game = Game.from_json(self.rules, data["game"])
+        except WaybillError as exc:
+            self.say(f"[red]{escape(path)} is not a game of these rules: {escape(str(exc))}[/red]")
+            return False
+        humans = data.get("humans")
+        keep = set(humans) if isinstance(humans, list) and all(type(h) is int for h in humans) else self.humans
+        self.set_game(game, keep)
+        self.say(f"loaded {escape(path)}: decision {game.state.decision}")
+        return True
+
+
+def seat_name(name: str, seat: int) -> str:
+    """A player as people read it: "Seat 2", or "Ann (seat 2)"."""
+    return name if name == f"Seat {seat}" else f"{name} (seat {seat})"
+
+
+def _load_problem(data: Any, rules: Rules) -> str | None:
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or not isinstance(data.get("game"), dict):
+        return "not a game saved by `waybill play` (`save FILE`)"
+    if data.get("pack") != rules.ir["pack"]["id"]:
+        return f"a game of pack {data.get('pack')!r}, not {rules.ir['pack']['id']!r}"
+    return None
 
 
 def play_terminal(rules: Rules, players: int, seed: int, humans: set[int], bot: str) -> Game:
-    game = Game.new(rules, players=players, seed=seed)
-    bots = {s: make_bot(bot, rules.ir["pack"]["id"]) for s in range(players) if s not in humans}
-    rng = random.Random(seed)
-    said = 0
-    try:
-        while not game.over:
-            said = _say(game, said)
-            legal = game.legal_actions()
-            seat = legal[0]["player"]
-            if seat in bots:
-                game.apply(bots[seat].choose(game, legal, rng))
-                continue
-            pending = game.pending or {}
-            name = game.state.players[seat]
-            click.echo(click.style(f"\n{name}: {pending.get('prompt') or 'your choice'}", bold=True))
-            for i, a in enumerate(legal, 1):
-                click.echo(f"  {i:>2}. {a['label']}")
-            choice = click.prompt("choose", type=click.IntRange(1, len(legal)))
-            game.apply(legal[choice - 1])
-    except WaybillError as exc:
-        click.echo(click.style(f"the game stopped: {exc}", fg="red"))
-        return game
-    _say(game, said)
-    result = game.result or {}
-    click.echo(click.style("\nGame over.", bold=True))
-    if game.winner is not None:
-        click.echo(f"Winner: {game.state.players[game.winner]}")
-    if result.get("ranking"):
-        scores = result.get("scores") or []
-        for place, seat in enumerate(result["ranking"], 1):
-            score = f" ({scores[seat]})" if seat < len(scores) else ""
-            click.echo(f"  {place}. {game.state.players[seat]}{score}")
-    return game
-
-
-def _say(game: Game, said: int) -> int:
-    lines = game.messages()
-    for line in lines[said:]:
-        click.echo(line)
-    return len(lines)
+    # named by seat number, so the screen and the log say the same number
+    game = Game.new(rules, players=[f"Seat {i}" for i in range(players)], seed=seed)
+    return Session(rules, game, humans, bot, seed).run()

@@ -74,8 +74,8 @@ def test_scenarios_pass_and_a_failing_one_names_its_line(tmp_path):
 
 
 def test_play_lets_a_person_choose_by_number():
-    # seat 1 is a person who always picks "Roll and run"; seat 2 is a bot
-    res = run("play", PACK, "--players", "2", "--human", "1", "--seed", "4", input="1\n" * 40)
+    # seat 0 is a person who always picks "Roll and run"; seat 1 is a bot
+    res = run("play", PACK, "--players", "2", "--human", "0", "--seed", "4", input="1\n" * 40)
     assert res.exit_code == 0, res.output
     assert "1. Roll and run" in res.output
     assert "Game over." in res.output

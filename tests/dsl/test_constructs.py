@@ -839,6 +839,16 @@ def test_comments_and_blank_lines_are_ignored():
 
 # ---- coverage of the grammar -------------------------------------------------------------------------
 
+def test_display_declaration(tmp_path):
+    # more in tests/compiler/test_display.py
+    decl = parse_one('display { panel { counter gold "Gold" zone hand full quantity q show "S": 1 } board { } }')
+    assert isinstance(decl, ast.DisplayDecl)
+    assert [(i.what, i.name, i.label, i.flag) for i in decl.parts[0].items] == [
+        ("counter", "gold", "Gold", None), ("zone", "hand", None, "full"), ("quantity", "q", None, None),
+        ("show", None, "S", None)]
+    assert decl.parts[1].part == "board" and decl.parts[1].items == []
+
+
 COVERED = {
     # rules and aliases this file exercises, by the name in waybill.lark
     "start", "pack_decl", "include", "variant_decl", "remove_decl", "resource_decl", "counter_decl", "scope",
@@ -855,6 +865,7 @@ COVERED = {
     "cond_expr", "or_expr", "and_expr", "not_op", "comparison", "comp_op", "sum", "product", "neg", "attr",
     "index", "call", "int_lit", "str_lit", "true_lit", "false_lit", "none_lit", "name", "list_lit",
     "range_expr", "list_each", "aggregate", "aggregate_plain", "agg_name", "args", "kwarg", "expr_list",
+    "display_decl", "display_part", "display_counter", "display_zone", "display_quantity", "display_show",
 }
 
 COVERED |= {  # test_scenario_forms_of_the_second_format
@@ -871,7 +882,7 @@ def test_every_grammar_rule_is_covered():
     # inlined `?rules` that only pass a child through are not constructs of their own
     passthrough = {"item", "variant_item", "item_in_variant", "board_item", "body_item", "ability",
                    "action_item", "pattern", "game_item", "scenario_item", "statement", "expr", "not_expr",
-                   "unary", "postfix", "atom", "arg", "chooser"}
+                   "unary", "postfix", "atom", "arg", "chooser", "display_item"}
     missing = (rules | aliases) - passthrough - COVERED
     assert missing == set(), f"grammar constructs without a test: {sorted(missing)}"
     stale = COVERED - rules - aliases

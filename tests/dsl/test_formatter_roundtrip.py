@@ -49,8 +49,9 @@ def test_fmt_output_parses_like_the_input(path):
 def test_a_formatted_pack_compiles_to_the_same_ir(tmp_path, folder):
     original = compile_pack(str(folder))
     assert original.ir is not None, original.report.render()
-    copy = tmp_path / folder.name
-    shutil.copytree(folder, copy, ignore=shutil.ignore_patterns("__pycache__", "*.py", "*.pyc"))
+    # the pack's siblings come along: a pack that extends another finds it beside itself
+    shutil.copytree(folder.parent, tmp_path / "packs", ignore=shutil.ignore_patterns("__pycache__", "*.py", "*.pyc"))
+    copy = tmp_path / "packs" / folder.name
     for path in copy.rglob("*.wb"):
         path.write_text(format_source(path.read_text(encoding="utf-8")), encoding="utf-8")
     formatted = compile_pack(str(copy))

@@ -145,8 +145,8 @@ def test_a_damaged_save_is_refused_or_plays_with_only_waybill_errors(rules, seed
         return
     # what got through the door must never fail with anything but a WaybillError
     try:
-        game.view(0)
-        game.view(None)
+        game.view(0, log=True)
+        game.view(None, log=True)
         game.messages()
         game.actions()
         for _ in range(3):

@@ -107,6 +107,25 @@ game "Peek" {
   score me.points
 }
 
+# the display reads hidden zones and hidden pieces too: they must come out as counts and `hidden`
+display {
+  panel {
+    counter points "Points"
+    zone hand "Hand" full
+    zone vault "Vault"
+    show "Vault cards": pieces(me.vault)
+    show "Next player's hand": pieces(next_player(me).hand)
+  }
+  board {
+    counter points "Points"
+    zone hand "Hands" grouped
+    zone vault "Vaults"
+    zone deck "Deck" grouped
+    zone table "Table" grouped
+    show "Deck": pieces(deck)
+  }
+}
+
 card ace "Ace" { value: 3 copies: 4 start: deck }
 card two "Two" { value: 2 copies: 6 start: deck }
 card one "One" { value: 1 copies: 8 start: deck }
@@ -212,7 +231,7 @@ def check_seat(o: Oracle, s) -> None:
     assert o.zone_of == st.p_zone, "the oracle lost track of a piece"
     pid_of = {h: p for p, h in enumerate(st.handles)}
     pid_of.update({p: p for p in range(len(st.handles), len(st.p_ent))})
-    v = g.view(s)
+    v = g.view(s, log=True, zones=True)
 
     for z in v["zones"]:
         slot = o.lay.zslot[(z["zone"], z["of"])]
@@ -228,6 +247,26 @@ def check_seat(o: Oracle, s) -> None:
         assert o.sees_now(s, pid), f"seat {s} gets handle {h} of a piece it cannot see"
         if "entity" in holder:
             assert holder["entity"] == st.p_ent[pid], "a handle names the wrong piece"
+
+    # the display: a zone the seat does not see is a count, never its pieces or its entities
+    for item in [it for panel in v["display"]["panels"] for it in panel["items"]] + v["display"]["board"]:
+        if item["type"] != "zone":
+            continue
+        for z in item["by_seat"] if "by_seat" in item else [item["value"]]:
+            slot = o.lay.zslot[(z["zone"], z["of"])]
+            if not o.sees_zone[s][slot]:
+                assert "pieces" not in z and "groups" not in z, f"display zone {z['zone']} shows seat {s} its pieces"
+            elif "groups" in z:
+                assert sum(g["count"] for g in z["groups"]) == len(st.zones[slot])
+                assert {g["entity"] for g in z["groups"]} == {st.p_ent[p] for p in st.zones[slot]}
+    # every entity named in the view is that of a piece the seat sees
+    seen = {st.p_ent[p] for p in range(len(st.p_ent)) if o.sees_now(s, p)}
+    assert set(v["entities"]) <= seen, f"the view names entities seat {s} cannot see"
+    if v["pending"] and "options" in v["pending"]:
+        for opt, raw in zip(v["pending"]["options"], st.pending["options"]):
+            if "entity" in opt:
+                pid = raw["source"] if type(raw.get("source")) is int else raw["value"]["piece"]
+                assert o.sees_now(s, pid) and opt["entity"] == st.p_ent[pid]
 
     assert len(v["log"]) == len(st.log)
     for i, e in enumerate(v["log"]):

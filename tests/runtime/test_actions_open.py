@@ -39,5 +39,5 @@ def test_view_without_log(tmp_path):
     (tmp_path / "pack.wb").write_text(SRC)
     g = Game.new(load_pack(str(tmp_path)), players=1, seed=1)
     g.apply(g.legal_actions()[1])
-    assert g.view(0)["log"] and g.view(0, log=False)["log"] == []
-    assert g.view(0, log=False)["counters"] == g.view(0)["counters"]
+    assert g.view(0, log=True)["log"] and g.view(0, log=False)["log"] == []
+    assert g.view(0, log=False)["counters"] == g.view(0, log=True)["counters"]

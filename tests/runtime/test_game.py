@@ -166,7 +166,7 @@ def test_forced_rolls_and_stacked_deck():
 
 def test_views_hide_hands_and_deck_order():
     g = Game.new(RULES, 2, seed=2)
-    mine, theirs, spectator = g.view(0), g.view(1), g.view(None)
+    mine, theirs, spectator = g.view(0, log=True, zones=True), g.view(1, log=True, zones=True), g.view(None, log=True, zones=True)
 
     def zone(v, zid, of):
         return next(z for z in v["zones"] if z["zone"] == zid and z["of"] == of)

@@ -107,7 +107,8 @@ def take_then(g: Game, label: str) -> None:
 
 
 def zone(v: dict, zid: str, of=None) -> dict:
-    return next(z for z in v["zones"] if z["zone"] == zid and z["of"] == of)
+    # an empty zone is not listed
+    return next((z for z in v["zones"] if z["zone"] == zid and z["of"] == of), {"zone": zid, "of": of, "count": 0})
 
 
 def events(v: dict, name: str) -> list[dict]:
@@ -128,7 +129,7 @@ def test_the_same_card_gets_other_handles_in_other_games_and_keeps_its_handle_in
     do(g, "Pick up from the table", "One")
     assert g.state.handles == before
     again = Game.from_json(rules, json.loads(json.dumps(g.to_json())))
-    assert again.view(0) == g.view(0) and again.view(1) == g.view(1)
+    assert again.view(0, log=True, zones=True) == g.view(0, log=True, zones=True) and again.view(1, log=True, zones=True) == g.view(1, log=True, zones=True)
 
 
 def test_handles_come_from_their_own_stream_not_the_game_s(rules):
@@ -143,7 +144,7 @@ def test_options_show_the_handles_of_the_seat_s_view(rules):
     do(g, "Take the top card")
     do(g, "Take the top card")
     do(g, "Play a card")                       # player 0 picks from its own hand
-    shown = {p["piece"] for p in zone(g.view(0), "hand", 0)["pieces"]}
+    shown = {p["piece"] for p in zone(g.view(0, log=True, zones=True), "hand", 0)["pieces"]}
     offered = [a["value"]["piece"] for a in g.legal_actions()]
     assert set(offered) == shown
     raw = g.state.pending["options"][0]["value"]["piece"]
@@ -163,7 +164,7 @@ def test_an_event_names_a_hidden_card_only_to_who_can_see_it(rules):
     g = Game.new(rules, 2, seed=2)
     do(g, "Take the top card")
     card = g.state.zones[g.m.L.zslot[("hand", 0)]][0]
-    mine, theirs, spectator = g.view(0), g.view(1), g.view(None)
+    mine, theirs, spectator = g.view(0, log=True, zones=True), g.view(1, log=True, zones=True), g.view(None, log=True, zones=True)
     assert events(mine, "taken")[0]["card"] == {"piece": g.state.handles[card]}
     assert events(theirs, "taken")[0]["card"] == {"hidden": True}
     assert events(spectator, "taken")[0]["card"] == {"hidden": True}
@@ -174,7 +175,7 @@ def test_an_event_names_a_hidden_card_only_to_who_can_see_it(rules):
 def test_a_log_entry_is_filtered_by_where_the_piece_was_when_it_was_written(rules):
     g = Game.new(rules, 2, seed=2)
     take_then(g, "Play a card")                # the card goes face up to the table
-    theirs = g.view(1)
+    theirs = g.view(1, log=True, zones=True)
     assert events(theirs, "taken")[0]["card"] == {"hidden": True}   # it was hidden when taken
     assert events(theirs, "moved")[-1]["piece"]["piece"] in {p["piece"] for p in zone(theirs, "table")["pieces"]}
 
@@ -182,7 +183,7 @@ def test_a_log_entry_is_filtered_by_where_the_piece_was_when_it_was_written(rule
 def test_other_players_answers_to_picks_keep_no_label(rules):
     g = Game.new(rules, 2, seed=2)
     take_then(g, "Play a card")
-    entry = [e for e in g.view(1)["log"] if e.get("type") == "action"][-1]
+    entry = [e for e in g.view(1, log=True, zones=True)["log"] if e.get("type") == "action"][-1]
     assert entry == {"type": "action", "player": 0, "decision": entry["decision"], "kind": "pick"}
 
 
@@ -198,7 +199,7 @@ def test_a_private_reveal_shows_a_card_to_one_seat_until_it_moves(rules):
     g.apply(offered[0])
     card = g.state.zones[g.m.L.zslot[("hand", 1)]][0]
     h = g.state.handles[card]
-    v0, v1, spectator = g.view(0), g.view(1), g.view(None)
+    v0, v1, spectator = g.view(0, log=True, zones=True), g.view(1, log=True, zones=True), g.view(None, log=True, zones=True)
     assert zone(v0, "hand", 1)["known"] == [{"piece": h, "entity": g.state.p_ent[card]}]
     assert "pieces" not in zone(v0, "hand", 1)
     assert "known" not in zone(spectator, "hand", 1)
@@ -208,24 +209,24 @@ def test_a_private_reveal_shows_a_card_to_one_seat_until_it_moves(rules):
 
     do(g, "Bury a card")                       # player 1 puts it under the deck: the knowledge ends
     g.apply(g.legal_actions()[0])
-    assert "known" not in zone(g.view(0), "deck") and "known" not in zone(g.view(0), "hand", 1)
-    assert str(h) not in json.dumps(events(g.view(0), "moved")[-1])
+    assert "known" not in zone(g.view(0, log=True, zones=True), "deck") and "known" not in zone(g.view(0, log=True, zones=True), "hand", 1)
+    assert str(h) not in json.dumps(events(g.view(0, log=True, zones=True), "moved")[-1])
 
 
 def test_a_card_seen_on_a_hidden_deck_stays_known_through_a_shuffle_without_its_place(rules):
     g = Game.new(rules, 2, seed=6)
     do(g, "Peek at the deck")
     card = g.state.zones[g.m.L.zslot[("deck", None)]][0]
-    known = zone(g.view(0), "deck")["known"]
+    known = zone(g.view(0, log=True, zones=True), "deck")["known"]
     assert known == [{"piece": g.state.handles[card], "entity": g.state.p_ent[card]}]
     do(g, "Shuffle")
-    assert zone(g.view(0), "deck")["known"] == known
-    assert "known" not in zone(g.view(1), "deck")
+    assert zone(g.view(0, log=True, zones=True), "deck")["known"] == known
+    assert "known" not in zone(g.view(1, log=True, zones=True), "deck")
     saved = Game.from_json(rules, json.loads(json.dumps(g.to_json())))
-    assert zone(saved.view(0), "deck")["known"] == known
+    assert zone(saved.view(0, log=True, zones=True), "deck")["known"] == known
     do(g, "Take the top card")                 # whoever takes a card: if it was this one, it moved
     if g.state.p_zone[card] != g.m.L.zslot[("deck", None)]:
-        assert "known" not in zone(g.view(0), "deck")
+        assert "known" not in zone(g.view(0, log=True, zones=True), "deck")
 
 
 def test_a_public_reveal_names_the_card_to_everyone(rules):
@@ -233,7 +234,7 @@ def test_a_public_reveal_names_the_card_to_everyone(rules):
     take_then(g, "Show a card")
     card = g.state.zones[g.m.L.zslot[("hand", 0)]][0]
     for seat in (0, 1, None):
-        assert events(g.view(seat), "revealed")[-1] == {"piece": {"piece": g.state.handles[card]}}
+        assert events(g.view(seat, log=True, zones=True), "revealed")[-1] == {"piece": {"piece": g.state.handles[card]}}
     raw = [e["args"] for e in g.log if e.get("event") == "revealed"]
     assert raw[-1] == {"piece": {"piece": card}}    # the kernel's log keeps its own numbers
 
@@ -258,12 +259,12 @@ def test_reveal_to_a_player_that_is_not_one_is_a_rule_error(tmp_path):
 def test_a_view_is_for_a_seat_or_a_spectator_only(rules, who):
     g = Game.new(rules, 2, seed=1)
     with pytest.raises(WaybillError):
-        g.view(who)
+        g.view(who, log=True, zones=True)
 
 
 def test_seats_and_the_spectator_are_viewers(rules):
     g = Game.new(rules, 2, seed=1)
-    assert [g.view(s)["viewer"] for s in (0, 1, None)] == [0, 1, None]
+    assert [g.view(s, log=True, zones=True)["viewer"] for s in (0, 1, None)] == [0, 1, None]
 
 
 def test_editing_a_view_or_the_options_changes_nothing_in_the_game(rules):
@@ -286,7 +287,7 @@ def test_editing_a_view_or_the_options_changes_nothing_in_the_game(rules):
                 scribble(x)
             v.append("x")
     for seat in (0, 1, None):
-        scribble(g.view(seat))
+        scribble(g.view(seat, log=True, zones=True))
     scribble(g.legal_actions())
     scribble(g.actions())
     assert g.to_json() == before
