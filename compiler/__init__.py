@@ -9,7 +9,8 @@ from waybill.dsl import ast
 from waybill.dsl.diagnostics import Diagnostic, Report, Span, suggest
 from waybill.dsl.parser import parse_file
 
-from .loader import PackSource, SourceFile, display_path, find_pack, loose_files, packs_under, read_pack, shipped_packs, unincluded_files
+from .loader import (PackSource, SourceFile, display_path, find_pack, links_out, loose_files, packs_under, read_pack,
+                     shipped_packs, unincluded_files)
 from .lower import IR_FORMAT, Lowerer
 from .symbols import Program, build_program
 
@@ -55,6 +56,10 @@ def _read_pack_checked(folder: str, report: Report) -> PackSource:
     pack = read_pack(folder, report)
     for path in unincluded_files(pack):
         _check_loose(path, report, warn_unincluded=True)
+    for path in links_out(pack):  # never read: its lines are not the pack's to print
+        report.add(Diagnostic(display_path(path), Span.point(1, 1), "warning", "W502",
+                              "this name in the pack folder is a link to a file outside it; it is not read",
+                              "copy the file into the pack, or remove the link"))
     return pack
 
 
@@ -130,7 +135,7 @@ def check_paths(paths: list[str]) -> Report:
             if not folders and not loose:
                 report.add(Diagnostic(target, Span.point(1, 1), "error", "E204",
                                       f"`{target}` holds no pack.wb and no .wb file"))
-        elif os.path.isfile(target):
+        elif os.path.lexists(target):  # a file, or a FIFO, device or broken link: E107 when read
             folder = find_pack(target)
             if folder:
                 check_pack(folder, report)

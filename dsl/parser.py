@@ -17,6 +17,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from . import ast
 from .diagnostics import Diagnostic, Span
+from .files import read_regular
 from .transform import ToAst
 
 MAX_FILE_BYTES = 5_000_000
@@ -171,11 +172,10 @@ def parse_file(path: str, display: str | None = None) -> tuple[ast.Module, list[
     """Read and parse one file; returns (module, diagnostics, text)."""
     shown = display or path
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
+        data = read_regular(path, MAX_FILE_BYTES + 1)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
         return ast.Module(shown, []), [Diagnostic(shown, Span.point(1, 1), "error", "E107",
-                                                  f"cannot read file: {exc.strerror or exc}")], None
+                                                  f"cannot read file: {getattr(exc, 'strerror', None) or exc}")], None
     text, diags = decode(data, shown)
     if text is None:
         return ast.Module(shown, []), diags, None
