@@ -9,7 +9,7 @@ from waybill.dsl import ast
 from waybill.dsl.diagnostics import Diagnostic, Report, Span, suggest
 from waybill.dsl.parser import parse_file
 
-from .loader import (PackSource, SourceFile, display_path, find_pack, links_out, loose_files, packs_under, read_pack,
+from .loader import (PackSource, SourceFile, checkable, display_path, find_pack, links_out, loose_files, packs_under, read_pack,
                      shipped_packs, unincluded_files)
 from .lower import IR_FORMAT, Lowerer
 from .symbols import Program, build_program
@@ -99,7 +99,7 @@ def check_file(path: str, report: Report) -> None:
         report.sources[shown] = text
     report.extend(diags)
     pack = PackSource(os.path.dirname(os.path.abspath(path)), None,
-                      [SourceFile(shown, module, ok=not any(d.is_error for d in diags))])
+                      [SourceFile(shown, module, ok=checkable(module, diags, text))])
     program = build_program(pack, [], report)
     Lowerer(program, report).lower()
 

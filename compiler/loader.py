@@ -134,7 +134,7 @@ def _read(path: str, folder: str, pack: PackSource, report: Report, stack: tuple
         report.sources[shown] = text
     report.extend(diags)
     done.add(real)
-    pack.files.append(SourceFile(shown, module, ok=not any(d.is_error for d in diags), real=real))
+    pack.files.append(SourceFile(shown, module, ok=checkable(module, diags, text), real=real))
     for item in module.items:
         if isinstance(item, ast.Include):
             for target in _include_targets(item, path, folder, shown, report):
@@ -145,6 +145,16 @@ def _read(path: str, folder: str, pack: PackSource, report: Report, stack: tuple
                                           "remove one of the includes"))
                 elif target_real not in done:
                     _read(target, folder, pack, report, stack + (real,), done)
+
+
+def checkable(module: ast.Module, diags: list[Diagnostic], text: str | None) -> bool:
+    """Whether the checker should check the declarations of a file: yes when
+    it read clean, and also when syntax errors only cost it whole declarations
+    whose names are known (the parser leaves those out and lists them in
+    `module.broken`, so that a use of them is not also called unknown)."""
+    if not any(d.is_error for d in diags):
+        return True
+    return text is not None and None not in module.broken
 
 
 def _include_targets(item: ast.Include, path: str, folder: str, shown: str, report: Report) -> list[str]:
