@@ -429,42 +429,27 @@ def _scan_end(text: str) -> tuple[tuple[int, int] | None, int, int]:
     """
     stack: list[tuple[int, int, int]] = []  # (line, col, indent of its line) of each open `{`
     suspect = None
-    end = (1, 1)
-    for lineno, line in enumerate(text.split("\n"), 1):
-        line = line.rstrip("\r")
-        stripped = line.lstrip(" \t\f")
-        indent = len(line) - len(stripped)
-        if stripped and not stripped.startswith(("#", "}")) and suspect is None:
-            if stack and stack[-1][0] < lineno and indent <= stack[-1][2]:
+    end, last_line, indent = (1, 1), 0, 0
+    for line, col, ch, quoted in _visible(text):
+        end = (line, col + 1)
+        if line != last_line:  # the line's first character: its column tells the indentation
+            last_line, indent = line, col - 1
+            if suspect is None and ch != "}" and stack and stack[-1][0] < line and indent <= stack[-1][2]:
                 suspect = stack[-1][:2]
-        in_str = escape = False
-        for col, ch in enumerate(line, 1):
-            if in_str:
-                if escape:
-                    escape = False
-                elif ch == "\\":
-                    escape = True
-                elif ch == '"':
-                    in_str = False
-                end = (lineno, col + 1)
-                continue
-            if ch == "#":
-                break
-            if not ch.isspace():
-                end = (lineno, col + 1)
-            if ch == '"':
-                in_str = True
-            elif ch == "{":
-                stack.append((lineno, col, indent))
-            elif ch == "}" and stack:
-                stack.pop()
+        if quoted:
+            continue
+        if ch == "{":
+            stack.append((line, col, indent))
+        elif ch == "}" and stack:
+            stack.pop()
     unclosed = suspect or (stack[-1][:2] if stack else None)
     return unclosed, end[0], end[1]
 
 
-def _too_deep(text: str, path: str, line_offset: int = 0) -> Diagnostic | None:
-    """Brackets nested past the limit, found by a cheap scan (strings and comments skipped)."""
-    depth, line, col = 0, 1 + line_offset, 0
+def _visible(text: str):
+    """(line, col, char, inside a string) of each character that is not
+    blank and not in a comment, as the lexer would see them."""
+    line, col = 1, 0
     in_str = in_comment = escape = False
     for ch in text:
         col += 1
@@ -481,15 +466,25 @@ def _too_deep(text: str, path: str, line_offset: int = 0) -> Diagnostic | None:
                 escape = True
             elif ch == '"':
                 in_str = False
+            yield line, col, ch, True
             continue
         if ch == "#":
             in_comment = True
-        elif ch == '"':
-            in_str = True
-        elif ch in "([{":
+        elif not ch.isspace():
+            in_str = ch == '"'
+            yield line, col, ch, False
+
+
+def _too_deep(text: str, path: str, line_offset: int = 0) -> Diagnostic | None:
+    """Brackets nested past the limit, found by a cheap scan (strings and comments skipped)."""
+    depth = 0
+    for line, col, ch, quoted in _visible(text):
+        if quoted:
+            continue
+        if ch in "([{":
             depth += 1
             if depth > MAX_NESTING:
-                return _nesting_diag(path, line, col)
+                return _nesting_diag(path, line + line_offset, col)
         elif ch in ")]}":
             depth = max(0, depth - 1)
     return None
