@@ -174,7 +174,7 @@ def _include_targets(item: ast.Include, path: str, folder: str, shown: str, repo
         for p in found:
             if not inside(p, folder):
                 report.add(Diagnostic(shown, item.span, "error", "E202",
-                                      f"`{display_path(p)}`, matched by `{item.path}`, leaves the pack folder (through a link)",
+                                      f"`{os.path.relpath(p, folder)}`, matched by `{item.path}`, leaves the pack folder (through a link)",
                                       "a pack may only include files inside its own folder"))
         return [p for p in found if inside(p, folder)]
     if not os.path.lexists(pattern) or os.path.isdir(pattern):
