@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import threading
 from pathlib import Path
@@ -339,6 +340,18 @@ def test_an_edited_entry_without_the_key_is_parsed_again(entry):
     path, where, items = entry
     doc = json.loads(where.read_text())
     doc["items"] = doc["items"].replace("Boost", "Bxxst", 1)
+    where.write_text(json.dumps(doc))
+    reads_clean(path, items)
+
+
+def test_an_edit_only_the_seal_can_see_is_parsed_again(entry):
+    # a number changed: the tree keeps its shape, its spans and its strings
+    path, where, items = entry
+    doc = json.loads(where.read_text())
+    edited = re.sub(r'("Literal",\{"~":\[\d+,\d+,\d+,\d+\]\},)(\d+)', lambda m: m[1] + str(int(m[2]) + 1),
+                    doc["items"], count=1)
+    assert edited != doc["items"]
+    doc["items"] = edited
     where.write_text(json.dumps(doc))
     reads_clean(path, items)
 
