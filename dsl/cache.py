@@ -54,10 +54,23 @@ def folder() -> str | None:
     return os.environ.get("WAYBILL_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "waybill")
 
 
+# the modules whose code decides what tree a text parses to: a change to
+# any of them (not only to the grammar) makes every entry stale
+_TREE_MAKERS = ("ast.py", "transform.py", "parser.py", "cache.py")
+
+
 @lru_cache(maxsize=1)
 def _salt() -> str:
     from .parser import grammar_digest
-    return grammar_digest() + FORMAT
+    code = hashlib.sha256()
+    here = os.path.dirname(os.path.abspath(__file__))
+    for name in _TREE_MAKERS:
+        try:
+            with open(os.path.join(here, name), "rb") as fh:
+                code.update(fh.read())
+        except OSError:
+            code.update(b"?" + name.encode())  # e.g. run from a zip: the format and grammar still count
+    return grammar_digest() + FORMAT + code.hexdigest()
 
 
 def key(text: str) -> str:
