@@ -7,14 +7,13 @@ never leave the pack's folder. Shipped packs live in `waybill.content`.
 
 from __future__ import annotations
 
-import glob
 import os
 from dataclasses import dataclass, field
 from importlib import resources
 
 from waybill.dsl import ast
 from waybill.dsl.diagnostics import Diagnostic, Report, Span
-from waybill.dsl.files import inside
+from waybill.dsl.files import glob_files, inside
 from waybill.dsl.parser import parse_file
 
 PACK_FILE = "pack.wb"
@@ -170,7 +169,7 @@ def _include_targets(item: ast.Include, path: str, folder: str, shown: str, repo
         return []
     if any(ch in item.path for ch in "*?["):
         # not only regular files: a FIFO or a device that matches is reported (E107) when read, never skipped
-        found = sorted(p for p in glob.glob(pattern, recursive=True) if p.endswith(".wb") and not os.path.isdir(p))
+        found = [p for p in glob_files(pattern) if p.endswith(".wb")]
         for p in found:
             if not inside(p, folder):
                 report.add(Diagnostic(shown, item.span, "error", "E202",

@@ -11,6 +11,7 @@ swapped between the two looks is still caught.
 from __future__ import annotations
 
 import errno
+import fnmatch
 import os
 import stat
 
@@ -93,4 +94,47 @@ def rewrite_regular(path: str, text: str) -> None:
         os.close(fd)
 
 
-__all__ = ["NotRegularFile", "read_regular", "is_regular", "inside", "rewrite_regular"]
+def glob_files(pattern: str) -> list[str]:
+    """The files (and other non-folders) an absolute glob pattern matches,
+    sorted, as `glob.glob(pattern, recursive=True)` finds them but without
+    entering a linked folder: with a link back up the tree (`a -> ..`) glob's
+    `**` walks every path the links spell, which for two such links is a
+    hang, not a loop."""
+    parts = pattern.split(os.sep)
+    fixed = 0
+    while fixed < len(parts) and not _magic(parts[fixed]):
+        fixed += 1
+    if fixed == len(parts):
+        return [pattern] if os.path.lexists(pattern) and not os.path.isdir(pattern) else []
+    base, rest = os.sep.join(parts[:fixed]) or os.sep, parts[fixed:]
+    out = []
+    for dirpath, dirnames, filenames in os.walk(base):  # followlinks=False: a linked folder is not entered
+        rel = os.path.relpath(dirpath, base)
+        depth = 0 if rel == os.curdir else rel.count(os.sep) + 1
+        if "**" not in rest and depth >= len(rest) - 1:
+            dirnames[:] = []  # deeper files cannot match
+        for name in filenames:
+            segs = ([] if rel == os.curdir else rel.split(os.sep)) + [name]
+            if _match(segs, rest):
+                out.append(os.path.join(dirpath, name))
+    return sorted(out)
+
+
+def _magic(part: str) -> bool:
+    return any(ch in part for ch in "*?[")
+
+
+def _match(segs: list[str], pats: list[str]) -> bool:
+    """Path segments against pattern segments, as glob does: `*` stays in its
+    segment, `**` spans folders, names starting with `.` need a `.` in the pattern."""
+    if not pats:
+        return not segs
+    if pats[0] == "**":
+        return any(_match(segs[k:], pats[1:]) for k in range(len(segs) + 1)
+                   if not any(seg.startswith(".") for seg in segs[:k]))
+    if not segs or (segs[0].startswith(".") and not pats[0].startswith(".")):
+        return False
+    return fnmatch.fnmatchcase(segs[0], pats[0]) and _match(segs[1:], pats[1:])
+
+
+__all__ = ["NotRegularFile", "read_regular", "is_regular", "inside", "rewrite_regular", "glob_files"]

@@ -154,6 +154,15 @@ def test_the_not_included_sweep_skips_a_link_out(tmp_path, outside):
     never_read(report)
 
 
+def test_links_back_up_the_tree_do_not_make_a_glob_include_explode(tmp_path):
+    # glob's `**` follows linked folders: two links to `..` spell 2**40 paths
+    folder = write_pack(tmp_path / "pk", 'include "sub/**/*.wb"\n', {"sub/a.wb": "counter a = 1\n"})
+    os.symlink("..", folder / "sub" / "up1")
+    os.symlink("..", folder / "sub" / "up2")
+    report = returns(check_paths, [str(folder)])
+    assert report.errors == [] and report.warnings == [], report.render()
+
+
 def test_a_pack_wb_that_links_out_is_E202(tmp_path):
     (tmp_path / "elsewhere.wb").write_text("pack stolen\n" + SECRET)
     folder = tmp_path / "pk"
