@@ -182,7 +182,9 @@ def store(text: str, module: ast.Module) -> None:
                          separators=(",", ":"))
         os.makedirs(os.path.dirname(entry), exist_ok=True)
         tmp = f"{entry}.{os.getpid()}.tmp"
-        with open(tmp, "w", encoding="utf-8") as fh:
+        # O_EXCL: a link (or anything) planted at the temporary name is never written through
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(doc)
         os.replace(tmp, entry)
     except (OSError, RecursionError, ValueError):

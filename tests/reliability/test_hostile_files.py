@@ -315,6 +315,27 @@ def test_a_broken_entry_is_parsed_again(entry, content):
     reads_clean(path, items)
 
 
+def test_an_entry_past_its_size_bound_is_parsed_again(entry):
+    path, where, items = entry
+    where.write_text(where.read_text() + " " * (cache.MIN_ENTRY_BYTES + 30 * len(SOURCE)))  # still valid JSON
+    assert cache.load(SOURCE, str(path)) is None  # not even read past the bound
+    reads_clean(path, items)
+
+
+def test_a_link_planted_where_an_entry_is_written_is_not_written_through(tmp_path, monkeypatch):
+    monkeypatch.setenv("WAYBILL_CACHE", str(tmp_path / "cache"))
+    victim = tmp_path / "victim.txt"
+    victim.write_text("untouched")
+    where = Path(cache._entry_path(str(tmp_path / "cache"), SOURCE))
+    where.parent.mkdir(parents=True)
+    os.symlink(victim, f"{where}.{os.getpid()}.tmp")
+    path = tmp_path / "cards.wb"
+    path.write_text(SOURCE, encoding="utf-8")
+    module, diags, _ = parse_file(str(path))
+    assert not diags and module.items
+    assert victim.read_text() == "untouched"
+
+
 def test_a_deeply_nested_but_sealed_tree_is_parsed_again(entry):
     path, where, items = entry
     reseal(where, '[{"_": ["Name", {"~": [1, 1, 1, 2]}, ' * 3000 + "1" + "]}]" * 3000)
