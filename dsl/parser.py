@@ -1,9 +1,12 @@
 """Text to syntax tree, with every syntax error as a located diagnostic.
 
 `parse_source(text, path)` never raises on bad input: it returns the module
-(as much of it as could be read) and the diagnostics. Lark's `on_error`
-recovery skips tokens until the parser can go on, so several errors in one
-file are all reported; a run of skipped tokens is reported once.
+(as much of it as could be read) and the diagnostics. Recovery is by
+declaration: after a syntax error the parser goes on at the next top-level
+declaration (a line starting at column 1), so each broken declaration is one
+error, every other declaration is still read and checked, and the time is
+linear in the size of the file. Lark's `on_error` is used for one repair
+only, a keyword used as a property name.
 """
 
 from __future__ import annotations
