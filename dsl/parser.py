@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import islice
 from importlib import resources
 
 from lark import Lark, Token, Tree
@@ -24,6 +25,7 @@ from .files import read_regular
 from .transform import ToAst
 
 MAX_FILE_BYTES = 5_000_000
+MAX_TOKENS = 250_000  # per file: what bounds the memory of the parse (the largest shipped file has ~3 000)
 MAX_NESTING = 128  # brackets, found by a scan before parsing
 MAX_DEPTH = 64  # statements and expressions inside one another (`not not ...`, `a + b + ...`, `else if`)
 
@@ -198,6 +200,9 @@ def parse_source(text: str, path: str = "<string>") -> tuple[ast.Module, list[Di
     it is mostly the mistake's echo), and every other declaration is still
     read, so its own errors are checked and reported. Each declaration is
     parsed once, so the time is linear in the file's size."""
+    crowded = _too_many_tokens(text, path)
+    if crowded is not None:
+        return ast.Module(path, [], [None]), [crowded]
     if _too_deep(text, path) is None:
         items, diags = _parse_chunk(text, path, 0)
         if not diags:
@@ -218,6 +223,19 @@ def parse_source(text: str, path: str = "<string>") -> tuple[ast.Module, list[Di
         diags.extend(chunk_diags)
         broken.extend(_lost(chunk, chunk_items, chunk_diags))
     return ast.Module(path, items, broken), _dedupe(diags)
+
+
+_ROUGH_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|\w+|\S')
+
+
+def _too_many_tokens(text: str, path: str) -> Diagnostic | None:
+    """An E106 for a file of more than MAX_TOKENS tokens (counted roughly, and
+    only up to the limit): a parse keeps every token, so this bounds its memory."""
+    count = sum(1 for _ in islice(_ROUGH_TOKEN.finditer(text), MAX_TOKENS + 1))
+    if count <= MAX_TOKENS:
+        return None
+    return Diagnostic(path, Span.point(1, 1), "error", "E106", f"file has more than {MAX_TOKENS} tokens",
+                      "split it into several files")
 
 
 def _lost(chunk: str, items: list, diags: list[Diagnostic]) -> list[str | None]:

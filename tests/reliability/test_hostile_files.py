@@ -227,6 +227,17 @@ def test_a_file_of_names_is_checked_and_shown_with_a_cap(tmp_path):
     assert max(len(line) for line in shown.splitlines()) < 600  # a long line is drawn as a window
 
 
+def test_a_file_of_too_many_tokens_is_one_E106_before_any_parse(tmp_path, monkeypatch):
+    from waybill.dsl import parser
+    monkeypatch.setattr(parser, "MAX_TOKENS", 1000)
+    path = tmp_path / "many.wb"
+    path.write_text("counter a = 1 # a comment is one token\n" + " ".join(["x"] * 996) + "\n")
+    report = check_paths([str(path)])
+    assert [(d.code, d.message) for d in report.diagnostics] == [("E106", "file has more than 1000 tokens")]
+    path.write_text("counter a = 1 # a comment is one token\n" + " ".join(["x"] * 994) + "\n")
+    assert "E106" not in {d.code for d in check_paths([str(path)]).diagnostics}
+
+
 def test_one_stray_token_in_a_declaration_is_one_error(tmp_path):
     folder = write_pack(tmp_path / "pk", """\
         kind gadget { cost: int, weight: int }
