@@ -66,13 +66,22 @@ def _read_pack_checked(folder: str, report: Report) -> PackSource:
 def _compile_source(pack: PackSource, variants: list[str] | tuple[str, ...], report: Report) -> CompileResult:
     """Compile a pack already read; its syntax trees are only read, so one
     reading serves several compilations (the pack, then with its variants)."""
+    start = len(report.diagnostics)
     program = build_program(pack, list(variants), report)
     lowerer = Lowerer(program, report)
     ir = lowerer.lower()
+    _drop_unsure_unused(program, report, start)
     if program.pack is not None and not _has_content(program) and not program.broken:
         report.add(Diagnostic(program.pack_file or "?", program.pack.span, "error", "E205",
                               f"pack `{program.pack.name}` declares nothing"))
     return CompileResult(None if report.errors else ir, report, program, lowerer.scenario_irs)
+
+
+def _drop_unsure_unused(program: Program, report: Report, start: int) -> None:
+    """Once a declaration is lost to a syntax error, it may be what used an
+    "unused" one: the W501s found since `start` are no longer sure, so dropped."""
+    if program.broken:
+        report.diagnostics[start:] = [d for d in report.diagnostics[start:] if d.code != "W501"]
 
 
 def _has_content(program: Program) -> bool:
@@ -100,8 +109,10 @@ def check_file(path: str, report: Report) -> None:
     report.extend(diags)
     pack = PackSource(os.path.dirname(os.path.abspath(path)), None,
                       [SourceFile(shown, module, ok=checkable(module, diags, text))])
+    start = len(report.diagnostics)
     program = build_program(pack, [], report)
     Lowerer(program, report).lower()
+    _drop_unsure_unused(program, report, start)
 
 
 def check_pack(name_or_path: str, report: Report) -> None:
