@@ -9,7 +9,8 @@ from waybill.dsl import ast
 from waybill.dsl.diagnostics import Diagnostic, Report, Span, suggest
 from waybill.dsl.parser import parse_file
 
-from .loader import PackSource, SourceFile, display_path, find_pack, loose_files, packs_under, read_pack, shipped_packs, unincluded_files
+from .loader import (PackSource, SourceFile, checkable, display_path, find_pack, links_out, loose_files, packs_under, read_pack,
+                     shipped_packs, unincluded_files)
 from .lower import IR_FORMAT, Lowerer
 from .symbols import Program, build_program
 
@@ -55,19 +56,32 @@ def _read_pack_checked(folder: str, report: Report) -> PackSource:
     pack = read_pack(folder, report)
     for path in unincluded_files(pack):
         _check_loose(path, report, warn_unincluded=True)
+    for path in links_out(pack):  # never read: its lines are not the pack's to print
+        report.add(Diagnostic(display_path(path), Span.point(1, 1), "warning", "W502",
+                              "this name in the pack folder is a link to a file outside it; it is not read",
+                              "copy the file into the pack, or remove the link"))
     return pack
 
 
 def _compile_source(pack: PackSource, variants: list[str] | tuple[str, ...], report: Report) -> CompileResult:
     """Compile a pack already read; its syntax trees are only read, so one
     reading serves several compilations (the pack, then with its variants)."""
+    start = len(report.diagnostics)
     program = build_program(pack, list(variants), report)
     lowerer = Lowerer(program, report)
     ir = lowerer.lower()
+    _drop_unsure_unused(program, report, start)
     if program.pack is not None and not _has_content(program) and not program.broken:
         report.add(Diagnostic(program.pack_file or "?", program.pack.span, "error", "E205",
                               f"pack `{program.pack.name}` declares nothing"))
     return CompileResult(None if report.errors else ir, report, program, lowerer.scenario_irs)
+
+
+def _drop_unsure_unused(program: Program, report: Report, start: int) -> None:
+    """Once a declaration is lost to a syntax error, it may be what used an
+    "unused" one: the W501s found since `start` are no longer sure, so dropped."""
+    if program.broken:
+        report.diagnostics[start:] = [d for d in report.diagnostics[start:] if d.code != "W501"]
 
 
 def _has_content(program: Program) -> bool:
@@ -94,9 +108,11 @@ def check_file(path: str, report: Report) -> None:
         report.sources[shown] = text
     report.extend(diags)
     pack = PackSource(os.path.dirname(os.path.abspath(path)), None,
-                      [SourceFile(shown, module, ok=not any(d.is_error for d in diags))])
+                      [SourceFile(shown, module, ok=checkable(module, diags, text))])
+    start = len(report.diagnostics)
     program = build_program(pack, [], report)
     Lowerer(program, report).lower()
+    _drop_unsure_unused(program, report, start)
 
 
 def check_pack(name_or_path: str, report: Report) -> None:
@@ -130,7 +146,7 @@ def check_paths(paths: list[str]) -> Report:
             if not folders and not loose:
                 report.add(Diagnostic(target, Span.point(1, 1), "error", "E204",
                                       f"`{target}` holds no pack.wb and no .wb file"))
-        elif os.path.isfile(target):
+        elif os.path.lexists(target):  # a file, or a FIFO, device or broken link: E107 when read
             folder = find_pack(target)
             if folder:
                 check_pack(folder, report)

@@ -7,13 +7,13 @@ never leave the pack's folder. Shipped packs live in `waybill.content`.
 
 from __future__ import annotations
 
-import glob
 import os
 from dataclasses import dataclass, field
 from importlib import resources
 
 from waybill.dsl import ast
 from waybill.dsl.diagnostics import Diagnostic, Report, Span
+from waybill.dsl.files import glob_files, inside
 from waybill.dsl.parser import parse_file
 
 PACK_FILE = "pack.wb"
@@ -24,6 +24,7 @@ class SourceFile:
     path: str  # as shown in diagnostics
     module: ast.Module
     ok: bool  # parsed without syntax errors
+    real: str = ""  # the file's resolved path: what "already read" compares
 
 
 @dataclass
@@ -59,20 +60,32 @@ def display_path(path: str) -> str:
 
 
 def find_pack(name_or_path: str) -> str | None:
-    """The folder of a pack given by path or by shipped name."""
-    if os.path.isdir(name_or_path) and os.path.isfile(os.path.join(name_or_path, PACK_FILE)):
-        return os.path.abspath(name_or_path)
-    if os.path.isfile(name_or_path) and os.path.basename(name_or_path) == PACK_FILE:
-        return os.path.dirname(os.path.abspath(name_or_path))
+    """The folder of a pack given by path or by shipped name, links resolved.
+
+    Resolved once, here: every later path is built from this folder, so a
+    pack reached through a linked folder reads exactly as under its real path.
+    A pack.wb that is not a regular file still names a pack (reading it then
+    reports E107), so that it is reported rather than skipped.
+    """
+    if os.path.isdir(name_or_path) and os.path.lexists(os.path.join(name_or_path, PACK_FILE)):
+        return os.path.realpath(name_or_path)
+    if os.path.basename(name_or_path) == PACK_FILE and os.path.lexists(name_or_path) \
+            and not os.path.isdir(name_or_path):
+        return os.path.dirname(os.path.realpath(os.path.abspath(name_or_path)))
     return shipped_packs().get(name_or_path)
 
 
 def read_pack(folder: str, report: Report, _seen: tuple[str, ...] = ()) -> PackSource:
     """Parse a pack's files, following includes; every problem goes to `report`."""
-    folder = os.path.abspath(folder)
+    folder = os.path.realpath(folder)
     pack = PackSource(folder, None)
     root = os.path.join(folder, PACK_FILE)
-    _read(root, folder, pack, report, stack=(), done=set())
+    if os.path.lexists(root) and not inside(root, folder):
+        report.add(Diagnostic(display_path(root), Span.point(1, 1), "error", "E202",
+                              "pack.wb is a link to a file outside the pack folder",
+                              "put the pack's own pack.wb in its folder"))
+    else:
+        _read(root, folder, pack, report, stack=(), done=set())
     decls = [it for f in pack.files for it in f.module.items if isinstance(it, ast.PackDecl)]
     if not decls:
         report.add(Diagnostic(display_path(root), Span.point(1, 1), "error", "E204",
@@ -112,22 +125,35 @@ def _read_base(decl: ast.PackDecl, pack: PackSource, report: Report, seen: tuple
 
 
 def _read(path: str, folder: str, pack: PackSource, report: Report, stack: tuple[str, ...], done: set[str]) -> None:
+    """Read `path` (inside `folder`: the callers make sure) and what it includes."""
     shown = display_path(path)
+    real = os.path.realpath(path)
     module, diags, text = parse_file(path, shown)
     if text is not None:
         report.sources[shown] = text
     report.extend(diags)
-    done.add(path)
-    pack.files.append(SourceFile(shown, module, ok=not any(d.is_error for d in diags)))
+    done.add(real)
+    pack.files.append(SourceFile(shown, module, ok=checkable(module, diags, text), real=real))
     for item in module.items:
         if isinstance(item, ast.Include):
             for target in _include_targets(item, path, folder, shown, report):
-                if target in stack or target == path:
+                target_real = os.path.realpath(target)
+                if target_real in stack or target_real == real:
                     report.add(Diagnostic(shown, item.span, "error", "E203",
                                           f"`{item.path}` includes itself (through {' -> '.join(display_path(s) for s in stack + (path,))})",
                                           "remove one of the includes"))
-                elif target not in done:
-                    _read(target, folder, pack, report, stack + (path,), done)
+                elif target_real not in done:
+                    _read(target, folder, pack, report, stack + (real,), done)
+
+
+def checkable(module: ast.Module, diags: list[Diagnostic], text: str | None) -> bool:
+    """Whether the checker should check the declarations of a file: yes when
+    it read clean, and also when syntax errors only cost it whole declarations
+    whose names are known (the parser leaves those out and lists them in
+    `module.broken`, so that a use of them is not also called unknown)."""
+    if not any(d.is_error for d in diags):
+        return True
+    return text is not None and None not in module.broken
 
 
 def _include_targets(item: ast.Include, path: str, folder: str, shown: str, report: Report) -> list[str]:
@@ -142,14 +168,19 @@ def _include_targets(item: ast.Include, path: str, folder: str, shown: str, repo
                               "a pack may only include files inside its own folder"))
         return []
     if any(ch in item.path for ch in "*?["):
-        found = sorted(p for p in glob.glob(pattern, recursive=True) if p.endswith(".wb") and os.path.isfile(p))
-        inside = [p for p in found if os.path.commonpath([os.path.realpath(p), folder]) == folder]
-        return inside
-    if not os.path.isfile(pattern):
+        # not only regular files: a FIFO or a device that matches is reported (E107) when read, never skipped
+        found = [p for p in glob_files(pattern) if p.endswith(".wb")]
+        for p in found:
+            if not inside(p, folder):
+                report.add(Diagnostic(shown, item.span, "error", "E202",
+                                      f"`{os.path.relpath(p, folder)}`, matched by `{item.path}`, leaves the pack folder (through a link)",
+                                      "a pack may only include files inside its own folder"))
+        return [p for p in found if inside(p, folder)]
+    if not os.path.lexists(pattern) or os.path.isdir(pattern):
         report.add(Diagnostic(shown, item.span, "error", "E201", f"included file `{item.path}` not found",
                               _nearby_files(pattern)))
         return []
-    if os.path.commonpath([os.path.realpath(pattern), os.path.realpath(folder)]) != os.path.realpath(folder):
+    if not inside(pattern, folder):
         report.add(Diagnostic(shown, item.span, "error", "E202",
                               f"include `{item.path}` leaves the pack folder (through a link)"))
         return []
@@ -188,13 +219,24 @@ def packs_under(folder: str) -> list[str]:
 
 
 def unincluded_files(pack: PackSource) -> list[str]:
-    """Files in the pack folder that the pack never includes."""
-    included = {os.path.abspath(f.path) for f in pack.files}
+    """Files in the pack folder that the pack never includes (links that
+    lead out of the folder are not among them: see `links_out`)."""
+    included = {f.real for f in pack.files}
     out = []
-    for dirpath, dirnames, filenames in os.walk(pack.folder):
+    for p in _folder_wb_files(pack.folder):
+        if inside(p, pack.folder) and os.path.realpath(p) not in included:
+            out.append(p)
+    return out
+
+
+def links_out(pack: PackSource) -> list[str]:
+    """`.wb` names in the pack folder that are links to somewhere outside it: never read."""
+    return [p for p in _folder_wb_files(pack.folder) if not inside(p, pack.folder)]
+
+
+def _folder_wb_files(folder: str) -> list[str]:
+    out = []
+    for dirpath, dirnames, filenames in os.walk(folder):  # linked folders are not entered
         dirnames.sort()
-        for f in sorted(filenames):
-            p = os.path.abspath(os.path.join(dirpath, f))
-            if f.endswith(".wb") and p not in included:
-                out.append(p)
+        out.extend(os.path.join(dirpath, f) for f in sorted(filenames) if f.endswith(".wb"))
     return out

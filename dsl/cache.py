@@ -3,26 +3,49 @@
 Parsing is most of the time of `waybill check` (Lark's LALR parser runs in
 pure Python). A file that parsed without errors is saved as JSON, keyed by
 the SHA-256 of its text, the grammar and this module's format; an unchanged
-file is then read back instead of parsed. Plain JSON, so a damaged or
-tampered entry can at worst fail to load (and is then parsed again), it can
-never run code. `WAYBILL_CACHE` sets the folder (default
-`~/.cache/waybill`); `WAYBILL_NO_CACHE=1` turns the cache off.
+file is then read back instead of parsed. `WAYBILL_CACHE` sets the folder
+(default `~/.cache/waybill`); `WAYBILL_NO_CACHE=1` turns the cache off.
+
+The cache folder is not trusted. An entry is plain JSON (it can never run
+code) and is used only when all of these hold, else the file is parsed again:
+
+- it is a regular file of bounded size (a FIFO, a link to `/dev/zero`, a
+  huge or deeply nested file is ignored, never waited on or recursed into);
+- it names the SHA-256 of the very text being parsed, and its seal (an HMAC
+  with a key kept in the cache folder, readable by its owner only) matches,
+  so a damaged, copied or edited entry is refused;
+- and, should the key itself have leaked, the tree it holds has the AST's
+  shape (classes and field types as the dataclasses declare them), every
+  span lies inside the text, the top-level declarations cover all of the
+  text but blanks and comments (none can vanish), and every string in a
+  node is found in the text under that node (nothing is said that the
+  source does not say).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
+import hmac
 import json
 import os
+import re
+import stat
+import types
+import typing
 from functools import lru_cache
 
 from . import ast
 from .diagnostics import Span
+from .files import read_regular
 
 FORMAT = "ast-5"  # bump when the AST or this encoding changes
 _CLASSES = {name: cls for name, cls in vars(ast).items()
-            if isinstance(cls, type) and dataclasses.is_dataclass(cls)}
+            if isinstance(cls, type) and dataclasses.is_dataclass(cls) and issubclass(cls, ast.Node)}
+KEY_FILE = "key"
+MIN_ENTRY_BYTES = 1 << 16
+ENTRY_BYTES_PER_SOURCE_BYTE = 24  # the shipped files' entries are at most ~8 times their text
+MAX_ENTRY_BYTES = 64 << 20
 
 
 def folder() -> str | None:
@@ -31,40 +54,138 @@ def folder() -> str | None:
     return os.environ.get("WAYBILL_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "waybill")
 
 
+# the modules whose code decides what tree a text parses to: a change to
+# any of them (not only to the grammar) makes every entry stale
+_TREE_MAKERS = ("ast.py", "transform.py", "parser.py", "cache.py")
+
+
 @lru_cache(maxsize=1)
 def _salt() -> str:
     from .parser import grammar_digest
-    return grammar_digest() + FORMAT
+    code = hashlib.sha256()
+    here = os.path.dirname(os.path.abspath(__file__))
+    for name in _TREE_MAKERS:
+        try:
+            with open(os.path.join(here, name), "rb") as fh:
+                code.update(fh.read())
+        except OSError:
+            code.update(b"?" + name.encode())  # e.g. run from a zip: the format and grammar still count
+    return grammar_digest() + FORMAT + code.hexdigest()
 
 
 def key(text: str) -> str:
     return hashlib.sha256((_salt() + "\0" + text).encode("utf-8")).hexdigest()
 
 
+def _source_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _entry_path(base: str, text: str) -> str:
+    k = key(text)
+    return os.path.join(base, k[:2], k + ".json")
+
+
+# ---- the key ------------------------------------------------------------------------------
+
+def _secret(base: str, create: bool) -> bytes | None:
+    """The folder's key: a regular file of ours that no one else may read or
+    write. None (no caching) when it is anything else."""
+    path = os.path.join(base, KEY_FILE)
+    for _ in range(2):
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            if not create:
+                return None
+            _make_secret(base, path)
+            continue
+        except (OSError, ValueError):
+            return None
+        if not stat.S_ISREG(st.st_mode) or st.st_mode & 0o077 or st.st_uid != os.getuid():
+            return None
+        try:
+            data = read_regular(path, 128)
+        except (OSError, ValueError):
+            return None
+        return data if len(data) == 64 else None
+    return None
+
+
+def _make_secret(base: str, path: str) -> None:
+    try:
+        os.makedirs(base, mode=0o700, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    except (OSError, ValueError):
+        return  # another process made it first, or the folder is not ours: _secret decides
+    try:
+        os.write(fd, os.urandom(32).hex().encode("ascii"))
+    finally:
+        os.close(fd)
+
+
+def _seal(secret: bytes, source_hash: str, body: str) -> str:
+    return hmac.new(secret, (FORMAT + "\0" + source_hash + "\0" + body).encode("utf-8"), hashlib.sha256).hexdigest()
+
+
+# ---- load and store -----------------------------------------------------------------------
+
 def load(text: str, path: str) -> ast.Module | None:
+    """The cached tree of `text`, or None: never raises, never blocks."""
     base = folder()
     if base is None:
         return None
-    entry = os.path.join(base, key(text)[:2], key(text) + ".json")
     try:
-        with open(entry, encoding="utf-8") as fh:
-            items = json.load(fh, object_hook=_decode)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        secret = _secret(base, create=False)
+        if secret is None:
+            return None
+        size = len(text.encode("utf-8"))
+        limit = min(MAX_ENTRY_BYTES, MIN_ENTRY_BYTES + ENTRY_BYTES_PER_SOURCE_BYTE * size)
+        raw = read_regular(_entry_path(base, text), limit + 1)
+        if len(raw) > limit:
+            return None
+        items = _open_entry(raw.decode("utf-8"), text, secret)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError, MemoryError):
+        return None  # ValueError covers bad JSON and bad UTF-8; RecursionError, JSON nested too deep
+    if items is None or not verified(items, text):
         return None
     return ast.Module(path, items)
+
+
+def _open_entry(raw: str, text: str, secret: bytes) -> list | None:
+    """The items of an entry whose seal and source hash are right, else None."""
+    envelope = json.loads(raw)  # nested too deep: RecursionError, caught by the caller
+    if not isinstance(envelope, dict) or set(envelope) != {"format", "source", "seal", "items"}:
+        return None
+    body = envelope["items"]
+    if envelope["format"] != FORMAT or envelope["source"] != _source_hash(text) or not isinstance(body, str):
+        return None
+    if not isinstance(envelope["seal"], str) or \
+            not hmac.compare_digest(envelope["seal"], _seal(secret, envelope["source"], body)):
+        return None
+    items = json.loads(body, object_hook=_decode)
+    return items if isinstance(items, list) else None
 
 
 def store(text: str, module: ast.Module) -> None:
     base = folder()
     if base is None:
         return
-    k = key(text)
-    entry = os.path.join(base, k[:2], k + ".json")
+    entry = _entry_path(base, text)
     try:
+        secret = _secret(base, create=True)
+        if secret is None:
+            return
+        body = json.dumps([_encode(x) for x in module.items], separators=(",", ":"))
+        source = _source_hash(text)
+        doc = json.dumps({"format": FORMAT, "source": source, "seal": _seal(secret, source, body), "items": body},
+                         separators=(",", ":"))
         os.makedirs(os.path.dirname(entry), exist_ok=True)
         tmp = f"{entry}.{os.getpid()}.tmp"
-        with open(tmp, "w", encoding="utf-8") as fh:
-            json.dump([_encode(x) for x in module.items], fh, separators=(",", ":"))
+        # O_EXCL: a link (or anything) planted at the temporary name is never written through
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(doc)
         os.replace(tmp, entry)
     except (OSError, RecursionError, ValueError):
         pass  # a cache that cannot be written only costs speed
@@ -85,12 +206,172 @@ def _encode(x):
 
 def _decode(x: dict):
     # an object_hook: json calls it for every object, innermost first, so the
-    # values inside are already decoded and lists need no walk of their own
+    # values inside are already decoded and lists need no walk of their own.
+    # Anything unknown raises (KeyError, TypeError), which load() catches.
+    if len(x) != 1:
+        raise KeyError("not an encoded value")
     if "_" in x:
         name, *values = x["_"]
-        return _CLASSES[name](*values)
+        cls = _CLASSES[name]
+        if len(values) != len(dataclasses.fields(cls)):
+            raise TypeError(name)
+        return cls(*values)
     if "~" in x:
         return Span(*x["~"])
     if "()" in x:
         return tuple(x["()"])
-    return x
+    raise KeyError("not an encoded value")
+
+
+# ---- the tree against the text ------------------------------------------------------------
+
+def verified(items: list, text: str) -> bool:
+    """Whether decoded `items` are a tree the parser could have made of `text` (see the module's doc)."""
+    return _Verifier(text).items(items)
+
+
+@lru_cache(maxsize=None)
+def _hints(cls: type) -> tuple[tuple[str, object], ...]:
+    hints = typing.get_type_hints(cls, vars(ast))
+    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
+
+
+@lru_cache(maxsize=1)
+def _grammar_words() -> frozenset[str]:
+    """Words the tree may hold that the text need not (rule names, `neg`)."""
+    from .parser import grammar_text
+    return frozenset(re.findall(r"[a-z][a-z0-9]*", grammar_text()))
+
+
+def _grammar_word(v: str) -> bool:
+    """A tag the parser makes up from the grammar's own words (`neg`, `expect_not_offered`)."""
+    words = _grammar_words()
+    return v in words or (len(v) <= 40 and all(part in words for part in v.split("_")))
+
+
+def _is_node_type(t) -> bool:
+    return isinstance(t, type) and issubclass(t, ast.Node)
+
+
+_BLANK = re.compile(r"(?:\s|#[^\n]*)*")
+
+
+class _Verifier:
+    def __init__(self, text: str):
+        self.text = text
+        self.lines = [len(line) for line in text.split("\n")]
+        self.starts = [0]
+        for n in self.lines:
+            self.starts.append(self.starts[-1] + n + 1)
+
+    def items(self, items: list) -> bool:
+        pos = 0
+        for item in items:
+            if not isinstance(item, ast.Node) or not self.span(item.span):
+                return False
+            start, end = self.offset(item.span.line, item.span.column), \
+                self.offset(item.span.end_line, item.span.end_column)
+            if start < pos or not _BLANK.fullmatch(self.text, pos, start):
+                return False  # overlapping items, or source text no item accounts for
+            pos = end
+        if not _BLANK.fullmatch(self.text, min(pos, len(self.text))):
+            return False
+        return self.tree(items)
+
+    def tree(self, items: list) -> bool:
+        stack: list[ast.Node] = list(items)
+        while stack:  # no recursion: a deep tree is refused, not a crash
+            node = stack.pop()
+            if type(node) not in _CLASSES.values() or not self.span(node.span):
+                return False
+            for name, tp in _hints(type(node)):
+                if not self.value(getattr(node, name), tp, node.span, stack, 0):
+                    return False
+        return True
+
+    def value(self, v, tp, span: Span, stack: list, depth: int) -> bool:
+        """Whether `v` fits type `tp`; nodes inside are pushed on `stack`;
+        strings must be found in the text under `span`."""
+        if depth > 8:  # plain lists and tuples inside one node are shallow
+            return False
+        if tp is object or tp is typing.Any:
+            return self.anything(v, span, stack, depth)
+        origin = typing.get_origin(tp)
+        if origin is typing.Union or origin is types.UnionType:
+            arms = typing.get_args(tp)
+            if isinstance(v, ast.Node):  # pushed once, whichever arm declares it
+                return any(_is_node_type(t) for t in arms) and self.value(v, ast.Node, span, stack, depth)
+            return any(self.value(v, t, span, stack, depth) for t in arms if not _is_node_type(t))
+        if tp is type(None):
+            return v is None
+        if tp is bool:
+            return isinstance(v, bool)
+        if tp is int:
+            return isinstance(v, int) and not isinstance(v, bool)
+        if tp is float:
+            return isinstance(v, (int, float)) and not isinstance(v, bool)
+        if tp is str:
+            return isinstance(v, str) and self.said(v, span)
+        if tp is Span:
+            return isinstance(v, Span) and self.span(v)
+        if _is_node_type(tp):
+            # any node where a node is declared: the parser stores a Literal
+            # where some fields declare Text (ast.Log.text), so the class is not checked
+            if isinstance(v, ast.Node):
+                stack.append(v)
+                return True
+            return False
+        if tp is list or origin is list:
+            args = typing.get_args(tp)
+            return isinstance(v, list) and all(
+                self.value(x, args[0], span, stack, depth + 1) if args else self.anything(x, span, stack, depth + 1)
+                for x in v)
+        if tp is tuple or origin is tuple:
+            return isinstance(v, tuple) and all(self.anything(x, span, stack, depth + 1) for x in v)
+        return False
+
+    def anything(self, v, span: Span, stack: list, depth: int) -> bool:
+        if v is None or isinstance(v, bool):
+            return True
+        if isinstance(v, int):
+            return True
+        if isinstance(v, str):
+            return self.said(v, span)
+        if isinstance(v, Span):
+            return self.span(v)
+        if isinstance(v, ast.Node):
+            stack.append(v)
+            return True
+        if isinstance(v, (list, tuple)) and depth < 8:
+            return all(self.anything(x, span, stack, depth + 1) for x in v)
+        return False
+
+    def span(self, s) -> bool:
+        if not isinstance(s, Span):
+            return False
+        nums = (s.line, s.column, s.end_line, s.end_column)
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in nums):
+            return False
+        n = len(self.lines)
+        if not (1 <= s.line <= n and 1 <= s.end_line <= n and (s.line, s.column) <= (s.end_line, s.end_column)):
+            return False
+        # a point at the end of a line (an empty file, a missing `}`) reaches one past it
+        return 1 <= s.column <= self.lines[s.line - 1] + 2 and 1 <= s.end_column <= self.lines[s.end_line - 1] + 2
+
+    def offset(self, line: int, column: int) -> int:
+        return min(self.starts[line - 1] + column - 1, len(self.text))
+
+    def said(self, v: str, span: Span) -> bool:
+        """Whether the text under `span` says `v` (as written, or as a string
+        literal writes it), or `v` is a word of the grammar itself."""
+        start = self.offset(span.line, span.column)
+        end = self.offset(span.end_line, span.end_column)
+        if self.text.find(v, start, end) != -1 or _grammar_word(v):
+            return True
+        quoted = v.replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
+        return self.text.find(quoted, start, end) != -1 or \
+            self.text.find(v.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t"),
+                           start, end) != -1
+
+
+__all__ = ["load", "store", "key", "folder", "verified", "FORMAT"]

@@ -90,32 +90,53 @@ class Diagnostic:
             "hint": self.hint,
         }
 
-    def render(self, source: str | None) -> str:
-        """`path:line:col: error[CODE]: message`, the line, a caret, `help:`."""
+    def render(self, source: str | list[str] | None) -> str:
+        """`path:line:col: error[CODE]: message`, the line, a caret, `help:`.
+
+        `source` is the file's text, or its lines already split (`source_lines`),
+        which a report drawing many diagnostics of one file passes to split it once."""
         head = f"{self.file}:{self.span.line}:{self.span.column}: {self.severity}[{self.code}]: {self.message}"
         lines = [head]
-        text = _source_line(source, self.span.line)
-        if text is not None:
+        shown = _shown_line(source_lines(source) if isinstance(source, str) else source, self.span)
+        if shown is not None:
+            text, column = shown
             gutter = f"{self.span.line} | "
             lines.append(gutter + text)
             width = 1
             if self.span.end_line == self.span.line:
                 width = max(1, self.span.end_column - self.span.column)
-            width = min(width, max(1, len(text) - self.span.column + 1))
-            lines.append(" " * (len(gutter) + self.span.column - 1) + "^" * width)
+            width = min(width, max(1, len(text) - column + 1))
+            lines.append(" " * (len(gutter) + column - 1) + "^" * width)
         if self.hint:
             lines.append(f"  help: {self.hint}")
         return "\n".join(lines)
 
 
-def _source_line(source: str | None, line: int) -> str | None:
-    if source is None or line < 1:
+SHOWN_LINE = 400  # characters of a source line drawn under a message
+MAX_SHOWN_PER_FILE = 25  # diagnostics drawn per file; the rest are counted in one note
+
+
+def source_lines(source: str | None) -> list[str] | None:
+    """A file's lines as the parser counts them: only at \n (str.splitlines()
+    also breaks at \f, \x1c, \u2028...)."""
+    return None if source is None else source.split("\n")
+
+
+def _shown_line(lines: list[str] | None, span: Span) -> tuple[str, int] | None:
+    """The line to draw and the caret's column in it. A long line is cut to
+    a window around the column (so a message at column 40 000 of a one-line
+    file is not drawn with 40 000 spaces)."""
+    if lines is None or not 1 <= span.line <= len(lines):
         return None
-    lines = source.split("\n")  # the parser counts only \n; splitlines() also breaks at \f, \x1c, \u2028...
-    if line > len(lines):
-        return None
-    text = lines[line - 1].rstrip("\r").expandtabs(1)
-    return text if len(text) <= 400 else text[:400] + " ..."
+    text = lines[span.line - 1].rstrip("\r").expandtabs(1)
+    column = span.column
+    if len(text) <= SHOWN_LINE:
+        return text, column
+    start = max(0, min(column - 1 - SHOWN_LINE // 2, len(text) - SHOWN_LINE))
+    if start == 0:
+        return text[:SHOWN_LINE] + " ...", column
+    return "... " + text[start:start + SHOWN_LINE] + (" ..." if start + SHOWN_LINE < len(text) else ""), \
+        column - start + 4
 
 
 @dataclass
@@ -151,7 +172,18 @@ class Report:
         return out
 
     def render(self) -> str:
-        return "\n\n".join(d.render(self.sources.get(d.file)) for d in self.sorted())
+        """Every diagnostic, drawn; past MAX_SHOWN_PER_FILE in one file, a note
+        says how many more there are (the summary and the JSON count them all)."""
+        out: list[str] = []
+        by_file: dict[str, list[Diagnostic]] = {}
+        for d in self.sorted():  # sorted by file first: groups keep that order
+            by_file.setdefault(d.file, []).append(d)
+        for file, diags in by_file.items():
+            lines = source_lines(self.sources.get(file))
+            out.extend(d.render(lines) for d in diags[:MAX_SHOWN_PER_FILE])
+            if len(diags) > MAX_SHOWN_PER_FILE:
+                out.append(f"{file}: and {len(diags) - MAX_SHOWN_PER_FILE} more diagnostic(s) in this file, not shown")
+        return "\n\n".join(out)
 
     def to_json(self) -> list[dict]:
         return [asdict_diag(d) for d in self.sorted()]
@@ -175,4 +207,4 @@ def suggest(name: str, known: Iterable[str], limit: int = 3) -> str | None:
     return "did you mean " + ", ".join(f"`{c}`" for c in close[:-1]) + f" or `{close[-1]}`?"
 
 
-__all__ = ["CODES", "Span", "Diagnostic", "Report", "suggest", "asdict"]
+__all__ = ["CODES", "Span", "Diagnostic", "Report", "suggest", "asdict", "source_lines", "MAX_SHOWN_PER_FILE"]

@@ -1,15 +1,19 @@
 """Text to syntax tree, with every syntax error as a located diagnostic.
 
 `parse_source(text, path)` never raises on bad input: it returns the module
-(as much of it as could be read) and the diagnostics. Lark's `on_error`
-recovery skips tokens until the parser can go on, so several errors in one
-file are all reported; a run of skipped tokens is reported once.
+(as much of it as could be read) and the diagnostics. Recovery is by
+declaration: after a syntax error the parser goes on at the next top-level
+declaration (a line starting at column 1), so each broken declaration is one
+error, every other declaration is still read and checked, and the time is
+linear in the size of the file. Lark's `on_error` is used for one repair
+only, a keyword used as a property name.
 """
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import islice
 from importlib import resources
 
 from lark import Lark, Token, Tree
@@ -17,12 +21,13 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from . import ast
 from .diagnostics import Diagnostic, Span
+from .files import read_regular
 from .transform import ToAst
 
 MAX_FILE_BYTES = 5_000_000
+MAX_TOKENS = 250_000  # per file: what bounds the memory of the parse (the largest shipped file has ~3 000)
 MAX_NESTING = 128  # brackets, found by a scan before parsing
 MAX_DEPTH = 64  # statements and expressions inside one another (`not not ...`, `a + b + ...`, `else if`)
-MAX_ERRORS_PER_FILE = 25
 
 # What a person calls each terminal, for "expected ..." messages.
 TOKEN_WORDS = {
@@ -171,11 +176,10 @@ def parse_file(path: str, display: str | None = None) -> tuple[ast.Module, list[
     """Read and parse one file; returns (module, diagnostics, text)."""
     shown = display or path
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
+        data = read_regular(path, MAX_FILE_BYTES + 1)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
         return ast.Module(shown, []), [Diagnostic(shown, Span.point(1, 1), "error", "E107",
-                                                  f"cannot read file: {exc.strerror or exc}")], None
+                                                  f"cannot read file: {getattr(exc, 'strerror', None) or exc}")], None
     text, diags = decode(data, shown)
     if text is None:
         return ast.Module(shown, []), diags, None
@@ -190,18 +194,24 @@ def parse_file(path: str, display: str | None = None) -> tuple[ast.Module, list[
 
 
 def parse_source(text: str, path: str = "<string>") -> tuple[ast.Module, list[Diagnostic]]:
-    """Parse a whole file. On syntax errors, parse again one top-level
-    declaration at a time (each starts at column 1), so that an error in one
-    declaration does not spill into the next and every one is reported."""
-    first = None
+    """Parse a whole file. On a syntax error, parse again one top-level
+    declaration at a time (each starts at column 1): a declaration yields at
+    most one syntax error (what follows a mistake inside it is not reported:
+    it is mostly the mistake's echo), and every other declaration is still
+    read, so its own errors are checked and reported. Each declaration is
+    parsed once, so the time is linear in the file's size."""
+    crowded = _too_many_tokens(text, path)
+    if crowded is not None:
+        return ast.Module(path, [], [None]), [crowded]
     if _too_deep(text, path) is None:
         items, diags = _parse_chunk(text, path, 0)
         if not diags:
             return ast.Module(path, items), []
-        first = items, diags
-    chunks = list(_chunks(text))
-    if first is not None and len(chunks) == 1:  # one declaration: parsing it again finds the same
-        return ast.Module(path, first[0]), _dedupe(first[1])[:MAX_ERRORS_PER_FILE]
+        chunks = _chunks(text)
+        if len(chunks) == 1:  # one declaration: parsing it again finds the same
+            return ast.Module(path, items, _lost(text, items, diags)), diags
+    else:
+        chunks = _chunks(text)
     items, diags, broken = [], [], []
     for offset, chunk in chunks:
         deep = _too_deep(chunk, path, offset)
@@ -211,13 +221,36 @@ def parse_source(text: str, path: str = "<string>") -> tuple[ast.Module, list[Di
             chunk_items, chunk_diags = _parse_chunk(chunk, path, offset)
         items.extend(chunk_items)
         diags.extend(chunk_diags)
-        if chunk_diags:
-            lost = _declared_name(chunk)
-            if lost and not any(getattr(i, "name", None) == lost for i in chunk_items):
-                broken.append(lost)
-        if len(diags) >= MAX_ERRORS_PER_FILE:
-            break
-    return ast.Module(path, items, broken), _dedupe(diags)[:MAX_ERRORS_PER_FILE]
+        broken.extend(_lost(chunk, chunk_items, chunk_diags))
+    return ast.Module(path, items, broken), _dedupe(diags)
+
+
+_ROUGH_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|\w+|\S')
+
+
+def _too_many_tokens(text: str, path: str) -> Diagnostic | None:
+    """An E106 for a file of more than MAX_TOKENS tokens (counted roughly, and
+    only up to the limit): a parse keeps every token, so this bounds its memory."""
+    count = sum(1 for _ in islice(_ROUGH_TOKEN.finditer(text), MAX_TOKENS + 1))
+    if count <= MAX_TOKENS:
+        return None
+    return Diagnostic(path, Span.point(1, 1), "error", "E106", f"file has more than {MAX_TOKENS} tokens",
+                      "split it into several files")
+
+
+def _lost(chunk: str, items: list, diags: list[Diagnostic]) -> list[str | None]:
+    """The names of the declarations of `chunk` that an error kept out of
+    `items`; None for one whose name cannot be told (the checker then leaves
+    the file's other declarations alone, rather than call its names unknown)."""
+    if not any(d.is_error and d.code in LOSING_CODES for d in diags):
+        return []
+    if items:  # one of several declarations was dropped (too deep): which one is not told here
+        return [None]
+    return [_declared_name(chunk)]
+
+
+# errors after which a declaration is left out of the module (others keep it, with a stand-in value)
+LOSING_CODES = frozenset({"E101", "E102", "E103", "E105"})
 
 
 _HEAD = re.compile(r"\s*(?:(game)\b|(?:[A-Za-z_][A-Za-z0-9_]*)[ \t]+([A-Za-z_][A-Za-z0-9_]*))")
@@ -232,73 +265,58 @@ def _declared_name(chunk: str) -> str | None:
     return m.group(1) or m.group(2)
 
 
-def _chunks(text: str):
+def _chunks(text: str) -> list[tuple[int, str]]:
     """(line offset, text) of each run of lines that starts at column 1."""
     lines = text.split("\n")
-    start = 0
+    out, start = [], 0
     for i, line in enumerate(lines):
         if i > start and line[:1] not in ("", " ", "\t", "}", ")", "]", "#", "\r"):
-            yield start, "\n".join(lines[start:i])
+            out.append((start, "\n".join(lines[start:i])))
             start = i
-    yield start, "\n".join(lines[start:])
+    out.append((start, "\n".join(lines[start:])))
+    return out
 
 
 def _parse_chunk(text: str, path: str, line_offset: int) -> tuple[list, list[Diagnostic]]:
-    diags: list[Diagnostic] = []
-    last_end = [-1]
-    closing_quotes: set[int] = set()  # the second `'` of a single-quoted string: reported with the first
+    """The items of `text` and its first syntax error, if any (then no items:
+    a declaration with a syntax error is not half-read)."""
 
     def on_error(exc: UnexpectedInput) -> bool:
-        if _keyword_as_name(exc, text):
-            return True
-        if len(diags) >= MAX_ERRORS_PER_FILE:
-            return False
-        start = _error_pos(exc, len(text))
-        if isinstance(exc, UnexpectedCharacters) and text[start:start + 1] == "'":
-            if start in closing_quotes:
-                return True
-            close, eol = text.find("'", start + 1), text.find("\n", start + 1)
-            if close != -1 and (eol == -1 or close < eol):
-                closing_quotes.add(close)
-        between = text[last_end[0]:start] if last_end[0] >= 0 else None
-        if between is None or not _only_blank(between):
-            diags.append(_syntax_diag(exc, text, path, line_offset))
-        last_end[0] = _error_end(exc, start)
-        return True
+        # the only repair: a keyword used as a property name; any other error ends the parse
+        return _keyword_as_name(exc, text)
 
     try:
         tree = lark_parser().parse(text, start="start", on_error=on_error)
     except UnexpectedInput as exc:
-        start = _error_pos(exc, len(text))
-        after_error = last_end[0] >= 0 and _only_blank(text[last_end[0]:start])
-        if len(diags) < MAX_ERRORS_PER_FILE and not after_error:
-            diags.append(_syntax_diag(exc, text, path, line_offset))
-        return [], _dedupe(diags)
+        return [], [_syntax_diag(exc, text, path, line_offset)]
     except RecursionError:
         return [], [_nesting_diag(path, 1 + line_offset, 1)]
     deep = _deep_tree(tree, path, line_offset)
     if deep is not None:  # the transform below is recursive: never hand it a tree this deep
-        return [], _dedupe(diags) + [deep]
+        return [], [deep]
     builder = ToAst(path, text, line_offset=line_offset)
-    try:
-        items = builder.transform(tree)
-    except RecursionError:
-        return [], _dedupe(diags) + [_nesting_diag(path, 1 + line_offset, 1)]
-    except VisitError as exc:
-        if isinstance(exc.orig_exc, RecursionError):
-            return [], _dedupe(diags) + [_nesting_diag(path, 1 + line_offset, 1)]
-        if diags:  # a tree left odd by recovery: its errors are already reported
-            return [], _dedupe(diags)
-        raise
-    diags.extend(builder.problems)
-    kept = []
-    for item in items:
-        deep = _deep_node(item, path)
-        if deep is None:
-            kept.append(item)
-        else:
-            diags.append(deep)
-    return kept, _dedupe(diags)
+    kept: list = []
+    diags: list[Diagnostic] = []
+    # one top-level declaration at a time, each parse subtree dropped once
+    # built: the peak memory is the parse tree's, not the parse tree's plus the AST's
+    pending = tree.children[::-1]
+    tree.children = []
+    while pending:
+        try:
+            items = builder.transform(Tree("start", [pending.pop()], tree.meta))
+        except RecursionError:
+            return [], [_nesting_diag(path, 1 + line_offset, 1)]
+        except VisitError as exc:
+            if isinstance(exc.orig_exc, RecursionError):
+                return [], [_nesting_diag(path, 1 + line_offset, 1)]
+            raise
+        for item in items:
+            deep = _deep_node(item, path)
+            if deep is None:
+                kept.append(item)
+            else:
+                diags.append(deep)
+    return kept, _dedupe(builder.problems + diags)
 
 
 def parse_expression(text: str, path: str, line: int, column: int) -> ast.Node | None:
@@ -323,24 +341,6 @@ def _dedupe(diags: list[Diagnostic]) -> list[Diagnostic]:
     return out
 
 
-def _only_blank(text: str) -> bool:
-    return re.fullmatch(r"(\s|#[^\n]*)*", text) is not None
-
-
-def _error_pos(exc: UnexpectedInput, text_len: int = 0) -> int:
-    if isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
-        return exc.token.start_pos or 0
-    if isinstance(exc, UnexpectedCharacters):
-        return exc.pos_in_stream or 0
-    return text_len
-
-
-def _error_end(exc: UnexpectedInput, start: int) -> int:
-    if isinstance(exc, UnexpectedToken) and exc.token.end_pos is not None:
-        return exc.token.end_pos
-    return start + 1
-
-
 def _syntax_diag(exc: UnexpectedInput, text: str, path: str, line_offset: int = 0) -> Diagnostic:
     diag = _syntax_diag_at(exc, text, path)
     if line_offset:
@@ -359,14 +359,13 @@ def _syntax_diag_at(exc: UnexpectedInput, text: str, path: str) -> Diagnostic:
         return Diagnostic(path, Span.point(exc.line, exc.column), "error", "E102",
                           f"unexpected character {shown}", hint)
     if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
-        lines = text.split("\n")  # as the parser counts lines (not splitlines(): \f is a space here)
-        if len(lines) > 1 and lines[-1] == "":
-            lines.pop()
-        lines[-1] = lines[-1].rstrip("\r")
-        line, col = len(lines), len(lines[-1]) + 1
         expected = getattr(exc, "expected", None) or getattr(exc, "accepts", None) or []
-        hint = "a `}` is missing: every `{` needs a matching `}`" if "RBRACE" in expected else _expected(expected)
-        return Diagnostic(path, Span.point(line, col), "error", "E103", "unexpected end of declaration", hint)
+        unclosed, line, col = _scan_end(text)
+        if "RBRACE" in expected and unclosed is not None:  # all that is missing is a `}`: show whose
+            return Diagnostic(path, Span.point(*unclosed), "error", "E103", "this `{` is never closed",
+                              "a `}` is missing: every `{` needs a matching `}`")
+        return Diagnostic(path, Span.point(line, col), "error", "E103", "unexpected end of declaration",
+                          _expected(expected))
     assert isinstance(exc, UnexpectedToken)
     tok: Token = exc.token
     expected = sorted(exc.accepts or exc.expected or [])
@@ -379,7 +378,7 @@ def _syntax_diag_at(exc: UnexpectedInput, text: str, path: str) -> Diagnostic:
     if "RBRACE" in expected and tok.type in ("NAME", "STRING"):
         hint = "is a `}` missing above? " + (hint or "")
     if tok.type in ("NAME", "INT"):
-        what = f"{token_word(tok.type)} `{shown}`"
+        what = f"{'name' if tok.type == 'NAME' else 'number'} `{shown}`"
     elif tok.type == "STRING":
         what = f"string {shown}"
     else:
@@ -439,9 +438,39 @@ def _deep_node(node: ast.Node, path: str) -> Diagnostic | None:
     return None
 
 
-def _too_deep(text: str, path: str, line_offset: int = 0) -> Diagnostic | None:
-    """Brackets nested past the limit, found by a cheap scan (strings and comments skipped)."""
-    depth, line, col = 0, 1 + line_offset, 0
+def _scan_end(text: str) -> tuple[tuple[int, int] | None, int, int]:
+    """Where the code of `text` ends (after its last token, not after a
+    trailing comment), and the `{` most likely left unclosed, as (line, col).
+
+    Brackets alone cannot say which `{` lacks its `}` (the last `}` closes the
+    innermost one), so indentation is the witness: a `{` is suspect when a
+    later line, not a `}`, starts no deeper than the line that opened it
+    while it is still open. The first suspect wins, else the innermost `{`
+    left open at the end.
+    """
+    stack: list[tuple[int, int, int]] = []  # (line, col, indent of its line) of each open `{`
+    suspect = None
+    end, last_line, indent = (1, 1), 0, 0
+    for line, col, ch, quoted in _visible(text):
+        end = (line, col + 1)
+        if line != last_line:  # the line's first character: its column tells the indentation
+            last_line, indent = line, col - 1
+            if suspect is None and ch != "}" and stack and stack[-1][0] < line and indent <= stack[-1][2]:
+                suspect = stack[-1][:2]
+        if quoted:
+            continue
+        if ch == "{":
+            stack.append((line, col, indent))
+        elif ch == "}" and stack:
+            stack.pop()
+    unclosed = suspect or (stack[-1][:2] if stack else None)
+    return unclosed, end[0], end[1]
+
+
+def _visible(text: str):
+    """(line, col, char, inside a string) of each character that is not
+    blank and not in a comment, as the lexer would see them."""
+    line, col = 1, 0
     in_str = in_comment = escape = False
     for ch in text:
         col += 1
@@ -458,15 +487,25 @@ def _too_deep(text: str, path: str, line_offset: int = 0) -> Diagnostic | None:
                 escape = True
             elif ch == '"':
                 in_str = False
+            yield line, col, ch, True
             continue
         if ch == "#":
             in_comment = True
-        elif ch == '"':
-            in_str = True
-        elif ch in "([{":
+        elif not ch.isspace():
+            in_str = ch == '"'
+            yield line, col, ch, False
+
+
+def _too_deep(text: str, path: str, line_offset: int = 0) -> Diagnostic | None:
+    """Brackets nested past the limit, found by a cheap scan (strings and comments skipped)."""
+    depth = 0
+    for line, col, ch, quoted in _visible(text):
+        if quoted:
+            continue
+        if ch in "([{":
             depth += 1
             if depth > MAX_NESTING:
-                return _nesting_diag(path, line, col)
+                return _nesting_diag(path, line + line_offset, col)
         elif ch in ")]}":
             depth = max(0, depth - 1)
     return None

@@ -106,36 +106,63 @@ def list_cmd(pack: str, kind: str | None, as_json: bool) -> None:
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--check", "check_only", is_flag=True, help="Only report files that would change (exit 1).")
 def fmt(paths: tuple[str, ...], check_only: bool) -> None:
-    """Format .wb files (or every .wb file under a folder) in the canonical layout."""
+    """Format .wb files (or every .wb file under a folder) in the canonical layout.
+
+    Only regular files are read or written: a FIFO or a device is reported, a
+    link is never written through, and under a folder a link that leads out
+    of it is left alone. Exit status: 1 if a file could not be formatted
+    (or, with --check, would change).
+    """
+    from waybill.dsl.files import read_regular, rewrite_regular
     from waybill.dsl.formatter import format_source
-    changed = []
+    from waybill.dsl.parser import MAX_FILE_BYTES
+    changed, failed = [], False
     for path in _wb_files(paths):
         try:
-            with open(path, encoding="utf-8") as fh:
-                text = fh.read()
-        except (OSError, UnicodeDecodeError) as exc:
-            click.echo(f"{path}: cannot read: {exc}", err=True)
-            sys.exit(1)
+            data = read_regular(path, MAX_FILE_BYTES + 1)
+            if len(data) > MAX_FILE_BYTES:
+                raise OSError(f"larger than {MAX_FILE_BYTES} bytes")
+            text = data.decode("utf-8")
+        except (OSError, ValueError) as exc:  # ValueError: not UTF-8
+            click.echo(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}", err=True)
+            failed = True
+            continue
         new = format_source(text)
-        if new != text:
-            changed.append(path)
-            if not check_only:
-                with open(path, "w", encoding="utf-8") as fh:
-                    fh.write(new)
+        if new == text:
+            continue
+        if not check_only:
+            try:
+                rewrite_regular(path, new)
+            except OSError as exc:
+                click.echo(f"{path}: not rewritten: {exc.strerror or exc}", err=True)
+                failed = True
+                continue
+        changed.append(path)
     for path in changed:
         click.echo(("would reformat " if check_only else "reformatted ") + path)
-    if check_only and changed:
+    if failed or (check_only and changed):
         sys.exit(1)
 
 
 def _wb_files(paths) -> list[str]:
+    """The .wb files named or found under the named folders; under a folder,
+    names that lead out of it through a link are left out (and said so)."""
+    from waybill.dsl.files import inside
     out = []
     for p in paths:
         if os.path.isdir(p):
+            top = os.path.realpath(p)
             for dirpath, dirnames, filenames in os.walk(p):
                 dirnames.sort()
-                out.extend(os.path.join(dirpath, f) for f in sorted(filenames) if f.endswith(".wb"))
-        elif os.path.isfile(p):
+                for f in sorted(filenames):
+                    path = os.path.join(dirpath, f)
+                    if not f.endswith(".wb"):
+                        continue
+                    if inside(path, top):
+                        out.append(path)
+                    else:
+                        click.echo(f"{path}: a link out of {p}; left alone", err=True)
+        elif os.path.lexists(p):
             out.append(p)
         else:
             raise click.BadParameter(f"no such file or folder: {p}", param_hint="PATHS")
