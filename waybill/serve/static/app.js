@@ -272,7 +272,7 @@ function drawPanel(view, seat, names) {
     if (perSeat(v, n)) dl.append(el("dt", { text: words(k) }), el("dd", { text: fmt(v[seat], names) }));
   }
   out.append(dl);
-  out.append(el("div", { class: "zones" }, ...view.zones.filter((z) => z.of === seat).map((z) => drawZone(z, names, true))));
+  out.append(el("div", { class: "zones" }, ...view.zones.filter((z) => z.of === seat && z.count > 0).map((z) => drawZone(z, names, true))));
   return out;
 }
 
@@ -300,7 +300,7 @@ function drawPlayers(view, state, names) {
     return el("th", { class: acting ? "acting" : "", text: who });
   }));
   const held = el("tr", {}, el("th", { text: "holds" }), ...names.map((_, s) => el("td", {
-    text: view.zones.filter((z) => z.of === s).map((z) => `${z.name || words(z.zone)} ${z.count}`).join(", "),
+    text: view.zones.filter((z) => z.of === s && z.count > 0).map((z) => `${z.name || words(z.zone)} ${z.count}`).join(", "),
   })));
   const rows = keys.map((k) => el("tr", {}, el("th", { text: words(k) }),
     ...names.map((_, s) => el("td", { text: fmt(view.counters[k][s], names) }))));
