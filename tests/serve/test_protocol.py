@@ -269,3 +269,23 @@ def test_a_damaged_save_is_skipped_not_fatal(dice_packs, tmp_path):
     (data / "fedcba9876543210.json").write_text(json.dumps({"version": 1, "pack": "dice_race"}))
     store = Store(dice_packs, str(data))
     assert store.tables == {} and len(store.skipped) == 2
+
+
+class Broken:
+    name = "broken"
+
+    def choose(self, game, legal, rng):
+        raise RuntimeError("the bot fell over")
+
+
+def test_a_failing_bot_stops_its_game_with_a_reason_not_the_server(served, monkeypatch):
+    store, url = served
+    monkeypatch.setattr("waybill.serve.store.make_bot", lambda name, pack: Broken())
+    g = new_game(url, bots=[1])
+    t0 = g["tokens"]["0"]
+    state = get(url, g["id"], t0).json()
+    r = act(url, g["id"], t0, state["actions"][0])
+    assert r.status_code == 200
+    assert "seat 1's bot could not play on: RuntimeError: the bot fell over" in r.json()["stopped"]
+    assert get(url, g["id"], g["spectator"]).json()["stopped"] == r.json()["stopped"]
+    assert httpx.get(f"{url}/api/packs").status_code == 200

@@ -31,6 +31,10 @@ def serve_lines(store: Store, inp: IO[str], out: IO[str]) -> None:
             except (ValueError, RecursionError) as exc:
                 reply = {"error": f"the line is not JSON: {exc}", "status": 400}
             else:
-                reply = store.handle(request)
+                try:
+                    reply = store.handle(request)
+                except Exception as exc:     # a fault of ours: answered, and the next line is read
+                    reply = {"error": f"the server failed on this request ({type(exc).__name__}: {exc})",
+                             "status": 500}
         out.write(json.dumps(reply) + "\n")
         out.flush()

@@ -226,9 +226,11 @@ class Store:
                 table.bot = make_bot("default", table.pack)
             try:
                 game.apply(table.bot.choose(game, legal, rng))
-            except WaybillError as exc:
-                table.stopped = f"seat {seat}'s bot could not play on: {exc}"
-                break
+            except Exception as exc:      # the bot's or the rules' fault: the seat stops, the server goes on
+                why = str(exc) if isinstance(exc, WaybillError) else f"{type(exc).__name__}: {exc}"
+                table.stopped = f"seat {seat}'s bot could not play on: {why}"
+                self._changed(table)
+                return True
             moved += 1
             self._changed(table)
         return moved > 0
