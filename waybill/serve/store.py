@@ -203,11 +203,11 @@ class Store:
         """All a seat is ever sent: its own view and, on its decision, its legal actions."""
         game = table.game
         if seat == SPECTATOR:
-            return {"id": table.id, "pack": table.pack, "seat": None, "view": game.view(None), "actions": [],
+            return {"id": table.id, "pack": table.pack, "seat": None, "view": seat_view(game, None), "actions": [],
                     "bots": list(table.bots), "stopped": table.stopped}
         pending = game.pending
         mine = pending is not None and not game.over and pending.get("player") == seat
-        return {"id": table.id, "pack": table.pack, "seat": seat, "view": game.view(seat),
+        return {"id": table.id, "pack": table.pack, "seat": seat, "view": seat_view(game, seat),
                 "actions": game.legal_actions() if mine else [], "bots": list(table.bots),
                 "stopped": table.stopped}
 
@@ -324,6 +324,12 @@ class Store:
         if any(not 0 <= b < players for b in bots) or len(set(bots)) != len(bots):
             raise Refused(400, f"bots must name distinct seats from 0 to {players - 1}")
         return pack, players, seed, list(variants), set(bots)
+
+
+def seat_view(game: Game, seat: int | None) -> dict:
+    """The view a seat is sent: ``Game.view(seat)`` with its log asked for (a
+    lean view leaves the log out, and the page shows it)."""
+    return game.view(seat, True)
 
 
 def seat_of(table: Table, token: str) -> int | str | None:

@@ -9,6 +9,7 @@ let packs = [];
 let game = null;            // {id, token}
 let socket = null;
 let shown = -1;             // the decision number drawn last (older pushes are skipped)
+let entities = {};          // the view's entities: names (and text) by entity id
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -144,6 +145,7 @@ function render(state) {
   if (at < shown) return;
   shown = at;
   const names = view.players;
+  entities = view.entities || {};
   const pack = packs.find((p) => p.id === state.pack);
   $("game-name").textContent = pack ? pack.name : state.pack;
   document.body.dataset.decision = String(view.decision);
@@ -152,14 +154,18 @@ function render(state) {
   drawStatus(state, names);
   drawDecision(state, names);
   const display = view.display;
-  if (display && (display.panel || display.board)) {
-    $("panel").replaceChildren(drawSections(display.panel, names));
-    $("board").replaceChildren(drawSections(display.board, names));
+  if (display && ((display.panels || []).length || (display.board || []).length)) {
+    const panels = display.panels || [];
+    const own = panels.find((p) => p.seat === state.seat);
+    $("panel").replaceChildren(own ? drawItems(own.items, names)
+      : el("p", { class: "muted", text: state.seat == null ? "You are watching." : "" }));
+    $("board").replaceChildren(drawItems(display.board || [], names));
+    $("others").replaceChildren(drawPanels(panels, view, state, names));
   } else {
     $("panel").replaceChildren(drawPanel(view, state.seat, names));
     $("board").replaceChildren(drawBoard(view, names));
+    $("others").replaceChildren(drawPlayers(view, state, names));
   }
-  $("others").replaceChildren(drawPlayers(view, state, names));
   drawLog(view, names);
   if (state.stopped) showError(state.stopped);
 }
@@ -197,7 +203,11 @@ function drawDecision(state, names) {
     return;
   }
   $("prompt").textContent = (pending && pending.prompt) || "Your choice";
-  const buttons = state.actions.map((a) => el("button", { type: "button", class: "option", text: optionText(a, names) }));
+  const buttons = state.actions.map((a) => {
+    const card = a.entity && entities[a.entity];
+    return el("button", { type: "button", class: "option" }, el("span", { class: "label", text: optionText(a, names) }),
+      card && card.text ? el("small", { text: card.text }) : null);
+  });
   buttons.forEach((b, i) => { b.onclick = () => answer(state.actions[i], buttons); });
   options.replaceChildren(...buttons);
 }
@@ -223,7 +233,7 @@ function fmt(v, names) {
   if (Array.isArray(v)) return v.length ? v.map((x) => fmt(x, names)).join(", ") : "none";
   if (typeof v === "object") {
     if (v.hidden) return "hidden";
-    if ("piece" in v) return v.name || v.label || (v.entity && words(v.entity)) || `#${v.piece}`;
+    if ("piece" in v) return v.name || v.label || (v.entity && entityName(v.entity)) || `#${v.piece}`;
     if ("player" in v && Object.keys(v).length === 1) return seatName(names, v.player);
     if ("zone" in v) return zoneName(v, names);
     if ("label" in v) return String(v.label);
@@ -232,6 +242,11 @@ function fmt(v, names) {
   }
   if (typeof v === "boolean") return v ? "yes" : "no";
   return String(v);
+}
+
+function entityName(id) {
+  const e = entities[id];
+  return (e && e.name) || words(id);
 }
 
 function zoneName(z, names) {
@@ -256,7 +271,10 @@ function drawZone(z, names, own) {
   const title = own ? (z.name || words(z.zone)) : zoneName(z, names);
   const box = el("div", { class: "zone" }, el("h3", {}, title, " ", el("span", { class: "count", text: `(${z.count})` })));
   const pieces = z.pieces || z.known;
-  if (pieces && pieces.length) box.append(pieceList(pieces, names));
+  if (z.groups && z.groups.length) {
+    box.append(el("ul", { class: "pieces" }, ...z.groups.map((g) =>
+      el("li", { class: "piece", text: g.count > 1 ? `${entityName(g.entity)} ×${g.count}` : entityName(g.entity) }))));
+  } else if (pieces && pieces.length) box.append(pieceList(pieces, names));
   else if (z.count && !z.pieces) box.append(el("span", { class: "muted", text: "face down" }));
   return box;
 }
@@ -307,44 +325,50 @@ function drawPlayers(view, state, names) {
   return el("table", {}, el("thead", {}, head), el("tbody", {}, held, ...rows));
 }
 
-// display sections as the pack declares them, drawn without knowing their words
-function drawSections(sections, names) {
+// the pack's declared table: items with a label and their value in words
+function itemText(item, names, seat) {
+  if (seat !== undefined) return Array.isArray(item.text) ? item.text[seat] : fmt(item.by_seat[seat], names);
+  return typeof item.text === "string" ? item.text : fmt(item.value, names);
+}
+
+function drawItems(items, names) {
   const out = el("div");
-  if (sections == null) return out;
-  for (const s of Array.isArray(sections) ? sections : [sections]) out.append(drawSection(s, names));
+  const dl = el("dl");
+  const zones = el("div", { class: "zones" });
+  for (const item of items || []) {
+    const v = item.value;
+    if (Array.isArray(item.by_seat)) {
+      dl.append(el("dt", { text: item.label }),
+        el("dd", { text: item.by_seat.map((_, s) => `${seatName(names, s)}: ${itemText(item, names, s)}`).join(" · ") }));
+    } else if (item.type === "zone" && v && typeof v === "object" && (v.pieces || v.groups || v.known)) {
+      zones.append(drawZone({ ...v, name: item.label }, names, true));
+    } else {
+      dl.append(el("dt", { text: item.label }), el("dd", { text: itemText(item, names) }));
+    }
+  }
+  out.append(dl);
+  if (zones.children.length) out.append(zones);
   return out;
 }
 
-function drawSection(s, names) {
-  if (s == null || typeof s !== "object" || Array.isArray(s) || "piece" in s) {
-    return el("div", { text: fmt(s, names) });
-  }
-  if ("zone" in s && ("pieces" in s || "count" in s)) return drawZone(s, names, false);
-  const title = s.title || s.label || s.name || s.heading;
-  const box = el("div", { class: "section" }, title ? el("h3", { text: String(title) }) : null);
-  const body = s.items || s.rows || s.entries || s.fields || s.sections || s.zones || s.counters;
-  if (Array.isArray(body)) {
-    const dl = el("dl");
-    const rest = el("div");
-    for (const item of body) {
-      if (item && typeof item === "object" && !Array.isArray(item) && ("value" in item) && (item.label || item.name)) {
-        dl.append(el("dt", { text: String(item.label || item.name) }), el("dd", { text: fmt(item.value, names) }));
-      } else rest.append(drawSection(item, names));
+// every seat's declared panel side by side: one column a seat, one row a line
+function drawPanels(panels, view, state, names) {
+  const rows = new Map();
+  for (const panel of panels) {
+    for (const item of panel.items) {
+      const key = `${item.type}:${item.id || item.label}`;
+      if (!rows.has(key)) rows.set(key, { label: item.label, cells: new Map() });
+      rows.get(key).cells.set(panel.seat, itemText(item, names));
     }
-    box.append(dl, rest);
-  } else if ("value" in s) {
-    box.append(el("div", { text: fmt(s.value, names) }));
-  } else if ("pieces" in s) {
-    box.append(pieceList(s.pieces, names));
-  } else {
-    const dl = el("dl");
-    for (const [k, v] of Object.entries(s)) {
-      if (["title", "label", "name", "heading", "id", "kind"].includes(k)) continue;
-      dl.append(el("dt", { text: words(k) }), el("dd", { text: fmt(v, names) }));
-    }
-    box.append(dl);
   }
-  return box;
+  const head = el("tr", {}, el("th", { text: "" }), ...panels.map((p) => {
+    const who = `${p.name || seatName(names, p.seat)}${p.seat === state.seat ? " (you)" : state.bots.includes(p.seat) ? " (bot)" : ""}`;
+    const acting = view.pending && view.pending.player === p.seat && !view.over;
+    return el("th", { class: acting ? "acting" : "", text: who });
+  }));
+  const body = Array.from(rows.values(), (r) => el("tr", {}, el("th", { text: r.label }),
+    ...panels.map((p) => el("td", { text: r.cells.has(p.seat) ? r.cells.get(p.seat) : "" }))));
+  return el("table", {}, el("thead", {}, head), el("tbody", {}, ...body));
 }
 
 function drawLog(view, names) {
