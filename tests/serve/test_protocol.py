@@ -7,7 +7,7 @@ import os
 
 import httpx
 import pytest
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from tests.serve.live import running
@@ -234,6 +234,23 @@ def test_websocket_pushes_each_new_position_and_takes_actions(served):
         assert refused["status"] == 409
         player.send("{")
         assert json.loads(player.recv(timeout=60))["status"] == 400
+        player.send(b'{"op": "state"}')
+        assert json.loads(player.recv(timeout=60))["status"] == 400
+        player.send(json.dumps({"op": "state"}))
+        assert json.loads(player.recv(timeout=60))["seat"] == 0
+
+
+def test_an_oversized_websocket_message_closes_that_socket_only(served):
+    _, url = served
+    g = new_game(url)
+    with connect(ws_url(url, g["id"], g["tokens"]["0"]), max_size=None) as sock:
+        assert json.loads(sock.recv(timeout=60))["type"] == "state"
+        sock.send("x" * (MAX_BODY + 1))
+        with pytest.raises(ConnectionClosed) as e:
+            while True:
+                sock.recv(timeout=60)
+        assert e.value.rcvd is not None and e.value.rcvd.code == 1009
+    assert get(url, g["id"], g["tokens"]["0"]).status_code == 200
 
 
 def test_a_restarted_server_resumes_its_games(dice_packs, tmp_path):

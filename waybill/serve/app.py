@@ -145,9 +145,13 @@ def make_app(store: Store) -> Starlette:
 
         async def answer() -> None:
             while True:
-                text = await ws.receive_text()
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    return
                 try:
-                    msg = _parse(text)
+                    if frame.get("text") is None:
+                        raise Refused(400, "send requests as text frames of JSON")
+                    msg = _parse(frame["text"])
                     if not isinstance(msg, dict):
                         raise Refused(400, "a message is a JSON object")
                 except Refused as r:
@@ -158,6 +162,8 @@ def make_app(store: Store) -> Starlette:
                 await ws.send_text(json.dumps({"type": "reply", **out}))
 
         sender = asyncio.ensure_future(send_states())
+        # a socket closed mid-send ends the sender; its error is no news
+        sender.add_done_callback(lambda t: t.cancelled() or t.exception())
         try:
             await answer()
         except WebSocketDisconnect:
