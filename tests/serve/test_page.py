@@ -95,8 +95,8 @@ def test_a_whole_game_is_played_through_the_page(site, page):
     winner = game.view(1)["players"][game.winner]
     assert winner in page.inner_text("#status")
     shown = page.evaluate("Array.from(document.querySelectorAll('#log li'), li => li.textContent)")
-    said = [m for m in game.messages()]
-    assert shown[-len(said[-3:]):] == said[-3:] or said[-1] in shown
+    said = game.messages()
+    assert said and said[-1] in shown
 
 
 def test_the_first_turns_of_weds_through_the_page(site, page, tmp_path):

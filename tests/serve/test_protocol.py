@@ -284,8 +284,9 @@ def test_a_damaged_save_is_skipped_not_fatal(dice_packs, tmp_path):
     data.mkdir()
     (data / "0123456789abcdef.json").write_text("{not json")
     (data / "fedcba9876543210.json").write_text(json.dumps({"version": 1, "pack": "dice_race"}))
+    (data / "0000000000000000.json").write_text(json.dumps({"version": 1, "id": "1111111111111111"}))
     store = Store(dice_packs, str(data))
-    assert store.tables == {} and len(store.skipped) == 2
+    assert store.tables == {} and len(store.skipped) == 3
 
 
 class Broken:

@@ -280,6 +280,8 @@ class Store:
             data = json.load(fh)
         if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
             raise ValueError("not a saved game of this server")
+        if data.get("id") != os.path.basename(path)[:-5]:
+            raise ValueError("the game's id is not its file's name")
         pack = self.packs.get(data["pack"])
         if pack is None:
             raise ValueError(f"pack {data['pack']!r} is not served now")
