@@ -133,6 +133,7 @@ class Store:
 
     def create(self, body: dict) -> dict:
         pack, players, seed, variants, bots = self._new_game_fields(body)
+        self._room()                   # before the work of setting a game up, and again when adding it
         try:
             rules = load_pack(pack.source, variants)
             game = Game.new(rules, players=players, seed=seed)
@@ -143,8 +144,7 @@ class Store:
         tokens = {s: secrets.token_urlsafe(24) for s in range(players) if s not in bots}
         spectator = secrets.token_urlsafe(24)
         with self.lock:
-            if len(self.tables) >= self.max_games:
-                raise Refused(503, f"this server already holds its limit of {self.max_games} games")
+            self._room()
             gid = secrets.token_hex(8)
             table = Table(gid, pack.id, variants, seed, sorted(bots), {s: digest(t) for s, t in tokens.items()},
                           digest(spectator), game)
@@ -153,6 +153,10 @@ class Store:
             self._advance(table)
             self._save(table)
         return {"id": gid, "tokens": {str(s): t for s, t in tokens.items()}, "spectator": spectator}
+
+    def _room(self) -> None:
+        if len(self.tables) >= self.max_games:
+            raise Refused(503, f"this server already holds its limit of {self.max_games} games")
 
     def state(self, gid: Any, token: Any) -> dict:
         table, seat = self.find(gid, token)
