@@ -382,4 +382,37 @@ def lsp() -> None:
     serve()
 
 
+@main.command()
+@click.argument("packs", nargs=-1)
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port to listen on.")
+@click.option("--data", type=click.Path(file_okay=False), help="Keep games here (JSON), and resume them on restart.")
+@click.option("--max-games", type=click.IntRange(1), default=200, show_default=True, help="Games held at once.")
+@click.option("--stdio", is_flag=True, help="Speak JSON lines on stdin/stdout instead of HTTP.")
+def serve(packs, host, port, data, max_games, stdio) -> None:
+    """Serve PACKS (shipped names or pack folders; all shipped packs if none) to
+    browsers and programs: a web page at /, the JSON protocol under /api."""
+    try:
+        from waybill.serve import Store, offer
+    except ImportError as exc:
+        raise click.ClickException(f"serving needs the `serve` extra (pip install 'waybill[serve]'): {exc}")
+    from waybill.errors import WaybillError
+    try:
+        store = Store(offer(packs), data, max_games)
+    except WaybillError as exc:
+        raise click.ClickException(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(f"cannot use the data folder {data}: {exc}") from None
+    for why in store.skipped:
+        click.echo(f"not resumed: {why}", err=True)
+    if stdio:
+        from waybill.serve.stdio import serve_lines
+        serve_lines(store, sys.stdin, sys.stdout)
+        return
+    from waybill.serve.app import run
+    names = ", ".join(store.packs)
+    click.echo(f"waybill serve: {names} on http://{host}:{port}/ ({len(store.tables)} game(s) resumed)", err=True)
+    run(store, host, port)
+
+
 __all__ = ["main", "shipped_packs"]

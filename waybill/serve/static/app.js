@@ -1,0 +1,401 @@
+// Waybill's table in a browser: start a game against bots, then draw each
+// state the server sends (this seat's view and, on its decision, its actions)
+// and answer with buttons. The page knows no game: it draws the view's
+// display sections when the pack declares them, else its counters and zones.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let packs = [];
+let game = null;            // {id, token}
+let socket = null;
+let shown = -1;             // the decision number drawn last (older pushes are skipped)
+let entities = {};          // the view's entities: names (and text) by entity id
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) if (c != null) node.append(c);
+  return node;
+}
+
+function showError(message) {
+  const box = $("error");
+  box.textContent = message || "";
+  box.hidden = !message;
+}
+
+async function api(path, options) {
+  const response = await fetch(path, options);
+  let body;
+  try { body = await response.json(); } catch (e) { body = { error: `${response.status} ${response.statusText}` }; }
+  if (!response.ok || body.error) throw new Error(body.error || `request failed (${response.status})`);
+  return body;
+}
+
+// --- starting --------------------------------------------------------------
+
+async function showSetup() {
+  $("setup").hidden = false;
+  $("table").hidden = true;
+  const body = await api("/api/packs");
+  packs = body.packs;
+  const select = $("pack");
+  select.replaceChildren(...packs.map((p) => el("option", { value: p.id, text: p.name })));
+  select.onchange = choosePack;
+  $("players").onchange = chooseSeats;
+  choosePack();
+}
+
+function currentPack() { return packs.find((p) => p.id === $("pack").value); }
+
+function choosePack() {
+  const pack = currentPack();
+  if (!pack) return;
+  const players = $("players");
+  players.min = pack.players.min;
+  players.max = pack.players.max;
+  players.value = Math.min(Math.max(Number(players.value) || pack.players.min, pack.players.min), pack.players.max);
+  const box = $("variants");
+  box.replaceChildren(el("legend", { text: "Variants" }),
+    ...pack.variants.map((v) => el("label", {}, el("input", { type: "checkbox", value: v }), v.replaceAll("_", " "))));
+  box.hidden = pack.variants.length === 0;
+  chooseSeats();
+}
+
+function chooseSeats() {
+  const n = Number($("players").value) || 1;
+  const seat = $("seat");
+  const was = Number(seat.value) || 0;
+  seat.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: String(i), text: `Player ${i + 1}` })));
+  seat.value = String(Math.min(was, n - 1));
+}
+
+async function startGame(event) {
+  event.preventDefault();
+  showError("");
+  const players = Number($("players").value);
+  const you = Number($("seat").value);
+  const body = {
+    pack: $("pack").value,
+    players,
+    bots: Array.from({ length: players }, (_, i) => i).filter((i) => i !== you),
+    variants: Array.from($("variants").querySelectorAll("input:checked"), (i) => i.value),
+  };
+  if ($("seed").value !== "") body.seed = Number($("seed").value);
+  $("start").disabled = true;
+  try {
+    const made = await api("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    // the token stays in the fragment: never sent in a request line, kept on reload
+    history.replaceState(null, "", "#" + new URLSearchParams({ game: made.id, token: made.tokens[String(you)] }));
+    await join();
+  } catch (e) {
+    showError(e.message);
+  } finally {
+    $("start").disabled = false;
+  }
+}
+
+// --- playing ---------------------------------------------------------------
+
+async function join() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  game = { id: params.get("game"), token: params.get("token") };
+  $("setup").hidden = true;
+  $("table").hidden = false;
+  shown = -1;
+  const q = `token=${encodeURIComponent(game.token)}`;
+  render(await api(`/api/games/${encodeURIComponent(game.id)}?${q}`));
+  listen(q);
+}
+
+function listen(q) {
+  if (socket) socket.close();
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(game.id)}/ws?${q}`);
+  socket.onmessage = (m) => {
+    const msg = JSON.parse(m.data);
+    if (msg.error) showError(msg.error);
+    else render(msg);
+  };
+}
+
+async function answer(action, buttons) {
+  for (const b of buttons) b.disabled = true;
+  showError("");
+  try {
+    const q = `token=${encodeURIComponent(game.token)}`;
+    render(await api(`/api/games/${encodeURIComponent(game.id)}/actions?${q}`,
+      { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(action) }));
+  } catch (e) {
+    showError(e.message);
+    for (const b of buttons) b.disabled = false;
+  }
+}
+
+// --- drawing ---------------------------------------------------------------
+
+function render(state) {
+  const view = state.view;
+  // a push may arrive after the answer it follows: never draw an older position
+  const at = view.over ? Infinity : view.decision;
+  if (at < shown) return;
+  shown = at;
+  const names = view.players;
+  entities = view.entities || {};
+  const pack = packs.find((p) => p.id === state.pack);
+  $("game-name").textContent = pack ? pack.name : state.pack;
+  document.body.dataset.decision = String(view.decision);
+  document.body.dataset.over = String(view.over);
+  document.body.dataset.mine = String(state.actions.length > 0);
+  drawStatus(state, names);
+  drawDecision(state, names);
+  const display = view.display;
+  if (display && ((display.panels || []).length || (display.board || []).length)) {
+    const panels = display.panels || [];
+    const own = panels.find((p) => p.seat === state.seat);
+    $("panel").replaceChildren(own ? drawItems(own.items, names)
+      : el("p", { class: "muted", text: state.seat == null ? "You are watching." : "" }));
+    $("board").replaceChildren(drawItems(display.board || [], names));
+    $("others").replaceChildren(drawPanels(panels, view, state, names));
+  } else {
+    $("panel").replaceChildren(drawPanel(view, state.seat, names));
+    $("board").replaceChildren(drawBoard(view, names));
+    $("others").replaceChildren(drawPlayers(view, state, names));
+  }
+  drawLog(view, names);
+  if (state.stopped) showError(state.stopped);
+}
+
+function seatName(names, seat) { return seat == null ? "spectator" : (names[seat] || `seat ${seat}`); }
+
+function words(id) { return String(id).replaceAll("_", " "); }
+
+function drawStatus(state, names) {
+  const view = state.view;
+  let text;
+  if (view.over) {
+    text = view.winner != null ? `Game over: ${names[view.winner]} wins.` : "Game over.";
+  } else {
+    const round = view.round ? `Round ${view.round}` : "Setting up";
+    text = `${round}. You are ${seatName(names, state.seat)}.`;
+  }
+  $("status").textContent = text;
+}
+
+function drawDecision(state, names) {
+  const view = state.view;
+  const box = $("decision");
+  const options = $("options");
+  const pending = view.pending;
+  box.classList.toggle("waiting", state.actions.length === 0);
+  if (view.over) {
+    $("prompt").textContent = resultText(view, names);
+    options.replaceChildren(el("a", { href: "/", text: "New game" }));
+    return;
+  }
+  if (state.actions.length === 0) {
+    $("prompt").textContent = pending ? `Waiting for ${seatName(names, pending.player)}…` : "Waiting…";
+    options.replaceChildren();
+    return;
+  }
+  $("prompt").textContent = (pending && pending.prompt) || "Your choice";
+  const buttons = state.actions.map((a) => {
+    const card = a.entity && entities[a.entity];
+    return el("button", { type: "button", class: "option" }, el("span", { class: "label", text: optionText(a, names) }),
+      card && card.text ? el("small", { text: card.text }) : null);
+  });
+  buttons.forEach((b, i) => { b.onclick = () => answer(state.actions[i], buttons); });
+  options.replaceChildren(...buttons);
+}
+
+function resultText(view, names) {
+  const r = view.result || {};
+  if (Array.isArray(r.ranking)) {
+    const scores = r.scores || [];
+    return r.ranking.map((s, i) => `${i + 1}. ${names[s]}${scores[s] != null ? ` (${fmt(scores[s], names)})` : ""}`).join("   ");
+  }
+  return view.winner != null ? `${names[view.winner]} wins.` : "The game is over.";
+}
+
+function optionText(action, names) {
+  if (action.label && action.label !== "hidden") return action.label;
+  if (action.value !== undefined) return fmt(action.value, names);
+  return action.label || `option ${action.option + 1}`;
+}
+
+// a value of a view as words: pieces by name, seats by player name
+function fmt(v, names) {
+  if (v == null) return "–";
+  if (Array.isArray(v)) return v.length ? v.map((x) => fmt(x, names)).join(", ") : "none";
+  if (typeof v === "object") {
+    if (v.hidden) return "hidden";
+    if ("piece" in v) return v.name || v.label || (v.entity && entityName(v.entity)) || `#${v.piece}`;
+    if ("player" in v && Object.keys(v).length === 1) return seatName(names, v.player);
+    if ("zone" in v) return zoneName(v, names);
+    if ("label" in v) return String(v.label);
+    if ("name" in v) return String(v.name);
+    return Object.entries(v).map(([k, x]) => `${words(k)}: ${fmt(x, names)}`).join(", ");
+  }
+  if (typeof v === "boolean") return v ? "yes" : "no";
+  return String(v);
+}
+
+function entityName(id) {
+  const e = entities[id];
+  return (e && e.name) || words(id);
+}
+
+function zoneName(z, names) {
+  const name = z.name || words(z.zone);
+  return z.of == null ? name : `${name} (${seatName(names, z.of)})`;
+}
+
+// pieces of one name drawn once with a count: a supply of 40 alike is one chip
+function pieceList(pieces, names) {
+  const groups = new Map();
+  for (const p of pieces) {
+    const text = fmt(p, names);
+    const g = groups.get(text) || { text, hidden: !!p.hidden, n: 0 };
+    g.n += 1;
+    groups.set(text, g);
+  }
+  return el("ul", { class: "pieces" }, ...Array.from(groups.values(), (g) =>
+    el("li", { class: g.hidden ? "piece hidden" : "piece", text: g.n > 1 ? `${g.text} ×${g.n}` : g.text })));
+}
+
+function drawZone(z, names, own) {
+  const title = own ? (z.name || words(z.zone)) : zoneName(z, names);
+  const box = el("div", { class: "zone" }, el("h3", {}, title, " ", el("span", { class: "count", text: `(${z.count})` })));
+  const pieces = z.pieces || z.known;
+  if (z.groups && z.groups.length) {
+    box.append(el("ul", { class: "pieces" }, ...z.groups.map((g) =>
+      el("li", { class: "piece", text: g.count > 1 ? `${entityName(g.entity)} ×${g.count}` : entityName(g.entity) }))));
+  } else if (pieces && pieces.length) box.append(pieceList(pieces, names));
+  else if (z.count && !z.pieces) box.append(el("span", { class: "muted", text: "face down" }));
+  return box;
+}
+
+function perSeat(value, n) { return Array.isArray(value) && value.length === n; }
+
+function drawPanel(view, seat, names) {
+  const n = names.length;
+  const out = el("div");
+  if (seat == null) { out.append(el("p", { class: "muted", text: "You are watching." })); return out; }
+  const dl = el("dl");
+  for (const [k, v] of Object.entries(view.counters)) {
+    if (perSeat(v, n)) dl.append(el("dt", { text: words(k) }), el("dd", { text: fmt(v[seat], names) }));
+  }
+  out.append(dl);
+  out.append(el("div", { class: "zones" }, ...view.zones.filter((z) => z.of === seat && z.count > 0).map((z) => drawZone(z, names, true))));
+  return out;
+}
+
+function drawBoard(view, names) {
+  const n = names.length;
+  const out = el("div");
+  const dl = el("dl");
+  for (const [k, v] of Object.entries(view.counters)) {
+    if (!perSeat(v, n)) dl.append(el("dt", { text: words(k) }), el("dd", { text: fmt(v, names) }));
+  }
+  out.append(dl);
+  // public zones with something in them; empty ones would bury the rest
+  const zones = view.zones.filter((z) => z.of == null && z.count > 0);
+  out.append(el("div", { class: "zones" }, ...zones.map((z) => drawZone(z, names, false))));
+  return out;
+}
+
+// one column a player, one row a counter kept per player: narrow enough for a phone
+function drawPlayers(view, state, names) {
+  const n = names.length;
+  const keys = Object.keys(view.counters).filter((k) => perSeat(view.counters[k], n));
+  const head = el("tr", {}, el("th", { text: "" }), ...names.map((name, s) => {
+    const who = `${name}${s === state.seat ? " (you)" : state.bots.includes(s) ? " (bot)" : ""}`;
+    const acting = view.pending && view.pending.player === s && !view.over;
+    return el("th", { class: acting ? "acting" : "", text: who });
+  }));
+  const held = el("tr", {}, el("th", { text: "holds" }), ...names.map((_, s) => el("td", {
+    text: view.zones.filter((z) => z.of === s && z.count > 0).map((z) => `${z.name || words(z.zone)} ${z.count}`).join(", "),
+  })));
+  const rows = keys.map((k) => el("tr", {}, el("th", { text: words(k) }),
+    ...names.map((_, s) => el("td", { text: fmt(view.counters[k][s], names) }))));
+  return el("table", {}, el("thead", {}, head), el("tbody", {}, held, ...rows));
+}
+
+// the pack's declared table: items with a label and their value in words
+function itemText(item, names, seat) {
+  if (seat !== undefined) return Array.isArray(item.text) ? item.text[seat] : fmt(item.by_seat[seat], names);
+  return typeof item.text === "string" ? item.text : fmt(item.value, names);
+}
+
+function drawItems(items, names) {
+  const out = el("div");
+  const dl = el("dl");
+  const zones = el("div", { class: "zones" });
+  for (const item of items || []) {
+    const v = item.value;
+    if (Array.isArray(item.by_seat)) {
+      dl.append(el("dt", { text: item.label }),
+        el("dd", { text: item.by_seat.map((_, s) => `${seatName(names, s)}: ${itemText(item, names, s)}`).join(" · ") }));
+    } else if (item.type === "zone" && v && typeof v === "object" && (v.pieces || v.groups || v.known)) {
+      zones.append(drawZone({ ...v, name: item.label }, names, true));
+    } else {
+      dl.append(el("dt", { text: item.label }), el("dd", { text: itemText(item, names) }));
+    }
+  }
+  out.append(dl);
+  if (zones.children.length) out.append(zones);
+  return out;
+}
+
+// every seat's declared panel side by side: one column a seat, one row a line
+function drawPanels(panels, view, state, names) {
+  const rows = new Map();
+  for (const panel of panels) {
+    for (const item of panel.items) {
+      const key = `${item.type}:${item.id || item.label}`;
+      if (!rows.has(key)) rows.set(key, { label: item.label, cells: new Map() });
+      rows.get(key).cells.set(panel.seat, itemText(item, names));
+    }
+  }
+  const head = el("tr", {}, el("th", { text: "" }), ...panels.map((p) => {
+    const who = `${p.name || seatName(names, p.seat)}${p.seat === state.seat ? " (you)" : state.bots.includes(p.seat) ? " (bot)" : ""}`;
+    const acting = view.pending && view.pending.player === p.seat && !view.over;
+    return el("th", { class: acting ? "acting" : "", text: who });
+  }));
+  const body = Array.from(rows.values(), (r) => el("tr", {}, el("th", { text: r.label }),
+    ...panels.map((p) => el("td", { text: r.cells.has(p.seat) ? r.cells.get(p.seat) : "" }))));
+  return el("table", {}, el("thead", {}, head), el("tbody", {}, ...body));
+}
+
+function drawLog(view, names) {
+  const items = [];
+  for (const e of view.log) {
+    if (e.type === "say") items.push(el("li", { text: e.text || "" }));
+    else if (e.type === "action" && e.label && e.label !== "hidden") {
+      items.push(el("li", { class: "action", text: `${seatName(names, e.player)}: ${e.label}` }));
+    }
+  }
+  const log = $("log");
+  log.replaceChildren(...items.slice(-200));
+  log.scrollTop = log.scrollHeight;
+}
+
+// --- start -----------------------------------------------------------------
+
+$("new-game").addEventListener("submit", startGame);
+(async () => {
+  try {
+    if (location.hash.includes("token=")) {
+      packs = (await api("/api/packs")).packs;
+      await join();
+    } else {
+      await showSetup();
+    }
+  } catch (e) {
+    showError(e.message);
+  }
+})();
