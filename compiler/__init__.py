@@ -9,7 +9,7 @@ from waybill.dsl import ast
 from waybill.dsl.diagnostics import Diagnostic, Report, Span, suggest
 from waybill.dsl.parser import parse_file
 
-from .loader import (PackSource, SourceFile, checkable, display_path, find_pack, links_out, loose_files, packs_under, read_pack,
+from .loader import (PackSource, Source, SourceFile, checkable, display_path, find_pack, links_out, loose_files, packs_under, read_pack,
                      shipped_packs, unincluded_files)
 from .lower import IR_FORMAT, Lowerer
 from .symbols import Program, build_program
@@ -48,14 +48,15 @@ def compile_pack(name_or_path: str, variants: list[str] | tuple[str, ...] = (), 
     folder = locate_pack(name_or_path, report)
     if folder is None:
         return CompileResult(None, report, None)
-    return _compile_source(_read_pack_checked(folder, report), variants, report)
+    return _compile_source(read_pack_checked(folder, report), variants, report)
 
 
-def _read_pack_checked(folder: str, report: Report) -> PackSource:
-    """A pack's files, with the .wb files in its folder that nothing includes checked too."""
-    pack = read_pack(folder, report)
+def read_pack_checked(folder: str, report: Report, source: Source | None = None) -> PackSource:
+    """A pack's files, with the .wb files in its folder that nothing includes
+    checked too (``source`` as in ``loader.read_pack``: an editor's texts)."""
+    pack = read_pack(folder, report, source=source)
     for path in unincluded_files(pack):
-        _check_loose(path, report, warn_unincluded=True)
+        _check_loose(path, report, warn_unincluded=True, source=source)
     for path in links_out(pack):  # never read: its lines are not the pack's to print
         report.add(Diagnostic(display_path(path), Span.point(1, 1), "warning", "W502",
                               "this name in the pack folder is a link to a file outside it; it is not read",
@@ -88,9 +89,9 @@ def _has_content(program: Program) -> bool:
     return bool(program.symbols) or bool(program.rules) or program.game is not None
 
 
-def _check_loose(path: str, report: Report, warn_unincluded: bool = False) -> None:
+def _check_loose(path: str, report: Report, warn_unincluded: bool = False, source: Source | None = None) -> None:
     shown = display_path(path)
-    module, diags, text = parse_file(path, shown)
+    module, diags, text = (source or parse_file)(path, shown)
     if text is not None:
         report.sources[shown] = text
     report.extend(diags)
@@ -122,7 +123,7 @@ def check_pack(name_or_path: str, report: Report) -> None:
     folder = locate_pack(name_or_path, report)
     if folder is None:
         return
-    pack = _read_pack_checked(folder, report)
+    pack = read_pack_checked(folder, report)
     result = _compile_source(pack, (), report)
     variants = sorted(result.program.variants) if result.program else []
     if variants:

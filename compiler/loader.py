@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from typing import Callable
 from importlib import resources
 
 from waybill.dsl import ast
@@ -75,8 +76,15 @@ def find_pack(name_or_path: str) -> str | None:
     return shipped_packs().get(name_or_path)
 
 
-def read_pack(folder: str, report: Report, _seen: tuple[str, ...] = ()) -> PackSource:
+# (path, shown path) -> (module, diagnostics, text or None when unreadable):
+# how a file is read and parsed. The default reads it from disk; an editor
+# passes one that returns its unsaved text and reuses earlier parses.
+Source = Callable[[str, str], tuple[ast.Module, list[Diagnostic], str | None]]
+
+
+def read_pack(folder: str, report: Report, _seen: tuple[str, ...] = (), source: Source | None = None) -> PackSource:
     """Parse a pack's files, following includes; every problem goes to `report`."""
+    source = source or parse_file
     folder = os.path.realpath(folder)
     pack = PackSource(folder, None)
     root = os.path.join(folder, PACK_FILE)
@@ -85,7 +93,7 @@ def read_pack(folder: str, report: Report, _seen: tuple[str, ...] = ()) -> PackS
                               "pack.wb is a link to a file outside the pack folder",
                               "put the pack's own pack.wb in its folder"))
     else:
-        _read(root, folder, pack, report, stack=(), done=set())
+        _read(root, folder, pack, report, stack=(), done=set(), source=source)
     decls = [it for f in pack.files for it in f.module.items if isinstance(it, ast.PackDecl)]
     if not decls:
         report.add(Diagnostic(display_path(root), Span.point(1, 1), "error", "E204",
@@ -97,7 +105,7 @@ def read_pack(folder: str, report: Report, _seen: tuple[str, ...] = ()) -> PackS
     if decls:
         pack.name = decls[0].name
         if decls[0].extends:
-            pack.base = _read_base(decls[0], pack, report, _seen + (folder,))
+            pack.base = _read_base(decls[0], pack, report, _seen + (folder,), source)
     return pack
 
 
@@ -108,7 +116,8 @@ def _file_of(pack: PackSource, node: ast.Node) -> str:
     return pack.files[0].path if pack.files else "?"
 
 
-def _read_base(decl: ast.PackDecl, pack: PackSource, report: Report, seen: tuple[str, ...]) -> PackSource | None:
+def _read_base(decl: ast.PackDecl, pack: PackSource, report: Report, seen: tuple[str, ...],
+               source: Source) -> PackSource | None:
     sibling = os.path.join(os.path.dirname(pack.folder), decl.extends)
     folder = find_pack(sibling) or find_pack(decl.extends)
     where = _file_of(pack, decl)
@@ -121,14 +130,15 @@ def _read_base(decl: ast.PackDecl, pack: PackSource, report: Report, seen: tuple
         report.add(Diagnostic(where, decl.extends_span or decl.span, "error", "E203",
                               f"pack `{pack.name}` extends itself through `{decl.extends}`"))
         return None
-    return read_pack(folder, report, seen)
+    return read_pack(folder, report, seen, source)
 
 
-def _read(path: str, folder: str, pack: PackSource, report: Report, stack: tuple[str, ...], done: set[str]) -> None:
+def _read(path: str, folder: str, pack: PackSource, report: Report, stack: tuple[str, ...], done: set[str],
+          source: Source) -> None:
     """Read `path` (inside `folder`: the callers make sure) and what it includes."""
     shown = display_path(path)
     real = os.path.realpath(path)
-    module, diags, text = parse_file(path, shown)
+    module, diags, text = source(path, shown)
     if text is not None:
         report.sources[shown] = text
     report.extend(diags)
@@ -143,7 +153,7 @@ def _read(path: str, folder: str, pack: PackSource, report: Report, stack: tuple
                                           f"`{item.path}` includes itself (through {' -> '.join(display_path(s) for s in stack + (path,))})",
                                           "remove one of the includes"))
                 elif target_real not in done:
-                    _read(target, folder, pack, report, stack + (real,), done)
+                    _read(target, folder, pack, report, stack + (real,), done, source)
 
 
 def checkable(module: ast.Module, diags: list[Diagnostic], text: str | None) -> bool:

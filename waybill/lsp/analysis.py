@@ -128,13 +128,6 @@ class Workspace:
         """`waybill check FOLDER`: the pack (and, in `finish`, the pack with all its variants)."""
         report = Report()
         pack = packs.read_pack(folder, self.source, report)
-        for loose in packs.loose_files(pack):
-            parsed = self.source(loose)
-            if parsed is not None:
-                report.extend(parsed.diagnostics)
-            report.add(Diagnostic(loose, Span.point(1, 1), "warning", "W502",
-                                  "this file is in the pack folder but no `include` reads it",
-                                  "include it from pack.wb, or move it out of the pack"))
         program = _check(pack, (), report)
         out = _collect(folder, program, pack, report)
         out.complete = not program.variants

@@ -19,8 +19,7 @@ from waybill.dsl import ast, cache
 from waybill.dsl.diagnostics import Diagnostic, Span
 # The parser's own chunking and per-chunk parse: reused so that the server's
 # syntax errors are exactly the checker's.
-from waybill.dsl.parser import (MAX_ERRORS_PER_FILE, MAX_FILE_BYTES, _chunks, _declared_name, _dedupe,
-                                _parse_chunk, _too_deep)
+from waybill.dsl.parser import MAX_FILE_BYTES, _chunks, _dedupe, _lost, _parse_chunk, _too_deep
 
 MERGE_LIMIT = 3  # a chunk that fails is tried again with up to this many chunks after it
 # `kind name`, `on event`, `include "x"`, `game "X"`: after a chunk whose brackets
@@ -34,7 +33,7 @@ class Chunk:
     line: int  # 0-based line offset where the chunk starts
     items: list
     diagnostics: list[Diagnostic]
-    broken: str | None  # the declaration's name when it was lost to a syntax error
+    broken: list  # names of declarations lost to a syntax error (None: a name that cannot be told)
 
 
 @dataclass
@@ -76,12 +75,9 @@ def parse_text(text: str, path: str, previous: ParsedFile | None = None) -> Pars
     for chunk in groups:
         items.extend(chunk.items)
         diags.extend(chunk.diagnostics)
-        if chunk.broken:
-            broken.append(chunk.broken)
-        if len(diags) >= MAX_ERRORS_PER_FILE:
-            break
+        broken.extend(chunk.broken)
     module = ast.Module(path, items, broken)
-    result = ParsedFile(path, text, module, _dedupe(diags)[:MAX_ERRORS_PER_FILE], chunks)
+    result = ParsedFile(path, text, module, _dedupe(diags), chunks)
     if result.ok and not known:  # a file read for the first time; edits in progress are not cached
         cache.store(text, module)
     return result
@@ -140,14 +136,9 @@ def _join(pieces, i: int, groups: list, parse) -> tuple[int, int, Chunk] | None:
 def _parse_one(text: str, path: str, offset: int) -> Chunk:
     deep = _too_deep(text, path, offset)
     if deep is not None:  # only this declaration is lost
-        return Chunk(offset, [], [deep], None)
+        return Chunk(offset, [], [deep], _lost(text, [], [deep]))
     items, diags = _parse_chunk(text, path, offset)
-    broken = None
-    if diags:
-        lost = _declared_name(text)
-        if lost and not any(getattr(it, "name", None) == lost for it in items):
-            broken = lost
-    return Chunk(offset, items, diags, broken)
+    return Chunk(offset, items, diags, _lost(text, items, diags))
 
 
 def _unclosed(text: str) -> bool:
@@ -207,5 +198,5 @@ def _from_disk_cache(text: str, path: str) -> ParsedFile | None:
         while pos < len(module.items) and module.items[pos].span.line - 1 < end:
             mine.append(module.items[pos])
             pos += 1
-        chunks[chunk_text] = Chunk(offset, mine, [], None)
+        chunks[chunk_text] = Chunk(offset, mine, [], [])
     return ParsedFile(path, text, module, [], chunks)

@@ -1,9 +1,7 @@
-"""Reading a pack as the compiler's loader does, from the server's parsed files.
+"""Reading a pack with the compiler's own loader, from the server's parsed files.
 
-`compiler.loader.read_pack` reads every file from disk and parses it; the
-server instead asks a `source(path)` function, which returns the editor's
-unsaved text for open files and reuses earlier parses. Includes, the pack
-declaration and `extends` are followed, and reported, as in the loader.
+The loader takes a `source` that reads and parses one file; the server's
+returns the editor's unsaved text for open files and reuses earlier parses.
 """
 
 from __future__ import annotations
@@ -11,10 +9,11 @@ from __future__ import annotations
 import os
 from typing import Callable
 
-from waybill.compiler.loader import (PACK_FILE, PackSource, SourceFile, _include_targets, display_path, find_pack,
-                                     shipped_packs, unincluded_files)
+from waybill.compiler import read_pack_checked
+from waybill.compiler.loader import PACK_FILE, PackSource, find_pack
+from waybill.compiler.loader import Source as LoaderSource
 from waybill.dsl import ast
-from waybill.dsl.diagnostics import Diagnostic, Report, Span, suggest
+from waybill.dsl.diagnostics import Diagnostic, Report, Span
 
 from .documents import ParsedFile
 
@@ -33,25 +32,19 @@ def pack_folder_of(path: str) -> str | None:
         folder = parent
 
 
-def read_pack(folder: str, source: Source, report: Report, _seen: tuple[str, ...] = ()) -> PackSource:
-    folder = os.path.abspath(folder)
-    pack = PackSource(folder, None)
-    root = os.path.join(folder, PACK_FILE)
-    _read(root, folder, pack, source, report, stack=(), done=set())
-    decls = [(f.path, it) for f in pack.files for it in f.module.items if isinstance(it, ast.PackDecl)]
-    if not decls:
-        report.add(Diagnostic(display_path(root), Span.point(1, 1), "error", "E204",
-                              "this pack has no `pack NAME` declaration",
-                              "start pack.wb with a line like `pack mygame \"My Game\"`"))
-    for path, extra in decls[1:]:
-        report.add(Diagnostic(path, extra.span, "error", "E208",
-                              f"a second pack declaration `{extra.name}`; a pack has exactly one"))
-    if decls:
-        where, decl = decls[0]
-        pack.name = decl.name
-        if decl.extends:
-            pack.base = _read_base(decl, where, pack, source, report, _seen + (folder,))
-    return pack
+def read_pack(folder: str, source: Source, report: Report) -> PackSource:
+    """The pack as `waybill check` reads it (includes, links, loose files and
+    its base), each file from `source`."""
+    return read_pack_checked(folder, report, source=_loader_source(source))
+
+
+def _loader_source(source: Source) -> LoaderSource:
+    def read(path: str, shown: str) -> tuple[ast.Module, list[Diagnostic], str | None]:
+        parsed = source(shown)
+        if parsed is None:
+            return ast.Module(shown, []), [Diagnostic(shown, Span.point(1, 1), "error", "E107", "cannot read file")], None
+        return parsed.module, parsed.diagnostics, parsed.text
+    return read
 
 
 def base_folder(decl: ast.PackDecl, folder: str) -> str | None:
@@ -59,46 +52,3 @@ def base_folder(decl: ast.PackDecl, folder: str) -> str | None:
     if not decl.extends:
         return None
     return find_pack(os.path.join(os.path.dirname(folder), decl.extends)) or find_pack(decl.extends)
-
-
-def _read_base(decl: ast.PackDecl, where: str, pack: PackSource, source: Source, report: Report,
-               seen: tuple[str, ...]) -> PackSource | None:
-    folder = base_folder(decl, pack.folder)
-    if folder is None:
-        report.add(Diagnostic(where, decl.extends_span or decl.span, "error", "E206",
-                              f"unknown pack `{decl.extends}`", suggest(decl.extends, shipped_packs())))
-        return None
-    if folder in seen or folder == pack.folder:
-        report.add(Diagnostic(where, decl.extends_span or decl.span, "error", "E203",
-                              f"pack `{pack.name}` extends itself through `{decl.extends}`"))
-        return None
-    return read_pack(folder, source, report, seen)
-
-
-def _read(path: str, folder: str, pack: PackSource, source: Source, report: Report,
-          stack: tuple[str, ...], done: set[str]) -> None:
-    shown = display_path(path)  # files are named as `waybill check` names them
-    parsed = source(shown)
-    done.add(path)
-    if parsed is None:
-        report.add(Diagnostic(shown, Span.point(1, 1), "error", "E107", "cannot read file"))
-        pack.files.append(SourceFile(shown, ast.Module(shown, []), ok=False))
-        return
-    report.sources[shown] = parsed.text
-    report.extend(parsed.diagnostics)
-    pack.files.append(SourceFile(shown, parsed.module, ok=parsed.ok))
-    for item in parsed.module.items:
-        if isinstance(item, ast.Include):
-            for target in _include_targets(item, path, folder, shown, report):
-                if target in stack or target == path:
-                    chain = " -> ".join(display_path(s) for s in stack + (path,))
-                    report.add(Diagnostic(shown, item.span, "error", "E203",
-                                          f"`{item.path}` includes itself (through {chain})",
-                                          "remove one of the includes"))
-                elif target not in done:
-                    _read(target, folder, pack, source, report, stack + (path,), done)
-
-
-def loose_files(pack: PackSource) -> list[str]:
-    """The .wb files in the pack's folder that no include reads (W502)."""
-    return [display_path(p) for p in unincluded_files(pack)]
