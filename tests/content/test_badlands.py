@@ -72,3 +72,17 @@ def test_an_encounter_card_is_looked_at_secretly():
     assert not _seen_by(game, 1, "mb_armory_door"), "no one else sees it"
     game.apply(next(a for a in game.legal_actions() if a["label"] == "Electronic Passkey"))
     assert _seen_by(game, 1, "mb_armory_door"), "opened, it is shown to everyone and discarded"
+
+
+def test_a_card_played_in_a_fight_is_revealed_to_the_table():
+    # "At the beginning of combat the attacking Gang may play any number of
+    # cards equipped: reveal them."
+    from waybill.compiler import compile_pack
+    from waybill.scenarios import run_step, start
+    result = compile_pack(PACK)
+    sc = next(s for s in result.scenarios if s["id"] == "fight_reveals_cards")
+    game = start(result.ir, sc)
+    assert not _seen_by(game, 1, "mb_body_armor"), "equipped face-down"
+    for step in sc["steps"][:5]:
+        run_step(game, step)
+    assert _seen_by(game, 1, "mb_body_armor"), "played: revealed"
