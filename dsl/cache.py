@@ -245,8 +245,9 @@ def _grammar_words() -> frozenset[str]:
 
 def _grammar_word(v: str) -> bool:
     """A tag the parser makes up from the grammar's own words (`neg`, `expect_not_offered`)."""
+    from .transform import MADE_UP_NAMES
     words = _grammar_words()
-    return v in words or (len(v) <= 40 and all(part in words for part in v.split("_")))
+    return v in words or v in MADE_UP_NAMES or (len(v) <= 40 and all(part in words for part in v.split("_")))
 
 
 def _is_node_type(t) -> bool:

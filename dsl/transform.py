@@ -23,6 +23,12 @@ def _is(tok, *types: str) -> bool:
     return isinstance(tok, Token) and tok.type in types
 
 
+
+# names the transform writes into a tree that the text need not say (the
+# parse cache's check of an entry allows them)
+ROUND_FUNCTION = "round_number"
+MADE_UP_NAMES = frozenset({ROUND_FUNCTION, ">="})  # `round N` is `round_number() >= N`
+
 class ToAst(Transformer):
     """Each rule method takes `(meta, children)`.
 
@@ -427,7 +433,7 @@ class ToAst(Transformer):
         # `round N` is `round_number() >= N`, kept readable for messages
         span = self.sp(meta)
         n = self.int(ch[1])
-        call = ast.Call(span, "round_number", self.tsp(ch[0]), [])
+        call = ast.Call(span, ROUND_FUNCTION, self.tsp(ch[0]), [])
         return (f"round {n}", ast.Binary(span, ">=", call, ast.Literal(self.tsp(ch[1]), n)))
 
     def until_goal(self, meta, ch):
