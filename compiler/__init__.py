@@ -108,6 +108,9 @@ def check_pack(name_or_path: str, report: Report) -> None:
         return
     pack = _read_pack_checked(folder, report)
     result = _compile_source(pack, (), report)
+    if result.ir is not None:
+        from .lint_text import lint_entities
+        report.extend(diag for _, diag in lint_entities(result.ir))
     variants = sorted(result.program.variants) if result.program else []
     if variants:
         _compile_source(pack, variants, report)
