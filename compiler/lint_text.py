@@ -46,7 +46,7 @@ def text_numbers(text: str, names: list[str]) -> list[tuple[str, int]]:
     return out
 
 
-class _Index:
+class CardIndex:
     """The pack's declarations by id, for following a card's references."""
 
     def __init__(self, ir: dict):
@@ -85,12 +85,12 @@ def _mentions(node, out: set[str] | None = None, budget: list[int] | None = None
     return out
 
 
-def card_code(ent: dict, index: _Index) -> list[dict]:
+def card_code(ent: dict, index: CardIndex) -> list[dict]:
     """A card's abilities and the pack's rules that name the card."""
     return list(ent.get("abilities", [])) + index.rules_about.get(ent["id"], [])
 
 
-def card_numbers(ent: dict, index: _Index) -> set[int]:
+def card_numbers(ent: dict, index: CardIndex) -> set[int]:
     """Every number a card holds: fields, copies, code, and what the code uses."""
     found: set[int] = set()
     budget = [MAX_NODES]
@@ -175,7 +175,7 @@ def card_numbers(ent: dict, index: _Index) -> set[int]:
     return found
 
 
-def _modified(ability: dict, index: _Index) -> set[int]:
+def _modified(ability: dict, index: CardIndex) -> set[int]:
     """What a modifier makes of a quantity whose value is a fixed number."""
     q = index.quantities.get(ability.get("quantity"))
     base, value = (q or {}).get("value"), ability.get("value")
@@ -188,7 +188,7 @@ def _modified(ability: dict, index: _Index) -> set[int]:
 
 def lint_entities(ir: dict) -> list[tuple[dict, Diagnostic]]:
     """Every rules-text finding of an IR's cards, with the card it is about."""
-    index = _Index(ir)
+    index = CardIndex(ir)
     files = ir.get("files", [])
     out = []
     for ent in ir.get("entities", []):
@@ -201,7 +201,7 @@ def lint_entities(ir: dict) -> list[tuple[dict, Diagnostic]]:
     return out
 
 
-def lint_entity(ent: dict, index: _Index) -> list[tuple[str, str, str | None]]:
+def lint_entity(ent: dict, index: CardIndex) -> list[tuple[str, str, str | None]]:
     text = ent.get("text") or ""
     if not text.strip():
         if ent.get("abilities"):
@@ -238,4 +238,4 @@ def lint_entity(ent: dict, index: _Index) -> list[tuple[str, str, str | None]]:
     return out
 
 
-__all__ = ["lint_entities", "lint_entity", "text_numbers", "card_numbers"]
+__all__ = ["CardIndex", "card_code", "lint_entities", "lint_entity", "text_numbers", "card_numbers"]

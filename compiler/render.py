@@ -57,7 +57,7 @@ class Renderer:
         ir = ir or {}
         self.counters = {c["id"]: c for c in ir.get("counters", [])}
         self.names: dict[str, str] = {}
-        for section in ("counters", "zones", "entities", "spaces", "regions"):
+        for section in ("zones", "entities", "spaces", "regions"):
             for item in ir.get(section, []):
                 if item.get("name") and item["name"] != item["id"]:
                     self.names[item["id"]] = item["name"]
@@ -141,7 +141,7 @@ class Renderer:
         return self.expr(value)
 
     def amount(self, value, counter) -> str:
-        """`3` of a counter: "$3" for a counter displayed as "$", else "3 caps"."""
+        """`3` of a counter: "$3" for a counter displayed as "$", else "3 gold"."""
         c = self.counters.get(counter) if isinstance(counter, str) else None
         shown = self.expr(value)
         display = (c or {}).get("display")
@@ -317,7 +317,7 @@ def render_entity(ent: dict, ir: dict | None = None) -> list[str]:
     return Renderer(ir).entity(ent)
 
 
-def _fill(template: str, value, given: dict) -> str:
+def _fill(template: str, value, given: dict, top: bool = True) -> str:
     """Fill `{key}` and `{key?text}` (text only when `key` was given) in a template."""
     out, i = [], 0
     while i < len(template):
@@ -334,11 +334,11 @@ def _fill(template: str, value, given: dict) -> str:
         if "?" in inner:
             key, _, text = inner.partition("?")
             if given.get(key) if key in given else bool(value(key)):
-                out.append(_fill(text, value, given))
+                out.append(_fill(text, value, given, top=False))
         else:
             out.append(value(inner))
         i = j
-    return " ".join("".join(out).split())
+    return " ".join("".join(out).split()) if top else "".join(out)
 
 
 def _sentence(text: str) -> str:

@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 
 from waybill.compiler import compile_pack
-from waybill.compiler.lint_text import lint_entities
+from waybill.compiler.lint_text import CardIndex, lint_entities
 from waybill.compiler.render import Renderer, words
 from waybill.dsl.diagnostics import Report
 
@@ -48,14 +48,15 @@ def _value(value: object, renderer: Renderer) -> str:
         return renderer.expr(value["entity"])
     if isinstance(value, list):
         return ", ".join(_value(v, renderer) for v in value) or "—"
-    if value is None:
+    if value is None or value == "":
         return "—"
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
 
 
-def render_card(ent: dict, renderer: Renderer, findings: list | None = None) -> str:
+def render_card(ent: dict, renderer: Renderer, findings: list | None = None, rules: list | None = None) -> str:
+    """One card; `rules` are the pack's rules that name it (a modifier while it is in play, ...)."""
     rows = []
     for name, value in ent.get("fields", {}).items():
         rows.append(f"<dt>{_e(words(name))}</dt><dd>{_e(_value(value, renderer))}</dd>")
@@ -65,9 +66,9 @@ def render_card(ent: dict, renderer: Renderer, findings: list | None = None) -> 
     tags = "".join(f'<span class="tag">{_e(t)}</span>' for t in ent.get("tags") or [])
     printed = (f'<blockquote class="printed">{_e(ent["text"])}</blockquote>' if ent.get("text")
                else '<p class="none">no printed text</p>')
-    lines = renderer.entity(ent)
-    rules = ("<ul class=\"rules\">" + "".join(f"<li>{_e(line)}</li>" for line in lines) + "</ul>") if lines \
-        else '<p class="none">no abilities</p>'
+    items = [f"<li>{_e(line)}</li>" for line in renderer.entity(ent)]
+    items += [f'<li class="pack-rule"><i>Pack rule:</i> {_e(renderer.ability(r))}</li>' for r in rules or []]
+    code = f'<ul class="rules">{"".join(items)}</ul>' if items else '<p class="none">no abilities</p>'
     warn = ""
     if findings:
         warn = '<ul class="lint">' + "".join(
@@ -78,11 +79,12 @@ def render_card(ent: dict, renderer: Renderer, findings: list | None = None) -> 
             f'<p class="id">{_e(ent["id"])}</p><dl>{"".join(rows)}</dl>'
             f'<div class="tags">{tags}</div>'
             f'<div class="texts"><section><h3>Printed</h3>{printed}</section>'
-            f'<section><h3>From the code</h3>{rules}</section></div>{warn}</article>')
+            f'<section><h3>From the code</h3>{code}</section></div>{warn}</article>')
 
 
 def render_page(ir: dict, findings: dict | None = None) -> str:
     renderer = Renderer(ir)
+    index = CardIndex(ir)
     findings = findings or {}
     entities = ir.get("entities", [])
     kinds: dict[str, int] = {}
@@ -91,7 +93,8 @@ def render_page(ir: dict, findings: dict | None = None) -> str:
     buttons = [f'<button type="button" class="filter on" data-kind="">All ({len(entities)})</button>']
     for kind, n in sorted(kinds.items()):
         buttons.append(f'<button type="button" class="filter" data-kind="{_e(kind)}">{_e(words(kind))} ({n})</button>')
-    cards = "".join(render_card(ent, renderer, findings.get(ent["id"])) for ent in entities)
+    cards = "".join(render_card(ent, renderer, findings.get(ent["id"]), index.rules_about.get(ent["id"]))
+                    for ent in entities)
     pack = ir.get("pack", {})
     title = pack.get("name") or pack.get("id") or "pack"
     variants = pack.get("variants") or []
