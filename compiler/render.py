@@ -147,7 +147,7 @@ class Renderer:
         display = (c or {}).get("display")
         if display and not display.strip().isalpha():
             return f"{display}{shown}" if isinstance(value, int) else f"{display}({shown})"
-        return f"{shown} {display or self.expr(counter)}"
+        return f"{shown} {display or (c or {}).get('name') or self.expr(counter)}"
 
     def s_call(self, s: dict, depth: int) -> str:
         args = ", ".join(self.expr(a) for a in s.get("args") or [])
