@@ -10,6 +10,7 @@ from waybill.dsl.diagnostics import Diagnostic, Report, Span, suggest
 from waybill.dsl.parser import parse_file
 
 from .loader import PackSource, SourceFile, display_path, find_pack, loose_files, packs_under, read_pack, shipped_packs, unincluded_files
+from .lint_text import lint_rules_text
 from .lower import IR_FORMAT, Lowerer
 from .symbols import Program, build_program
 
@@ -108,9 +109,7 @@ def check_pack(name_or_path: str, report: Report) -> None:
         return
     pack = _read_pack_checked(folder, report)
     result = _compile_source(pack, (), report)
-    if result.ir is not None:
-        from .lint_text import lint_entities
-        report.extend(diag for _, diag in lint_entities(result.ir))
+    lint_rules_text(result.ir, report)
     variants = sorted(result.program.variants) if result.program else []
     if variants:
         _compile_source(pack, variants, report)

@@ -201,6 +201,12 @@ def lint_entities(ir: dict) -> list[tuple[dict, Diagnostic]]:
     return out
 
 
+def lint_rules_text(ir: dict | None, report) -> None:
+    """Add the rules-text warnings of a compiled pack to a report (`waybill check`, the language server)."""
+    if ir is not None:
+        report.extend(diag for _, diag in lint_entities(ir))
+
+
 def lint_entity(ent: dict, index: CardIndex) -> list[tuple[str, str, str | None]]:
     text = ent.get("text") or ""
     if not text.strip():
@@ -238,4 +244,4 @@ def lint_entity(ent: dict, index: CardIndex) -> list[tuple[str, str, str | None]
     return out
 
 
-__all__ = ["CardIndex", "card_code", "lint_entities", "lint_entity", "text_numbers", "card_numbers"]
+__all__ = ["CardIndex", "card_code", "lint_entities", "lint_rules_text", "lint_entity", "text_numbers", "card_numbers"]
