@@ -87,8 +87,12 @@ class Renderer:
                 head += f" (if {self.expr(a['where'])})"
             return head + ": " + _sentence(self.block(a.get("effect") or []) or "nothing")
         if kind == "modifier":
-            args = ", ".join("any" if x is None else self.expr(x) for x in a.get("args") or [])
-            target = f"{words(a.get('quantity'))}" + (f" of {args}" if args and args != "any" else "")
+            args = ["any" if x is None else self.expr(x) for x in a.get("args") or []]
+            target = words(a.get("quantity"))
+            if len(args) == 1 and args[0] != "any":
+                target = f"{_possessive(args[0])} {target}"
+            elif len(args) > 1:
+                target += f" ({', '.join(args)})"
             op = a.get("op")
             value = self.expr(a.get("value"))
             change = f"becomes {value}" if op == "=" else f"{op}{value}" if op in "+-" else f"{op} {value}"
@@ -212,7 +216,7 @@ class Renderer:
 
     def s_may(self, s: dict, depth: int) -> str:
         who = self._by(s)
-        text = f"{who or 'you '}may {self.block(s.get('body') or [], depth + 1)}"
+        text = f"{who or 'you '}may: {self.block(s.get('body') or [], depth + 1)}"
         if s.get("else"):
             text += f"; if not, {self.block(s['else'], depth + 1)}"
         return text
@@ -275,6 +279,11 @@ class Renderer:
             return f"{sub(e.get('of'))}[{sub(e.get('index'))}]"
         if op == "bin":
             o = e.get("o")
+            left = self._operand(e.get("l"), o, depth)
+            word = OPS.get(o, o)
+            if left == "you" and word.startswith("is"):
+                word = "are" + word[2:]
+            return f"{left} {word} {self._operand(e.get('r'), o, depth)}"
             return f"{self._operand(e.get('l'), o, depth)} {OPS.get(o, o)} {self._operand(e.get('r'), o, depth)}"
         if op == "not":
             return f"not {sub(e.get('x'))}"
@@ -339,6 +348,10 @@ def _fill(template: str, value, given: dict, top: bool = True) -> str:
             out.append(value(inner))
         i = j
     return " ".join("".join(out).split()) if top else "".join(out)
+
+
+def _possessive(name: str) -> str:
+    return "your" if name == "you" else f"{name}'s"
 
 
 def _sentence(text: str) -> str:

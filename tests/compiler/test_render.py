@@ -59,7 +59,7 @@ def cards(tmp_path):
 def test_each_kind_of_ability_reads_as_english(cards):
     ir, by_id = cards
     r = Renderer(ir)
-    assert r.entity(by_id["lamp"]) == ["Reach of owner +1.", "When found (if who is owner): Who gains $2."]
+    assert r.entity(by_id["lamp"]) == ["Owner's reach +1.", "When found (if who is owner): Who gains $2."]
     assert r.entity(by_id["drill"]) == [
         "Action: Dig (at most 1 per round). Requires your $ is at least 3. Pay $3; gain 2 Ore."]
     assert r.entity(by_id["shield"]) == ["Instead of hurt (if p is owner): Move this card to bin."]
