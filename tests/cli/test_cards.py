@@ -104,3 +104,12 @@ def test_the_weds_gallery_in_headless_chromium(tmp_path):
     if keep:  # a folder to keep the picture in, for a person to look at
         Path(keep).mkdir(parents=True, exist_ok=True)
         shutil.copy(shot, Path(keep) / shot.name)
+
+
+def test_cards_with_a_variant_and_with_an_unknown_one(tmp_path):
+    runner = CliRunner()
+    ok = runner.invoke(main, ["cards", "weds", "--variant", "raider_warping", "-o", str(tmp_path / "v")])
+    assert ok.exit_code == 0, ok.output
+    assert "variants: raider_warping" in (tmp_path / "v" / "index.html").read_text(encoding="utf-8")
+    bad = runner.invoke(main, ["cards", "weds", "--variant", "no_such_variant", "-o", str(tmp_path / "w")])
+    assert bad.exit_code == 1 and "E207" in bad.output and "Traceback" not in bad.output
