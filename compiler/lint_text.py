@@ -34,8 +34,9 @@ _DIGITS = re.compile(r"\d+")
 
 def text_numbers(text: str, names: list[str]) -> list[tuple[str, int]]:
     """(symbol, number) of each amount in a printed text: `$9` -> ("$", 9), `3` -> ("", 3)."""
+    lowered = text.lower()
     for name in sorted(names, key=len, reverse=True):
-        if name and any(ch.isdigit() for ch in name):
+        if name and name.lower() in lowered and any(ch.isdigit() for ch in name):
             text = re.sub(re.escape(name), " ", text, flags=re.IGNORECASE)
     text = _PAGE.sub(" ", text)
     out = []
@@ -62,8 +63,10 @@ class CardIndex:
         for rule in ir.get("rules", []):
             for name in _mentions(rule) & set(self.entities):
                 self.rules_about.setdefault(name, []).append(rule)
+        self.named = [(str(e.get("name")).lower(), e) for e in self.entities.values()
+                      if len(str(e.get("name") or "")) >= 4]
         self.names = [str(x.get("name")) for section in ("entities", "spaces", "regions", "zones", "counters")
-                      for x in ir.get(section, []) if x.get("name")]
+                      for x in ir.get(section, []) if any(ch.isdigit() for ch in str(x.get("name") or ""))]
 
 
 def _mentions(node, out: set[str] | None = None, budget: list[int] | None = None) -> set[str]:
@@ -133,6 +136,8 @@ def card_numbers(ent: dict, index: CardIndex) -> set[int]:
             walk(value, depth)
 
     def follow(name: str, depth: int) -> None:
+        if name not in index.tables and name not in index.tracks and name not in index.dice:
+            return
         for what in ("table", "track", "die"):
             follow_as(what, name, depth)
 
@@ -226,9 +231,8 @@ def lint_entity(ent: dict, index: CardIndex) -> list[tuple[str, str, str | None]
         return out  # a card without code of its own: its rules are the pack's procedures
     known = card_numbers(ent, index)
     lowered = text.lower()
-    for other in index.entities.values():  # a card named in the text: its numbers count
-        name = str(other.get("name") or "")
-        if other is not ent and len(name) >= 4 and re.search(r"\b" + re.escape(name.lower()) + r"\b", lowered):
+    for name, other in index.named:  # a card named in the text: its numbers count
+        if other is not ent and name in lowered and re.search(r"\b" + re.escape(name) + r"\b", lowered):
             known.add(other.get("copies", 1))
             known.update(v for v in other.get("fields", {}).values() if isinstance(v, int) and not isinstance(v, bool))
     missing = []
