@@ -160,3 +160,10 @@ def test_the_lint_and_renderer_name_no_game():
         hits = [f"{rel}:{i}: {line.strip()}" for i, line in
                 enumerate((root / rel).read_text(encoding="utf-8").splitlines(), 1) if nouns.search(line)]
         assert hits == []
+
+
+def test_every_statement_of_the_ir_schema_has_an_english_form():
+    from waybill.compiler.schema import shipped_schema
+    stmt = shipped_schema()["$defs"]["stmt"]
+    for do in stmt["properties"]["do"]["enum"]:
+        assert hasattr(Renderer, "s_" + do), do
