@@ -10,7 +10,6 @@ from waybill.dsl.diagnostics import Diagnostic, Report, Span, suggest
 from waybill.dsl.parser import parse_file
 
 from .loader import PackSource, SourceFile, display_path, find_pack, loose_files, packs_under, read_pack, shipped_packs, unincluded_files
-from .lint_text import lint_rules_text
 from .lower import IR_FORMAT, Lowerer
 from .symbols import Program, build_program
 
@@ -109,10 +108,16 @@ def check_pack(name_or_path: str, report: Report) -> None:
         return
     pack = _read_pack_checked(folder, report)
     result = _compile_source(pack, (), report)
-    lint_rules_text(result.ir, report)
+    _lint_rules_text(result.ir, report)
     variants = sorted(result.program.variants) if result.program else []
     if variants:
         _compile_source(pack, variants, report)
+
+
+def _lint_rules_text(ir: dict | None, report: Report) -> None:
+    """W6xx: printed card text against the card's code (for the pack as it is)."""
+    from .lint_text import lint_rules_text
+    lint_rules_text(ir, report)
 
 
 def check_paths(paths: list[str]) -> Report:

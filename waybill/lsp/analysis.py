@@ -15,7 +15,6 @@ import os
 from dataclasses import dataclass, field
 
 from waybill.compiler.loader import PackSource, SourceFile, display_path
-from waybill.compiler.lint_text import lint_rules_text
 from waybill.compiler.lower import Lowerer
 from waybill.compiler.symbols import Program, build_program
 from waybill.dsl.diagnostics import Diagnostic, Report, Span
@@ -136,7 +135,7 @@ class Workspace:
             report.add(Diagnostic(loose, Span.point(1, 1), "warning", "W502",
                                   "this file is in the pack folder but no `include` reads it",
                                   "include it from pack.wb, or move it out of the pack"))
-        program = _check(pack, (), report, lint=True)
+        program = _check(pack, (), report)
         out = _collect(folder, program, pack, report)
         out.complete = not program.variants
         return out
@@ -159,13 +158,15 @@ def name(path: str) -> str:
     return display_path(os.path.abspath(path))
 
 
-def _check(pack: PackSource, variants, report: Report, lint: bool = False) -> Program | None:
+def _check(pack: PackSource, variants, report: Report) -> Program | None:
     program = build_program(pack, list(variants), report)
     ir = Lowerer(program, report).lower()
     if program.pack is not None and not (program.symbols or program.rules or program.game) and not program.broken:
         report.add(Diagnostic(program.pack_file or "?", program.pack.span, "error", "E205",
                               f"pack `{program.pack.name}` declares nothing"))
-    if lint and not report.errors:  # as `waybill check` does for the pack as it is
+    if pack.name is not None and not variants and not report.errors:
+        # the rules-text warnings, as `waybill check` gives them for the pack as it is
+        from waybill.compiler.lint_text import lint_rules_text
         lint_rules_text(ir, report)
     return program
 
