@@ -65,8 +65,8 @@ def test_each_kind_of_ability_reads_as_english(cards):
     assert r.entity(by_id["shield"]) == ["Instead of hurt (if p is owner): Move this card to bin."]
 
 
-def test_every_primitive_has_a_template_and_renders():
-    assert set(PRIMITIVE_TEMPLATES) == set(PRIMITIVES)
+def test_every_primitive_renders_from_its_template_or_its_signature():
+    assert set(PRIMITIVE_TEMPLATES) <= set(PRIMITIVES)  # a new primitive without one reads `name(param: value)`
     r = Renderer()
     for name, sig in PRIMITIVES.items():
         args = [f"x_{p.name}" if p.required else p.default for p in sig.params]
