@@ -35,8 +35,8 @@ PRIMITIVE_TEMPLATES: dict[str, str] = {
     "end_game": "the game ends",
 }
 
-# One English template per statement of the IR (`do`), used by the renderer
-# and listed with the language reference (`waybill docs`).
+# Operators as words. Each statement of the IR (`do`) has its English form in
+# the `s_<do>` method of the same name below (a test keeps them complete).
 OPS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
        ">=": "is at least", "and": "and", "or": "or", "in": "is in", "not in": "is not in",
        "+": "+", "-": "-", "*": "×", "/": "÷", "%": "mod"}
