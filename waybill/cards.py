@@ -55,8 +55,10 @@ def _value(value: object, renderer: Renderer) -> str:
     return str(value)
 
 
-def render_card(ent: dict, renderer: Renderer, findings: list | None = None, rules: list | None = None) -> str:
-    """One card; `rules` are the pack's rules that name it (a modifier while it is in play, ...)."""
+def render_card(ent: dict, renderer: Renderer, findings: list | None = None, rules: list | None = None,
+                where: str = "") -> str:
+    """One card; `rules` are the pack's rules that name it (a modifier while it is in play, ...),
+    `where` the file and line it is declared at."""
     rows = []
     for name, value in ent.get("fields", {}).items():
         rows.append(f"<dt>{_e(words(name))}</dt><dd>{_e(_value(value, renderer))}</dd>")
@@ -76,10 +78,19 @@ def render_card(ent: dict, renderer: Renderer, findings: list | None = None, rul
     return (f'<article class="card" data-kind="{_e(ent["kind"])}" data-id="{_e(ent["id"])}">'
             f'<header><h2>{_e(ent.get("name") or ent["id"])}</h2>'
             f'<span class="kind">{_e(words(ent["kind"]))}</span></header>'
-            f'<p class="id">{_e(ent["id"])}</p><dl>{"".join(rows)}</dl>'
+            f'<p class="id">{_e(ent["id"])}{" · " + _e(where) if where else ""}</p><dl>{"".join(rows)}</dl>'
             f'<div class="tags">{tags}</div>'
             f'<div class="texts"><section><h3>Printed</h3>{printed}</section>'
             f'<section><h3>From the code</h3>{code}</section></div>{warn}</article>')
+
+
+def _where(ent: dict, files: list) -> str:
+    """`cards/mods.wb:52`: the declaration's file (its last two path parts) and line."""
+    at = ent.get("at")
+    if not at or not 0 <= at[0] < len(files):
+        return ""
+    parts = str(files[at[0]]).replace("\\", "/").split("/")
+    return f"{'/'.join(parts[-2:])}:{at[1]}"
 
 
 def render_page(ir: dict, findings: dict | None = None) -> str:
@@ -93,8 +104,9 @@ def render_page(ir: dict, findings: dict | None = None) -> str:
     buttons = [f'<button type="button" class="filter on" data-kind="">All ({len(entities)})</button>']
     for kind, n in sorted(kinds.items()):
         buttons.append(f'<button type="button" class="filter" data-kind="{_e(kind)}">{_e(words(kind))} ({n})</button>')
-    cards = "".join(render_card(ent, renderer, findings.get(ent["id"]), index.rules_about.get(ent["id"]))
-                    for ent in entities)
+    files = ir.get("files", [])
+    cards = "".join(render_card(ent, renderer, findings.get(ent["id"]), index.rules_about.get(ent["id"]),
+                                _where(ent, files)) for ent in entities)
     pack = ir.get("pack", {})
     title = pack.get("name") or pack.get("id") or "pack"
     variants = pack.get("variants") or []
