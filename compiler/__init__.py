@@ -125,9 +125,16 @@ def check_pack(name_or_path: str, report: Report) -> None:
         return
     pack = read_pack_checked(folder, report)
     result = _compile_source(pack, (), report)
+    _lint_rules_text(result.ir, report)
     variants = sorted(result.program.variants) if result.program else []
     if variants:
         _compile_source(pack, variants, report)
+
+
+def _lint_rules_text(ir: dict | None, report: Report) -> None:
+    """W6xx: printed card text against the card's code (for the pack as it is)."""
+    from .lint_text import lint_rules_text
+    lint_rules_text(ir, report)
 
 
 def check_paths(paths: list[str]) -> Report:

@@ -47,6 +47,9 @@ CODES: dict[str, str] = {
     "E407": "beyond an engine limit",
     "W501": "unused declaration",
     "W502": "file is not part of the pack",
+    "W601": "a card with abilities has no printed text",
+    "W602": "the printed cost differs from the card's cost",
+    "W603": "a number in the printed text is not in the card",
 }
 
 

@@ -144,3 +144,57 @@ EVENTS: dict[str, tuple[str, ...]] = {
     "turn_started": ("who",),
     "acted": ("who", "action"),
 }
+
+# One line on each built-in event, for `waybill docs` (the payload is in EVENTS).
+EVENT_DOCS: dict[str, str] = {
+    "gained": "A counter went up through `gain`.",
+    "lost": "A counter went down through `lose` (`amount` is what was really taken).",
+    "paid": "A player paid through `pay`.",
+    "moved": "A piece moved from `source` to `to` (also when created or destroyed).",
+    "shuffled": "A zone was shuffled.",
+    "rolled": "Dice were rolled; `faces` holds the results.",
+    "revealed": "A piece was shown, to everyone or (with `to`) to one player.",
+    "round_started": "A new round began (`start_round`).",
+    "turn_started": "A player's turn began (`start_turn`).",
+    "acted": "A player took an action; `action` is its id.",
+}
+
+# The statements of the language (not primitives: they are grammar), with the
+# form they are written in and one line on what they do, for `waybill docs`.
+STATEMENTS: dict[str, tuple[str, str]] = {
+    "let": ("let NAME = EXPR", "Bind a local name to a value (or to what a primitive, procedure or choice gives)."),
+    "set": ("set TARGET = EXPR  |  set TARGET += EXPR  |  set TARGET -= EXPR",
+            "Change a local, a counter or a piece's property."),
+    "if": ("if COND { ... } else if COND { ... } else { ... }", "Run the first block whose condition holds."),
+    "for": ("for NAME in EXPR where COND { ... }", "Run the block once for each item of a list or zone that passes."),
+    "repeat": ("repeat N { ... }", "Run the block N times."),
+    "while": ("while COND { ... }", "Run the block as long as the condition holds (bounded by the runtime's budget)."),
+    "break": ("break", "Leave the innermost loop."),
+    "stop": ("stop", "End the current effect (or procedure) now."),
+    "return": ("return EXPR", "End a procedure and give its value."),
+    "call": ("PRIMITIVE(ARGS)  |  PROCEDURE(ARGS)", "Run a primitive from the table above, or a procedure of the pack."),
+    "emit": ("emit EVENT(ARGS)", "Announce an event that the pack declares; its triggers run after this effect."),
+    "require": ("require COND, \"message\"", "Stop the effect when the condition fails; leading requires make an "
+                "action legal only when they hold."),
+    "log": ("log \"text with {holes}\"", "Write a line to the game log."),
+    "resolve": ("resolve TABLE EXPR", "Run the effect of the table row holding the value."),
+    "choose": ("choose \"prompt\" { \"label\" when COND: ... }", "Ask a player to pick one option of a menu."),
+    "choose any": ("choose any \"prompt\" { ... }", "Ask a player to pick any of the options, each at most once, "
+                   "then \"done\"."),
+    "may": ("may \"prompt\" { ... } else { ... }", "Ask a player yes or no."),
+    "choose from": ("let x = choose \"prompt\" from EXPR where COND",
+                    "Ask a player to pick one item of a list or zone."),
+    "choose N": ("let xs = choose N from EXPR  |  choose up to N from EXPR",
+                 "Ask a player to pick exactly N (or up to N) items; gives a list."),
+    "choose amount": ("let n = choose \"prompt\" amount LO..HI", "Ask a player for a number in a range."),
+    "choose order": ("let xs = choose order EXPR", "Ask a player to put items in an order."),
+    "act": ("act by P tagged TAG optional  |  let a = act ...",
+            "Let a player take one live action with the tag (or pass, when optional)."),
+    "action": ("action NAME \"title\" { tags: T  limit N per round  require ...  ... }",
+               "An ability: a move a player may take while its requirements hold."),
+    "on": ("on EVENT where COND { ... }", "An ability: a trigger that runs after an effect emits the event."),
+    "modify": ("modify QUANTITY(ARGS) + EXPR where COND",
+               "An ability: a static change (+ - * =) to a quantity whenever it is read."),
+    "instead of": ("instead of PROCEDURE where COND { ... }",
+                   "An ability: a replacement that runs instead of a procedure call."),
+}

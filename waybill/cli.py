@@ -1,4 +1,4 @@
-"""The `waybill` command line: check, compile, schema, list, fmt, play, sim, test, bench."""
+"""The `waybill` command line: check, compile, schema, list, fmt, play, sim, test, bench, cards, docs."""
 
 from __future__ import annotations
 
@@ -369,6 +369,58 @@ def bench(quick: bool, pack: str, players: int, as_json: bool) -> None:
     for key, value in data.items():
         table.add_row(key, str(value))
     Console().print(table)
+
+
+@main.command()
+@click.argument("pack")
+@click.option("--variant", "variants", multiple=True, help="A variant to apply (repeatable).")
+@click.option("-o", "--output", "out_dir", required=True, type=click.Path(file_okay=False),
+              help="The folder to write index.html into (made if missing).")
+def cards(pack: str, variants: tuple[str, ...], out_dir: str) -> None:
+    """Write an HTML gallery of PACK's cards: printed text beside the rules rendered from the code."""
+    from waybill.cards import build_gallery
+    gallery = build_gallery(pack, list(variants))
+    if gallery.html is None:
+        click.echo(gallery.report.render(), err=True)
+        sys.exit(1)
+    path = os.path.join(out_dir, "index.html")
+    try:
+        os.makedirs(out_dir, exist_ok=True)
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(gallery.html)
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {path}: {exc.strerror or exc}") from None
+    click.echo(f"wrote {path} ({gallery.cards} cards)")
+
+
+@main.command()
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the reference here (else print it).")
+@click.option("--check", "check_only", is_flag=True, help="With -o: exit 1 if the file is not current.")
+def docs(output: str | None, check_only: bool) -> None:
+    """The language reference (primitives, functions, events, statements), from the primitive table."""
+    from waybill.reference import reference_markdown
+    text = reference_markdown()
+    if not output:
+        if check_only:
+            raise click.UsageError("--check needs -o FILE")
+        click.echo(text, nl=False)
+        return
+    if check_only:
+        try:
+            with open(output, encoding="utf-8") as fh:
+                current = fh.read() == text
+        except OSError:
+            current = False
+        if not current:
+            click.echo(f"{output} is not current: run `waybill docs -o {output}`", err=True)
+            sys.exit(1)
+        return
+    try:
+        with open(output, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {output}: {exc.strerror or exc}") from None
+    click.echo(f"wrote {output}")
 
 
 @main.command()

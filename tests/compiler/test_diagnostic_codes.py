@@ -425,6 +425,37 @@ def test_W502_file_not_part_of_the_pack(tmp_path):
         "include it from pack.wb, or move it out of the pack")
 
 
+# ---- rules text (reported by `waybill check`) ----------------------------------------------------------
+
+def linted(tmp_path, body: str):
+    """Check PRELUDE + body the way `waybill check` does; the one diagnostic it gives."""
+    folder = write_pack(tmp_path / "pk", PRELUDE + body + USE, head="pack t\n")
+    report = check_paths([str(folder)])
+    (d,) = report.sorted()
+    assert d.severity == "warning"
+    return d, (d.code, d.span.line, d.span.column, d.message, d.hint)
+
+
+def test_W601_card_with_abilities_but_no_text(tmp_path):
+    d, got = linted(tmp_path, "gadget g1 \"Lamp\" { cost: 1 on found { gain(gold, 1, who) } }\n")
+    assert got == ("W601", LINE, 1, "`g1` (Lamp): this card has abilities but no printed `text`",
+                   "add `text \"...\"` with the card's rules as printed")
+
+
+def test_W602_printed_cost_differs_from_the_cost_field(tmp_path):
+    d, got = linted(tmp_path, 'resource coin "Coin" { display: "$" }\n'
+                              'gadget g1 "Lamp" { cost: 8 text "Lamp ($9): take $1." on found { gain(coin, 1, who) } }\n')
+    assert got == ("W602", LINE + 1, 1, "`g1` (Lamp): the text prints the cost $9, but `cost` is 8",
+                   "correct the text or the field, whichever the card really says")
+
+
+def test_W603_number_in_text_is_nowhere_in_the_card(tmp_path):
+    d, got = linted(tmp_path, 'gadget g1 "Lamp" { cost: 1 text "Take 3 Gold." on found { gain(gold, 2, who) } }\n')
+    assert got == ("W603", LINE, 1,
+                   "`g1` (Lamp): the text says 3, which appears nowhere in the card's fields or code",
+                   "correct the number in the text or in the code, whichever is wrong")
+
+
 # ---- the table itself ---------------------------------------------------------------------------------------
 
 def test_every_code_has_a_test():
@@ -436,6 +467,6 @@ def test_every_code_has_a_test():
 
 def test_codes_are_stable_and_well_formed():
     for code, title in CODES.items():
-        assert re.fullmatch(r"[EW][1-5]\d\d", code), code
+        assert re.fullmatch(r"[EW][1-6]\d\d", code), code
         assert title and title == title.strip() and not title.endswith(".")
     assert all(c.startswith("W") for c in CODES if c[1] == "5")

@@ -153,10 +153,14 @@ def name(path: str) -> str:
 
 def _check(pack: PackSource, variants, report: Report) -> Program | None:
     program = build_program(pack, list(variants), report)
-    Lowerer(program, report).lower()
+    ir = Lowerer(program, report).lower()
     if program.pack is not None and not (program.symbols or program.rules or program.game) and not program.broken:
         report.add(Diagnostic(program.pack_file or "?", program.pack.span, "error", "E205",
                               f"pack `{program.pack.name}` declares nothing"))
+    if pack.name is not None and not variants and not report.errors:
+        # the rules-text warnings, as `waybill check` gives them for the pack as it is
+        from waybill.compiler.lint_text import lint_rules_text
+        lint_rules_text(ir, report)
     return program
 
 
