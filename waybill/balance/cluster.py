@@ -45,7 +45,7 @@ def open_client(scheduler: str, jobs: int = 1):
     if scheduler == "dask":
         workers = jobs if jobs > 1 else (os.cpu_count() or 1)
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=40)
+                               dashboard_address=":0", silence_logs=40)
         return Client(cluster)
     return Client(scheduler)
 

@@ -63,8 +63,9 @@ def _histogram(values: list[int], title: str, xlabel: str) -> str:
     fig, ax = plt.subplots(figsize=(4.2, 2.8))
     if values:
         lo, hi = min(values), max(values)
-        bins = min(30, max(1, hi - lo + 1))
-        ax.hist(values, bins=bins, color="#72b7b2", edgecolor="white")
+        step = max(1, -(-(hi - lo + 1) // 30))          # whole numbers: bins on integer edges, 30 at most
+        edges = [lo - 0.5 + step * i for i in range((hi - lo) // step + 2)]
+        ax.hist(values, bins=edges, color="#72b7b2", edgecolor="white")
         mean = sum(values) / len(values)
         ax.axvline(mean, color="#333", linestyle="--", linewidth=1, label=f"mean {mean:.1f}")
         ax.legend(fontsize=8)
@@ -82,8 +83,8 @@ def _pct(x: float | None) -> str:
     return "–" if x is None else f"{100 * x:.1f}%"
 
 
-def _rate_table(rows: list[dict], first: str, extra: bool = False) -> str:
-    head = f"<tr><th>{_esc(first)}</th><th>seats</th><th>wins</th><th>win rate</th><th>95% interval</th>"
+def _rate_table(rows: list[dict], first: str, extra: bool = False, count: str = "seats") -> str:
+    head = f"<tr><th>{_esc(first)}</th><th>{count}</th><th>wins</th><th>win rate</th><th>95% interval</th>"
     head += "<th>without it</th></tr>" if extra else "</tr>"
     body = []
     for r in rows:
@@ -108,11 +109,12 @@ def render(stats: dict, meta: dict, top_cards: int = 25) -> str:
     seat_rows = stats["seats"]
     seat_plot = _rate_bars(seat_rows, [f"seat {r['seat']}" for r in seat_rows], "Win rate by seat", fair)
     parts.append(f"<figure>{seat_plot}</figure>")
-    parts.append(_rate_table([dict(r, name=f"seat {r['seat']}") for r in seat_rows], "seat"))
+    parts.append(_rate_table([dict(r, name=f"seat {r['seat']}") for r in seat_rows], "seat", count="games"))
     if stats.get("no_winner"):
         parts.append(f"<p class='note'>{stats['no_winner']} finished game(s) had no single winner.</p>")
 
     parts.append("<h2 id='length'>Game length</h2>")
+    parts.append("<p class='note'>Finished games; capped ones are listed below.</p>")
     parts.append(f"<figure>{_histogram(stats['rounds'], 'Rounds per game', 'rounds')}"
                  f"{_histogram(stats['actions'], 'Actions per game', 'actions')}</figure>")
 
@@ -155,7 +157,7 @@ def render(stats: dict, meta: dict, top_cards: int = 25) -> str:
         more = len(sub["rows"]) - len(rows)
         parts.append(f"<p class='note'>Win rate of seats holding the card at game end, against the same seats' "
                      f"rate without it; the {len(rows)} most held{f' ({more} more in the data)' if more else ''}.</p>")
-        plot = _rate_bars(rows, [r["name"] for r in rows], f"Win rate when holding a {sub['label']}", fair)
+        plot = _rate_bars(rows, [r["name"] for r in rows], f"Win rate when holding it: {sub['label']}", fair)
         parts.append(f"<figure>{plot}</figure>")
         parts.append(_rate_table(rows, sub["label"], extra=True))
 
