@@ -312,6 +312,9 @@ def balance(pack, players, games, seed, variants, bot, round_cap, jobs, schedule
         import matplotlib  # noqa: F401
     except ImportError as exc:
         raise click.ClickException(f"the report needs the `balance` extra (pip install 'waybill[balance]'): {exc}")
+    folder = os.path.dirname(os.path.abspath(output))
+    if not (os.path.isdir(folder) and os.access(folder, os.W_OK)):     # before the games, not after
+        raise click.ClickException(f"cannot write {output}: no writable folder {folder}")
     rules = _load(pack, variants)
     pack_id = rules.ir["pack"]["id"]
     jobs = jobs or os.cpu_count() or 1

@@ -96,3 +96,21 @@ def test_the_report_renders_in_chromium_from_disk(report, tmp_path):
             browser.close()
     assert problems == []
     assert asked == [path.as_uri()]
+
+
+def test_a_pack_without_a_balance_block_still_gets_seats_lengths_and_caps(tmp_path):
+    from tests.wbkit import ROOT
+    out = tmp_path / "dice.html"
+    res = CliRunner().invoke(main, ["balance", str(ROOT / "tests" / "packs" / "dice_race"), "--players", "2",
+                                    "--games", "5", "-o", str(out), "--json"])
+    assert res.exit_code == 0, res.output
+    stats = json.loads(res.stdout)
+    assert stats["choices"] == [] and stats["cards"] == [] and len(stats["seats"]) == 2
+    text = out.read_text(encoding="utf-8")
+    assert "declares no balance choices" in text and "No game was capped." in text
+
+
+def test_an_unwritable_output_is_a_clean_error(tmp_path):
+    res = CliRunner().invoke(main, ["balance", "badlands", "--players", "2", "--games", "1",
+                                    "-o", str(tmp_path / "no" / "such" / "r.html")])
+    assert res.exit_code == 1 and "cannot write" in res.output
