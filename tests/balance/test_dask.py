@@ -59,3 +59,11 @@ def test_the_balance_report_on_dask_equals_the_local_one(cluster, tmp_path):
 def test_a_bad_scheduler_is_a_usage_error():
     res = run_cli("sim", "badlands", "--players", "2", "--games", "1", "--scheduler", "nowhere")
     assert res.returncode == 2 and "--scheduler" in res.stderr
+
+
+def test_no_progress_bar_when_piped(cluster):
+    # a bar is for a person at a terminal; piped output stays clean
+    res = run_cli("sim", "badlands", "--players", "2", "--games", "6", "--scheduler", cluster.scheduler_address)
+    assert res.returncode == 0, res.stderr
+    assert "100%" not in res.stdout + res.stderr and "games ━" not in res.stdout + res.stderr
+    assert "mean rounds" in res.stdout
