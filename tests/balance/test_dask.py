@@ -67,3 +67,9 @@ def test_no_progress_bar_when_piped(cluster):
     assert res.returncode == 0, res.stderr
     assert "100%" not in res.stdout + res.stderr and "games ━" not in res.stdout + res.stderr
     assert "mean rounds" in res.stdout
+
+
+def test_an_unreachable_scheduler_is_one_clean_line():
+    from waybill.balance.cluster import SchedulerError, open_client
+    with pytest.raises(SchedulerError, match="no Dask scheduler at tcp://127.0.0.1:1"):
+        open_client("tcp://127.0.0.1:1", timeout=2)

@@ -19,6 +19,8 @@ import os
 import threading
 from typing import Any, Callable
 
+from waybill.runtime.errors import WaybillError
+
 _rules_cache: dict[str, Any] = {}
 _rules_lock = threading.Lock()
 
@@ -38,16 +40,23 @@ def _play_seed(play: Callable[..., Any], digest: str, ir: dict, seed: int) -> An
     return play(_rules_for(digest, ir), seed=seed)
 
 
-def open_client(scheduler: str, jobs: int = 1):
+class SchedulerError(WaybillError):
+    """The Dask scheduler could not be reached or started."""
+
+
+def open_client(scheduler: str, jobs: int = 1, timeout: float = 30):
     """A Dask client: on a new LocalCluster for "dask", else on the scheduler at that address.
     The caller closes it (and, for "dask", its cluster: ``client.cluster``)."""
     from dask.distributed import Client, LocalCluster
-    if scheduler == "dask":
-        workers = jobs if jobs > 1 else (os.cpu_count() or 1)
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=":0", silence_logs=40)
-        return Client(cluster)
-    return Client(scheduler)
+    try:
+        if scheduler == "dask":
+            workers = jobs if jobs > 1 else (os.cpu_count() or 1)
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                   dashboard_address=":0", silence_logs=40)
+            return Client(cluster)
+        return Client(scheduler, timeout=timeout)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise SchedulerError(f"no Dask scheduler at {scheduler}: {exc}") from None
 
 
 def run_on_dask(ir: dict, play: Callable[..., Any], seeds: list[int], scheduler: str, jobs: int = 1,
@@ -75,4 +84,4 @@ def run_on_dask(ir: dict, play: Callable[..., Any], seeds: list[int], scheduler:
             cluster.close()
 
 
-__all__ = ["run_on_dask", "open_client"]
+__all__ = ["run_on_dask", "open_client", "SchedulerError"]
