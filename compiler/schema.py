@@ -193,6 +193,10 @@ def build_schema() -> dict:
                  "label": {"type": "string"}, "grouped": {"type": "boolean"}, "full": {"type": "boolean"},
                  "expr": ref("expr"), "at": at},
                 ["type", "label"])} for part in ("panel", "board")}, ["panel", "board"]),
+            # what `waybill balance` compares: kinds (or `kind.field`) of what seats got and held
+            "balance": _obj({role: {"type": "array", "items": _obj(
+                {"kind": {"type": "string"}, "field": {"type": "string"}, "label": {"type": "string"}},
+                ["kind", "label"])} for role in ("choices", "cards")}, ["choices", "cards"]),
         },
         "$defs": {"expr": expr, "stmt": _tagged("do", statements)},
     }

@@ -448,6 +448,13 @@ class DisplayDecl(Node):
 
 
 @dataclass
+class BalanceDecl(Node):
+    """`balance { choices: driver, faction_job.faction  cards: ally }`: what a
+    balance report compares; each value is a kind, or `kind.field`."""
+    props: list = field(default_factory=list)
+
+
+@dataclass
 class RemoveDecl(Node):
     name: str
 

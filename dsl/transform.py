@@ -238,6 +238,9 @@ class ToAst(Transformer):
     def display_decl(self, meta, ch):
         return ast.DisplayDecl(self.sp(meta), [c for c in ch if isinstance(c, ast.DisplayPart)])
 
+    def balance_decl(self, meta, ch):
+        return ast.BalanceDecl(self.sp(meta), [c for c in ch if isinstance(c, ast.Prop)])
+
     def display_part(self, meta, ch):
         return ast.DisplayPart(self.sp(meta), str(ch[0]), [c for c in ch if isinstance(c, ast.DisplayItem)])
 

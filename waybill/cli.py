@@ -1,4 +1,4 @@
-"""The `waybill` command line: check, compile, schema, list, fmt, play, sim, test, bench, cards, docs."""
+"""The `waybill` command line: check, compile, schema, list, fmt, play, sim, balance, test, bench, cards, docs, lsp, serve."""
 
 from __future__ import annotations
 
@@ -204,28 +204,34 @@ def _one_line(exc: Exception) -> str:
 @click.option("--check-invariants", is_flag=True, help="Check the pack's invariants after every step.")
 @click.option("--jobs", "-j", type=click.IntRange(0), default=1, show_default=True,
               help="Worker processes (0: one per CPU). The summary does not depend on it.")
+@click.option("--scheduler", default=None, metavar="dask|tcp://HOST:PORT",
+              help="Run the games on Dask: `dask` for a local cluster (--jobs workers, else one per CPU), "
+                   "or a running scheduler's address. The summary does not depend on it.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-def sim(pack, players, games, seed, variants, bot, round_cap, check_replay, check_invariants, jobs, as_json) -> None:
+def sim(pack, players, games, seed, variants, bot, round_cap, check_replay, check_invariants, jobs, scheduler,
+        as_json) -> None:
     """Simulate GAMES bot games of PACK and summarise them."""
     from waybill.bots import BOT_NAMES
     from waybill.simulate import simulate
     if bot not in BOT_NAMES:
         raise click.BadParameter(f"unknown bot {bot!r}; choose from {', '.join(BOT_NAMES)}", param_hint="--bot")
+    _check_scheduler(scheduler)
     rules = _load(pack, variants)
     pack_id = rules.ir["pack"]["id"]
     jobs = jobs or os.cpu_count() or 1
     _check_table(rules, players, seed, games)
     from waybill.runtime import WaybillError
     try:
-        if as_json or games < 5:
+        if as_json or games < 5 or not _terminal():
             summary = simulate(rules, pack_id, players, games, seed, bot, list(variants), round_cap, check_replay,
-                               check_invariants, jobs=jobs)
+                               check_invariants, jobs=jobs, scheduler=scheduler)
         else:
             from rich.progress import Progress
             with Progress(transient=True) as bar:
                 task = bar.add_task(f"{pack_id}: {games} games", total=games)
                 summary = simulate(rules, pack_id, players, games, seed, bot, list(variants), round_cap,
-                                   check_replay, check_invariants, progress=lambda: bar.advance(task), jobs=jobs)
+                                   check_replay, check_invariants, progress=lambda: bar.advance(task), jobs=jobs,
+                                   scheduler=scheduler)
     except WaybillError as exc:   # each game's own errors are in the summary; this is anything else
         _fail(exc)
     data = summary.to_json()
@@ -235,6 +241,23 @@ def sim(pack, players, games, seed, variants, bot, round_cap, check_replay, chec
         _print_summary(data)
     failed = data["errors"] or data.get("invariant_violations") or data.get("replay_mismatches")
     sys.exit(1 if failed else 0)
+
+
+def _terminal() -> bool:
+    """A progress bar only for a person watching: not when the output is piped."""
+    return sys.stdout.isatty() and sys.stderr.isatty()
+
+
+def _check_scheduler(scheduler: str | None) -> None:
+    if scheduler is None:
+        return
+    if scheduler != "dask" and "://" not in scheduler:
+        raise click.BadParameter(f"`dask` or a scheduler address like tcp://HOST:8786, not {scheduler!r}",
+                                 param_hint="--scheduler")
+    try:
+        import dask.distributed  # noqa: F401
+    except ImportError as exc:
+        raise click.ClickException(f"--scheduler needs Dask (pip install 'waybill[balance]'): {exc}") from None
 
 
 def _print_summary(data: dict) -> None:
@@ -256,6 +279,76 @@ def _print_summary(data: dict) -> None:
     console.print(table)
     for e in data["error_samples"]:
         console.print(f"[red]seed {e['seed']}:[/red] {e['error']}", markup=True, highlight=False)
+
+
+@main.command()
+@click.argument("pack")
+@click.option("--players", "-p", type=click.IntRange(1, 64), default=4, show_default=True, help="Seats at the table.")
+@click.option("--games", "-g", type=click.IntRange(1), default=100, show_default=True, help="How many games.")
+@click.option("--seed", "-s", type=int, default=1, show_default=True, help="Seed of the first game (then +1 each).")
+@click.option("--variant", "variants", multiple=True, help="A variant to apply (repeatable).")
+@click.option("--bot", default="default", show_default=True, help="`default` (the pack's own bot) or `random`.")
+@click.option("--round-cap", type=click.IntRange(1), default=200, show_default=True,
+              help="Safety cap: a game past this many rounds is stopped (and shown as capped).")
+@click.option("--jobs", "-j", type=click.IntRange(0), default=1, show_default=True,
+              help="Worker processes (0: one per CPU). The report does not depend on it.")
+@click.option("--scheduler", default=None, metavar="dask|tcp://HOST:PORT",
+              help="Run the games on Dask: `dask` for a local cluster, or a running scheduler's address.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default="balance.html",
+              show_default=True, help="Write the HTML report here.")
+@click.option("--json", "as_json", is_flag=True, help="Also print the report's figures as JSON.")
+def balance(pack, players, games, seed, variants, bot, round_cap, jobs, scheduler, output, as_json) -> None:
+    """Play GAMES bot games of PACK and write a balance report: win rate by seat,
+    game length, win rate by the choices and cards the pack's `balance` block names,
+    and capped games. The report is one HTML file that opens from disk."""
+    from waybill.bots import BOT_NAMES
+    from waybill.simulate import simulate
+    if bot not in BOT_NAMES:
+        raise click.BadParameter(f"unknown bot {bot!r}; choose from {', '.join(BOT_NAMES)}", param_hint="--bot")
+    _check_scheduler(scheduler)
+    try:
+        from waybill.balance.report import render
+        from waybill.balance.stats import analyse, summary_lines
+        import matplotlib  # noqa: F401
+    except ImportError as exc:
+        raise click.ClickException(f"the report needs the `balance` extra (pip install 'waybill[balance]'): {exc}")
+    folder = os.path.dirname(os.path.abspath(output))
+    if not (os.path.isdir(folder) and os.access(folder, os.W_OK)):     # before the games, not after
+        raise click.ClickException(f"cannot write {output}: no writable folder {folder}")
+    rules = _load(pack, variants)
+    pack_id = rules.ir["pack"]["id"]
+    jobs = jobs or os.cpu_count() or 1
+    _check_table(rules, players, seed, games)
+    from waybill.runtime import WaybillError
+    run = dict(pack=pack_id, players=players, games=games, seed=seed, bot=bot, variants=list(variants),
+               round_cap=round_cap, jobs=jobs, scheduler=scheduler)
+    try:
+        if as_json or not _terminal():
+            summary = simulate(rules, **run)
+        else:
+            from rich.progress import Progress
+            with Progress(transient=True) as bar:
+                task = bar.add_task(f"{pack_id}: {games} games", total=games)
+                summary = simulate(rules, **run, progress=lambda: bar.advance(task))
+    except WaybillError as exc:
+        _fail(exc)
+    from dataclasses import asdict
+    from waybill.balance.gather import names
+    stats = analyse([asdict(r) for r in summary.records], players, rules.ir.get("balance"), names(rules))
+    meta = {"pack": pack_id, "variants": list(variants), "players": players, "games": games, "seed": seed,
+            "bot": bot, "round cap": round_cap}
+    page = render(stats, meta)
+    try:
+        with open(output, "w", encoding="utf-8") as fh:
+            fh.write(page)
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {output}: {exc.strerror or exc}") from None
+    if as_json:
+        click.echo(json.dumps(stats, indent=1))
+    else:
+        for line in summary_lines(stats):
+            click.echo(line)
+    click.echo(f"wrote {output}", err=True)
 
 
 @main.command(name="test")

@@ -7,6 +7,15 @@ two must match byte for byte.
 Each game gets its own seed (`seed + i`) and its own bot random stream, so a
 run is reproducible game by game. A game stopped by the safety cap on rounds
 (or on actions) is counted, but not as finished.
+
+Where games run is the caller's choice and never changes a result: in this
+process (``jobs`` 1), in worker processes (``jobs`` > 1), or on a Dask
+cluster (``scheduler="dask"`` for a local one, ``"tcp://host:8786"`` for an
+existing one). Records always come back in seed order.
+
+Each record also keeps what the report of `waybill balance` needs beyond the
+summary: what each seat got and held at the end (``holdings``, by the pack's
+`balance` block; see ``waybill.balance.gather``).
 """
 
 from __future__ import annotations
@@ -19,6 +28,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Callable
 
+from waybill.balance.gather import holdings
 from waybill.bots import make_bot
 from waybill.runtime import Game, Rules, WaybillError
 
@@ -34,6 +44,8 @@ class GameRecord:
     capped: str | None = None
     replay_ok: bool | None = None
     violations: list = field(default_factory=list)
+    # per seat, what it got and held at the end (None: the pack declares no balance subjects)
+    holdings: list | None = None
 
 
 @dataclass
@@ -115,7 +127,7 @@ def play_one(rules: Rules, players: int, seed: int, bot_name: str, pack: str,
     except WaybillError as exc:
         return GameRecord(seed, False, 0, 0, None, error=str(exc), violations=violations)
     record = GameRecord(seed, game.over and capped is None, game.state.round, actions, game.winner, capped=capped,
-                        violations=violations)
+                        violations=violations, holdings=holdings(game))
     if check_replay:
         again = Game.replay(rules, seed, game.actions(), players=players)
         record.replay_ok = json.dumps(again.to_json(), sort_keys=True) == json.dumps(game.to_json(), sort_keys=True)
@@ -125,14 +137,20 @@ def play_one(rules: Rules, players: int, seed: int, bot_name: str, pack: str,
 def simulate(rules: Rules, pack: str, players: int, games: int, seed: int, bot: str = "default",
              variants: list[str] | None = None, round_cap: int = 200, check_replay: bool = False,
              check_invariants: bool = False, progress: Callable[[], None] | None = None,
-             jobs: int = 1) -> SimSummary:
+             jobs: int = 1, scheduler: str | None = None) -> SimSummary:
     """Play ``games`` games; with ``jobs`` > 1 they are shared among worker
-    processes. Each game depends only on its seed, so the summary is the same
-    for any number of jobs."""
+    processes, with a ``scheduler`` ("dask" or a Dask scheduler's address)
+    among a Dask cluster's workers (``jobs`` > 1: that many local workers).
+    Each game depends only on its seed, so the summary is the same wherever
+    the games run."""
     summary = SimSummary(pack, players, bot, list(variants or []), check_invariants=check_invariants)
     seeds = range(seed, seed + games)
     play = partial(play_one, players=players, bot_name=bot, pack=pack, round_cap=round_cap,
                    check_replay=check_replay, check_invariants=check_invariants)
+    if scheduler:
+        from waybill.balance.cluster import run_on_dask
+        summary.records.extend(run_on_dask(rules.ir, play, list(seeds), scheduler, jobs, progress))
+        return summary
     if jobs <= 1 or games == 1:
         records = (play(rules, seed=s) for s in seeds)
         for record in records:

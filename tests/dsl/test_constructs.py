@@ -849,6 +849,14 @@ def test_display_declaration(tmp_path):
     assert decl.parts[1].part == "board" and decl.parts[1].items == []
 
 
+def test_balance_declaration():
+    # more in tests/compiler/test_balance.py
+    decl = parse_one("balance { choices: driver, job.faction cards: ally }")
+    assert isinstance(decl, ast.BalanceDecl)
+    assert [p.name for p in decl.props] == ["choices", "cards"]
+    assert isinstance(decl.props[0].values[1], ast.Attr)
+
+
 COVERED = {
     # rules and aliases this file exercises, by the name in waybill.lark
     "start", "pack_decl", "include", "variant_decl", "remove_decl", "resource_decl", "counter_decl", "scope",
@@ -866,6 +874,7 @@ COVERED = {
     "index", "call", "int_lit", "str_lit", "true_lit", "false_lit", "none_lit", "name", "list_lit",
     "range_expr", "list_each", "aggregate", "aggregate_plain", "agg_name", "args", "kwarg", "expr_list",
     "display_decl", "display_part", "display_counter", "display_zone", "display_quantity", "display_show",
+    "balance_decl",
 }
 
 COVERED |= {  # test_scenario_forms_of_the_second_format
