@@ -10,11 +10,13 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from importlib import resources
+from typing import TYPE_CHECKING
 
-from waybill.dsl import ast
 from waybill.dsl.diagnostics import Diagnostic, Report, Span
 from waybill.dsl.files import glob_files, inside
-from waybill.dsl.parser import parse_file
+
+if TYPE_CHECKING:  # the syntax tree and the parser load when a pack is read: finding packs needs neither
+    from waybill.dsl import ast
 
 PACK_FILE = "pack.wb"
 
@@ -77,6 +79,7 @@ def find_pack(name_or_path: str) -> str | None:
 
 def read_pack(folder: str, report: Report, _seen: tuple[str, ...] = ()) -> PackSource:
     """Parse a pack's files, following includes; every problem goes to `report`."""
+    from waybill.dsl import ast
     folder = os.path.realpath(folder)
     pack = PackSource(folder, None)
     root = os.path.join(folder, PACK_FILE)
@@ -108,9 +111,14 @@ def _file_of(pack: PackSource, node: ast.Node) -> str:
     return pack.files[0].path if pack.files else "?"
 
 
+def find_base(folder: str, name: str) -> str | None:
+    """The folder of the pack that the pack in `folder` extends by `name`:
+    a sibling folder of that name first, else a shipped pack."""
+    return find_pack(os.path.join(os.path.dirname(folder), name)) or find_pack(name)
+
+
 def _read_base(decl: ast.PackDecl, pack: PackSource, report: Report, seen: tuple[str, ...]) -> PackSource | None:
-    sibling = os.path.join(os.path.dirname(pack.folder), decl.extends)
-    folder = find_pack(sibling) or find_pack(decl.extends)
+    folder = find_base(pack.folder, decl.extends)
     where = _file_of(pack, decl)
     if folder is None:
         from waybill.dsl.diagnostics import suggest
@@ -126,6 +134,8 @@ def _read_base(decl: ast.PackDecl, pack: PackSource, report: Report, seen: tuple
 
 def _read(path: str, folder: str, pack: PackSource, report: Report, stack: tuple[str, ...], done: set[str]) -> None:
     """Read `path` (inside `folder`: the callers make sure) and what it includes."""
+    from waybill.dsl import ast
+    from waybill.dsl.parser import parse_file
     shown = display_path(path)
     real = os.path.realpath(path)
     module, diags, text = parse_file(path, shown)

@@ -40,7 +40,7 @@ def check(paths: tuple[str, ...], fmt: str) -> None:
 
     Exit status: 0 clean (warnings allowed), 1 errors.
     """
-    report = check_paths(list(paths))
+    report = check_paths(list(paths), cached=True)
     _echo_report(report, fmt == "json")
     sys.exit(1 if report.errors else 0)
 
