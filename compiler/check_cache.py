@@ -43,11 +43,12 @@ from functools import lru_cache
 from waybill.dsl.cachedir import folder as cache_folder
 from waybill.dsl.cachedir import seal, sealed, secret, write_entry
 from waybill.dsl.diagnostics import Diagnostic, Report, Span
-from waybill.dsl.files import inside, read_regular
+from waybill.dsl.files import read_regular
 
 from .loader import find_base
 
 FORMAT = "check-1"  # bump when what an entry holds, or how it is read, changes
+SUBFOLDER = "check"  # of the cache folder: where the entries are
 MAX_ENTRY_BYTES = 16 << 20
 MAX_FILE_BYTES = 5_000_000  # as the parser's bound: a larger file is an error, so never in an entry
 MAX_FILES = 5_000  # files one pack check reads
@@ -125,7 +126,7 @@ def listing(folder: str) -> str | None:
 
 def _entry_path(base: str, folder: str, cwd: str) -> str:
     key = hashlib.sha256(f"{FORMAT}\0{cwd}\0{folder}".encode("utf-8", "surrogateescape")).hexdigest()
-    return os.path.join(base, "check", key[:2], key + ".json")
+    return os.path.join(base, SUBFOLDER, key[:2], key + ".json")
 
 
 def replay(folder: str, report: Report) -> bool:
@@ -203,13 +204,20 @@ def _same_files(files, folders: list[str]) -> dict[str, str] | None:
     still has the text it had; else None."""
     if not isinstance(files, list) or len(files) > MAX_FILES:
         return None
-    sources = {}
+    sources: dict[str, str] = {}
+    real_folders: dict[str, str] = {}
     for pair in files:  # [name as shown, SHA-256 of the text]
         if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
             return None
         shown, digest = pair
         path = os.path.abspath(shown)
-        if not any(inside(path, f) for f in folders):
+        # where the file really is, links resolved: its folder's resolved path
+        # once per folder (os.path.realpath walks every part of a path)
+        parent, name = os.path.split(path)
+        if parent not in real_folders:
+            real_folders[parent] = os.path.realpath(parent)
+        real = os.path.realpath(path) if os.path.islink(path) else os.path.join(real_folders[parent], name)
+        if not any(real.startswith(f + os.sep) for f in folders):
             return None
         data = read_regular(path, MAX_FILE_BYTES + 1)
         if hashlib.sha256(data).hexdigest() != digest:
@@ -285,4 +293,4 @@ def _chain(pack) -> list[tuple[str, str | None]] | None:
     return out
 
 
-__all__ = ["replay", "store", "listing", "code_version", "FORMAT"]
+__all__ = ["replay", "store", "listing", "code_version", "FORMAT", "SUBFOLDER"]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import TYPE_CHECKING
 
 from waybill.dsl.diagnostics import Diagnostic, Report, Span
@@ -38,7 +37,10 @@ class PackSource:
 
 
 def content_root() -> str:
-    return str(resources.files("waybill.content"))
+    # the package's folder, as importlib.resources.files() gives it for a
+    # package on disk, without loading importlib.resources (and tempfile, shutil...)
+    import waybill.content
+    return os.path.dirname(os.path.abspath(waybill.content.__file__))
 
 
 def shipped_packs() -> dict[str, str]:
