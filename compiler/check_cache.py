@@ -45,7 +45,7 @@ from waybill.dsl.cachedir import seal, sealed, secret, write_entry
 from waybill.dsl.diagnostics import Diagnostic, Report, Span
 from waybill.dsl.files import read_regular
 
-from .loader import find_base
+from .loader import PACK_FILE, find_base
 
 FORMAT = "check-1"  # bump when what an entry holds, or how it is read, changes
 SUBFOLDER = "check"  # of the cache folder: where the entries are
@@ -71,17 +71,28 @@ def code_version() -> str | None:
     try:
         folders = [os.path.dirname(os.path.abspath(__file__))]
         for name in ("waybill.dsl", "waybill.runtime"):
-            spec = importlib.util.find_spec(name)
-            folders.append(spec.submodule_search_locations[0])
+            folders.append(importlib.util.find_spec(name).submodule_search_locations[0])
         lark = importlib.util.find_spec("lark").origin  # its __init__ holds __version__
-        h = hashlib.sha256(f"{FORMAT}\0{sys.version}\0".encode())
+    except (ImportError, AttributeError, IndexError, TypeError, ValueError):
+        return None
+    return code_hash(folders, [lark])
+
+
+def code_hash(folders: list[str], files: list[str]) -> str | None:
+    """A hash of the code files (.py, .lark, .json) in `folders`, and of `files`."""
+    h = hashlib.sha256(f"{FORMAT}\0{sys.version}\0".encode())
+    try:
         for where in folders:
             for name in sorted(os.listdir(where)):
                 if name.endswith(_CODE_SUFFIXES):
-                    h.update(f"{name}\0".encode())
-                    h.update(read_regular(os.path.join(where, name), 64 << 20))
-        h.update(read_regular(lark, 1 << 20))
-    except (ImportError, AttributeError, IndexError, TypeError, OSError, ValueError):
+                    data = read_regular(os.path.join(where, name), 64 << 20)
+                    h.update(f"{name}\0{len(data)}\0".encode())
+                    h.update(data)
+        for path in files:
+            data = read_regular(path, 64 << 20)
+            h.update(f"{len(data)}\0".encode())
+            h.update(data)
+    except (OSError, ValueError):
         return None
     return h.hexdigest()
 
@@ -173,9 +184,10 @@ def _open(base: str, folder: str) -> tuple[list[Diagnostic], dict[str, str]] | N
     if folders is None:
         return None
     sources = _same_files(entry["files"], folders)
-    if sources is None:
-        return None
-    diagnostics = _diagnostics(entry["diagnostics"])
+    read = {os.path.abspath(shown) for shown in sources or ()}
+    if sources is None or any(os.path.join(f, PACK_FILE) not in read for f in folders):
+        return None  # every pack's pack.wb is read
+    diagnostics = _diagnostics(entry["diagnostics"], sources, folders)
     if diagnostics is None:
         return None
     return diagnostics, sources
@@ -226,7 +238,9 @@ def _same_files(files, folders: list[str]) -> dict[str, str] | None:
     return sources
 
 
-def _diagnostics(rows) -> list[Diagnostic] | None:
+def _diagnostics(rows, sources: dict[str, str], folders: list[str]) -> list[Diagnostic] | None:
+    """The findings, when each has a diagnostic's shape, is a warning (no
+    entry holds an error) and is about a file read or a name in the pack folders."""
     if not isinstance(rows, list) or len(rows) > MAX_DIAGNOSTICS:
         return None
     out = []
@@ -238,6 +252,8 @@ def _diagnostics(rows) -> list[Diagnostic] | None:
         if not (isinstance(file, str) and all(type(n) is int and 0 <= n < 1 << 31 for n in numbers)
                 and severity == "warning" and isinstance(code, str) and _CODE.fullmatch(code)
                 and isinstance(message, str) and (hint is None or isinstance(hint, str))):
+            return None
+        if file not in sources and not any(os.path.abspath(file).startswith(f + os.sep) for f in folders):
             return None
         out.append(Diagnostic(file, Span(line, column, end_line, end_column), severity, code, message, hint))
     return out
@@ -293,4 +309,4 @@ def _chain(pack) -> list[tuple[str, str | None]] | None:
     return out
 
 
-__all__ = ["replay", "store", "listing", "code_version", "FORMAT", "SUBFOLDER"]
+__all__ = ["replay", "store", "listing", "code_version", "code_hash", "FORMAT", "SUBFOLDER"]
