@@ -144,10 +144,10 @@ def check_pack(name_or_path: str, report: Report, cached: bool = False) -> None:
     folder = locate_pack(name_or_path, report)
     if folder is None:
         return
-    if not cached:
+    from . import check_cache
+    if not (cached and check_cache.enabled()):
         _check_pack_in(folder, report)
         return
-    from . import check_cache
     if check_cache.replay(folder, report):
         return
     listed = check_cache.listing(folder)

@@ -140,6 +140,10 @@ def _entry_path(base: str, folder: str, cwd: str) -> str:
     return os.path.join(base, SUBFOLDER, key[:2], key + ".json")
 
 
+def enabled() -> bool:
+    return cache_folder() is not None
+
+
 def replay(folder: str, report: Report) -> bool:
     """Add to `report` what a check of the pack in `folder` (a resolved pack
     folder) found last time, when nothing it depends on has changed since.
@@ -309,4 +313,4 @@ def _chain(pack) -> list[tuple[str, str | None]] | None:
     return out
 
 
-__all__ = ["replay", "store", "listing", "code_version", "code_hash", "FORMAT", "SUBFOLDER"]
+__all__ = ["enabled", "replay", "store", "listing", "code_version", "code_hash", "FORMAT", "SUBFOLDER"]
