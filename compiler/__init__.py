@@ -4,15 +4,27 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from waybill.dsl import ast
 from waybill.dsl.diagnostics import Diagnostic, Report, Span, suggest
-from waybill.dsl.parser import parse_file
 
 from .loader import (PackSource, Source, SourceFile, checkable, display_path, find_pack, links_out, loose_files, packs_under, read_pack,
                      shipped_packs, unincluded_files)
-from .lower import IR_FORMAT, Lowerer
-from .symbols import Program, build_program
+
+if TYPE_CHECKING:
+    from .symbols import Program
+
+# The parser, the checker and the lowering load on first use: `waybill check`
+# with nothing changed (see check_cache) needs none of them.
+_LAZY = {"IR_FORMAT": "lower", "Lowerer": "lower", "Program": "symbols", "build_program": "symbols"}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["CompileResult", "compile_pack", "check_paths", "IR_FORMAT", "shipped_packs", "list_declarations"]
 
@@ -67,6 +79,8 @@ def read_pack_checked(folder: str, report: Report, source: Source | None = None)
 def _compile_source(pack: PackSource, variants: list[str] | tuple[str, ...], report: Report) -> CompileResult:
     """Compile a pack already read; its syntax trees are only read, so one
     reading serves several compilations (the pack, then with its variants)."""
+    from .lower import Lowerer
+    from .symbols import build_program
     start = len(report.diagnostics)
     program = build_program(pack, list(variants), report)
     lowerer = Lowerer(program, report)
@@ -90,6 +104,7 @@ def _has_content(program: Program) -> bool:
 
 
 def _check_loose(path: str, report: Report, warn_unincluded: bool = False, source: Source | None = None) -> None:
+    from waybill.dsl.parser import parse_file
     shown = display_path(path)
     module, diags, text = (source or parse_file)(path, shown)
     if text is not None:
@@ -103,6 +118,10 @@ def _check_loose(path: str, report: Report, warn_unincluded: bool = False, sourc
 
 def check_file(path: str, report: Report) -> None:
     """Check one loose file on its own: syntax, then names within the file."""
+    from waybill.dsl.parser import parse_file
+
+    from .lower import Lowerer
+    from .symbols import build_program
     shown = display_path(path)
     module, diags, text = parse_file(path, shown)
     if text is not None:
@@ -116,19 +135,38 @@ def check_file(path: str, report: Report) -> None:
     _drop_unsure_unused(program, report, start)
 
 
-def check_pack(name_or_path: str, report: Report) -> None:
+def check_pack(name_or_path: str, report: Report, cached: bool = False) -> None:
     """Check a pack as it is, then once more with all its variants applied,
     so that the code inside `variant` blocks is checked too (a variant's
-    declarations replace the pack's, so they are only lowered when applied)."""
+    declarations replace the pack's, so they are only lowered when applied).
+
+    `cached`: read back what the last check of the pack found when nothing
+    it depends on has changed, and keep what this one finds (see check_cache)."""
     folder = locate_pack(name_or_path, report)
     if folder is None:
         return
+    from . import check_cache
+    if not (cached and check_cache.enabled()):
+        _check_pack_in(folder, report)
+        return
+    if check_cache.replay(folder, report):
+        return
+    listed = check_cache.listing(folder)
+    fresh = Report()
+    pack = _check_pack_in(folder, fresh)
+    check_cache.store(folder, pack, fresh, listed)
+    report.extend(fresh.diagnostics)
+    report.sources.update(fresh.sources)
+
+
+def _check_pack_in(folder: str, report: Report) -> PackSource:
     pack = read_pack_checked(folder, report)
     result = _compile_source(pack, (), report)
     _lint_rules_text(result.ir, report)
     variants = sorted(result.program.variants) if result.program else []
     if variants:
         _compile_source(pack, variants, report)
+    return pack
 
 
 def _lint_rules_text(ir: dict | None, report: Report) -> None:
@@ -137,18 +175,20 @@ def _lint_rules_text(ir: dict | None, report: Report) -> None:
     lint_rules_text(ir, report)
 
 
-def check_paths(paths: list[str]) -> Report:
-    """`waybill check`: packs, folders of packs, single files or shipped names."""
+def check_paths(paths: list[str], cached: bool = False) -> Report:
+    """`waybill check`: packs, folders of packs, single files or shipped names.
+
+    `cached`: use the check cache for packs (see `check_pack`)."""
     report = Report()
     targets = paths or list(shipped_packs().values())
     for target in targets:
         if os.path.isdir(target):
             if find_pack(target):
-                check_pack(target, report)
+                check_pack(target, report, cached)
                 continue
             folders, loose = packs_under(target), loose_files(target)
             for folder in folders:
-                check_pack(folder, report)
+                check_pack(folder, report, cached)
             for path in loose:
                 check_file(path, report)
             if not folders and not loose:
@@ -157,11 +197,11 @@ def check_paths(paths: list[str]) -> Report:
         elif os.path.lexists(target):  # a file, or a FIFO, device or broken link: E107 when read
             folder = find_pack(target)
             if folder:
-                check_pack(folder, report)
+                check_pack(folder, report, cached)
             else:
                 check_file(target, report)
         elif target in shipped_packs():
-            check_pack(target, report)
+            check_pack(target, report, cached)
         else:
             report.add(Diagnostic(target, Span.point(1, 1), "error", "E206",
                                   f"`{target}` is neither a file, a folder nor a shipped pack",
@@ -171,6 +211,9 @@ def check_paths(paths: list[str]) -> Report:
 
 def list_declarations(name_or_path: str) -> tuple[list[dict], Report]:
     """Every named declaration of a pack and its variants: {kind, id, name, file, line}."""
+    from waybill.dsl import ast
+
+    from .symbols import build_program
     report = Report()
     folder = locate_pack(name_or_path, report)
     if folder is None:

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Callable
-from importlib import resources
+from typing import TYPE_CHECKING, Callable
 
-from waybill.dsl import ast
 from waybill.dsl.diagnostics import Diagnostic, Report, Span
 from waybill.dsl.files import glob_files, inside
-from waybill.dsl.parser import parse_file
+
+if TYPE_CHECKING:  # the syntax tree and the parser load when a pack is read: finding packs needs neither
+    from waybill.dsl import ast
 
 PACK_FILE = "pack.wb"
 
@@ -37,7 +37,10 @@ class PackSource:
 
 
 def content_root() -> str:
-    return str(resources.files("waybill.content"))
+    # the package's folder, as importlib.resources.files() gives it for a
+    # package on disk, without loading importlib.resources (and tempfile, shutil...)
+    import waybill.content
+    return os.path.dirname(os.path.abspath(waybill.content.__file__))
 
 
 def shipped_packs() -> dict[str, str]:
@@ -79,12 +82,14 @@ def find_pack(name_or_path: str) -> str | None:
 # (path, shown path) -> (module, diagnostics, text or None when unreadable):
 # how a file is read and parsed. The default reads it from disk; an editor
 # passes one that returns its unsaved text and reuses earlier parses.
-Source = Callable[[str, str], tuple[ast.Module, list[Diagnostic], str | None]]
+Source = Callable[[str, str], "tuple[ast.Module, list[Diagnostic], str | None]"]
 
 
 def read_pack(folder: str, report: Report, _seen: tuple[str, ...] = (), source: Source | None = None) -> PackSource:
     """Parse a pack's files, following includes; every problem goes to `report`."""
-    source = source or parse_file
+    from waybill.dsl import ast
+    if source is None:
+        from waybill.dsl.parser import parse_file as source
     folder = os.path.realpath(folder)
     pack = PackSource(folder, None)
     root = os.path.join(folder, PACK_FILE)
@@ -116,10 +121,15 @@ def _file_of(pack: PackSource, node: ast.Node) -> str:
     return pack.files[0].path if pack.files else "?"
 
 
+def find_base(folder: str, name: str) -> str | None:
+    """The folder of the pack that the pack in `folder` extends by `name`:
+    a sibling folder of that name first, else a shipped pack."""
+    return find_pack(os.path.join(os.path.dirname(folder), name)) or find_pack(name)
+
+
 def _read_base(decl: ast.PackDecl, pack: PackSource, report: Report, seen: tuple[str, ...],
                source: Source) -> PackSource | None:
-    sibling = os.path.join(os.path.dirname(pack.folder), decl.extends)
-    folder = find_pack(sibling) or find_pack(decl.extends)
+    folder = find_base(pack.folder, decl.extends)
     where = _file_of(pack, decl)
     if folder is None:
         from waybill.dsl.diagnostics import suggest
@@ -136,6 +146,7 @@ def _read_base(decl: ast.PackDecl, pack: PackSource, report: Report, seen: tuple
 def _read(path: str, folder: str, pack: PackSource, report: Report, stack: tuple[str, ...], done: set[str],
           source: Source) -> None:
     """Read `path` (inside `folder`: the callers make sure) and what it includes."""
+    from waybill.dsl import ast
     shown = display_path(path)
     real = os.path.realpath(path)
     module, diags, text = source(path, shown)

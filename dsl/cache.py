@@ -26,32 +26,25 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import hmac
 import json
 import os
 import re
-import stat
 import types
 import typing
 from functools import lru_cache
 
 from . import ast
+from .cachedir import KEY_FILE, folder, seal, sealed, write_entry
+from .cachedir import secret as _secret
 from .diagnostics import Span
 from .files import read_regular
 
 FORMAT = "ast-5"  # bump when the AST or this encoding changes
 _CLASSES = {name: cls for name, cls in vars(ast).items()
             if isinstance(cls, type) and dataclasses.is_dataclass(cls) and issubclass(cls, ast.Node)}
-KEY_FILE = "key"
 MIN_ENTRY_BYTES = 1 << 16
 ENTRY_BYTES_PER_SOURCE_BYTE = 24  # the shipped files' entries are at most ~8 times their text
 MAX_ENTRY_BYTES = 64 << 20
-
-
-def folder() -> str | None:
-    if os.environ.get("WAYBILL_NO_CACHE"):
-        return None
-    return os.environ.get("WAYBILL_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "waybill")
 
 
 # the modules whose code decides what tree a text parses to: a change to
@@ -86,46 +79,8 @@ def _entry_path(base: str, text: str) -> str:
     return os.path.join(base, k[:2], k + ".json")
 
 
-# ---- the key ------------------------------------------------------------------------------
-
-def _secret(base: str, create: bool) -> bytes | None:
-    """The folder's key: a regular file of ours that no one else may read or
-    write. None (no caching) when it is anything else."""
-    path = os.path.join(base, KEY_FILE)
-    for _ in range(2):
-        try:
-            st = os.lstat(path)
-        except FileNotFoundError:
-            if not create:
-                return None
-            _make_secret(base, path)
-            continue
-        except (OSError, ValueError):
-            return None
-        if not stat.S_ISREG(st.st_mode) or st.st_mode & 0o077 or st.st_uid != os.getuid():
-            return None
-        try:
-            data = read_regular(path, 128)
-        except (OSError, ValueError):
-            return None
-        return data if len(data) == 64 else None
-    return None
-
-
-def _make_secret(base: str, path: str) -> None:
-    try:
-        os.makedirs(base, mode=0o700, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
-    except (OSError, ValueError):
-        return  # another process made it first, or the folder is not ours: _secret decides
-    try:
-        os.write(fd, os.urandom(32).hex().encode("ascii"))
-    finally:
-        os.close(fd)
-
-
 def _seal(secret: bytes, source_hash: str, body: str) -> str:
-    return hmac.new(secret, (FORMAT + "\0" + source_hash + "\0" + body).encode("utf-8"), hashlib.sha256).hexdigest()
+    return seal(secret, FORMAT, source_hash, body)
 
 
 # ---- load and store -----------------------------------------------------------------------
@@ -160,8 +115,7 @@ def _open_entry(raw: str, text: str, secret: bytes) -> list | None:
     body = envelope["items"]
     if envelope["format"] != FORMAT or envelope["source"] != _source_hash(text) or not isinstance(body, str):
         return None
-    if not isinstance(envelope["seal"], str) or \
-            not hmac.compare_digest(envelope["seal"], _seal(secret, envelope["source"], body)):
+    if not sealed(secret, envelope["seal"], FORMAT, envelope["source"], body):
         return None
     items = json.loads(body, object_hook=_decode)
     return items if isinstance(items, list) else None
@@ -180,13 +134,7 @@ def store(text: str, module: ast.Module) -> None:
         source = _source_hash(text)
         doc = json.dumps({"format": FORMAT, "source": source, "seal": _seal(secret, source, body), "items": body},
                          separators=(",", ":"))
-        os.makedirs(os.path.dirname(entry), exist_ok=True)
-        tmp = f"{entry}.{os.getpid()}.tmp"
-        # O_EXCL: a link (or anything) planted at the temporary name is never written through
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(doc)
-        os.replace(tmp, entry)
+        write_entry(entry, doc)
     except (OSError, RecursionError, ValueError):
         pass  # a cache that cannot be written only costs speed
 
@@ -375,4 +323,4 @@ class _Verifier:
                            start, end) != -1
 
 
-__all__ = ["load", "store", "key", "folder", "verified", "FORMAT"]
+__all__ = ["load", "store", "key", "folder", "verified", "FORMAT", "KEY_FILE"]

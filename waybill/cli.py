@@ -40,7 +40,11 @@ def check(paths: tuple[str, ...], fmt: str) -> None:
 
     Exit status: 0 clean (warnings allowed), 1 errors.
     """
-    report = check_paths(list(paths))
+    import gc
+    # the process ends when the check does: collecting cycles on the way
+    # frees nothing it needs, and costs about a tenth of a check that compiles
+    gc.disable()
+    report = check_paths(list(paths), cached=True)
     _echo_report(report, fmt == "json")
     sys.exit(1 if report.errors else 0)
 

@@ -1,0 +1,316 @@
+"""A cache of `waybill check` results, one entry a pack: a check of a pack
+that has not changed reads back what it found instead of parsing, resolving
+and lowering it again.
+
+What a check of a pack prints depends on, and the entry records:
+
+- the text of every file the check read: the pack's files, what they
+  include (globs too), the `.wb` files in its folder that nothing includes,
+  and the files of the packs it extends (each as a SHA-256 of the text);
+- the listing of each of those packs' folders: every `.wb` name in them
+  (whatever it is) and every link (with where it leads), so that a new file
+  a glob would match, a removed or renamed one, or a link changed, is a miss;
+- which folder each `extends NAME` finds (a new sibling folder may win);
+- the code that checks: every file of `waybill.dsl`, `waybill.compiler` and
+  `waybill.runtime` (whose signature tables the checker reads), Lark's
+  version and this module's FORMAT;
+- the working folder, since diagnostics name files relative to it.
+
+The entry holds the diagnostics the check found, as data: text or JSON is
+drawn from them as on any other run, so no command-line option changes what
+is cached. Only packs without errors are cached (an error may be about a
+file that cannot be read, or is not there). The entries live in the cache
+folder of the parse cache (`WAYBILL_CACHE`; `WAYBILL_NO_CACHE=1` turns both
+off), as JSON under `check/`.
+
+An entry is untrusted input: it is used only when it is a regular file of
+bounded size, its seal (the folder's HMAC key) matches, it was made for this
+pack, working folder and code, every file it names is re-read (regular
+files inside the pack folders only) and still hashes the same, every folder
+listing is the same again, and each diagnostic it holds has a diagnostic's
+shape. Anything else is a miss: never an exception, never a wait.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import sys
+from functools import lru_cache
+
+from waybill.dsl.cachedir import folder as cache_folder
+from waybill.dsl.cachedir import seal, sealed, secret, write_entry
+from waybill.dsl.diagnostics import Diagnostic, Report, Span
+from waybill.dsl.files import read_regular
+
+from .loader import PACK_FILE, find_base
+
+FORMAT = "check-1"  # bump when what an entry holds, or how it is read, changes
+SUBFOLDER = "check"  # of the cache folder: where the entries are
+MAX_ENTRY_BYTES = 16 << 20
+MAX_FILE_BYTES = 5_000_000  # as the parser's bound: a larger file is an error, so never in an entry
+MAX_FILES = 5_000  # files one pack check reads
+MAX_LISTED = 50_000  # names in the folders of one pack
+MAX_DIAGNOSTICS = 50_000
+_CODE = re.compile(r"[A-Z][0-9]{3}")
+_ERRORS = (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError, MemoryError)
+
+
+# ---- what the check's code is ---------------------------------------------------------------
+
+_CODE_SUFFIXES = (".py", ".lark", ".json")
+
+
+@lru_cache(maxsize=1)
+def code_version() -> str | None:
+    """A hash of the code that decides what a check finds; None (no caching)
+    when that code cannot be read as files."""
+    import importlib.util
+    try:
+        folders = [os.path.dirname(os.path.abspath(__file__))]
+        for name in ("waybill.dsl", "waybill.runtime"):
+            folders.append(importlib.util.find_spec(name).submodule_search_locations[0])
+        lark = importlib.util.find_spec("lark").origin  # its __init__ holds __version__
+    except (ImportError, AttributeError, IndexError, TypeError, ValueError):
+        return None
+    return code_hash(folders, [lark])
+
+
+def code_hash(folders: list[str], files: list[str]) -> str | None:
+    """A hash of the code files (.py, .lark, .json) in `folders`, and of `files`."""
+    h = hashlib.sha256(f"{FORMAT}\0{sys.version}\0".encode())
+    try:
+        for where in folders:
+            for name in sorted(os.listdir(where)):
+                if name.endswith(_CODE_SUFFIXES):
+                    data = read_regular(os.path.join(where, name), 64 << 20)
+                    h.update(f"{name}\0{len(data)}\0".encode())
+                    h.update(data)
+        for path in files:
+            data = read_regular(path, 64 << 20)
+            h.update(f"{len(data)}\0".encode())
+            h.update(data)
+    except (OSError, ValueError):
+        return None
+    return h.hexdigest()
+
+
+# ---- what a pack's folders hold -------------------------------------------------------------
+
+def listing(folder: str) -> str | None:
+    """A hash of the `.wb` names under `folder` (and what kind of file each
+    is) and of its links (and where they lead); None when it is too large.
+    Linked folders are not entered, as the loader never enters them either."""
+    h = hashlib.sha256()
+    stack, count = [folder], 0
+    while stack:
+        where = stack.pop()
+        try:
+            with os.scandir(where) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except OSError:
+            h.update(b"!" + os.fsencode(where) + b"\0")
+            continue
+        for e in entries:
+            count += 1
+            if count > MAX_LISTED:
+                return None
+            path = os.fsencode(e.path)
+            try:
+                if e.is_symlink():
+                    h.update(b"l" + path + b"\0" + os.fsencode(os.readlink(e.path)) + b"\0"
+                             + os.fsencode(os.path.realpath(e.path)) + b"\0")
+                elif e.is_dir(follow_symlinks=False):
+                    stack.append(e.path)
+                    if e.name.endswith(".wb"):
+                        h.update(b"d" + path + b"\0")
+                elif e.name.endswith(".wb"):
+                    h.update((b"f" if e.is_file(follow_symlinks=False) else b"o") + path + b"\0")
+            except (OSError, ValueError):
+                h.update(b"?" + path + b"\0")
+    return h.hexdigest()
+
+
+# ---- entries --------------------------------------------------------------------------------
+
+def _entry_path(base: str, folder: str, cwd: str) -> str:
+    key = hashlib.sha256(f"{FORMAT}\0{cwd}\0{folder}".encode("utf-8", "surrogateescape")).hexdigest()
+    return os.path.join(base, SUBFOLDER, key[:2], key + ".json")
+
+
+def enabled() -> bool:
+    return cache_folder() is not None
+
+
+def replay(folder: str, report: Report) -> bool:
+    """Add to `report` what a check of the pack in `folder` (a resolved pack
+    folder) found last time, when nothing it depends on has changed since.
+    True on a hit; False, with `report` untouched, on any miss."""
+    base = cache_folder()
+    if base is None:
+        return False
+    try:
+        found = _open(base, folder)
+    except _ERRORS:
+        return False
+    if found is None:
+        return False
+    diagnostics, sources = found
+    report.extend(diagnostics)
+    report.sources.update(sources)
+    return True
+
+
+def _open(base: str, folder: str) -> tuple[list[Diagnostic], dict[str, str]] | None:
+    key = secret(base, create=False)
+    version = code_version()
+    if key is None or version is None:
+        return None
+    cwd = os.getcwd()
+    raw = read_regular(_entry_path(base, folder, cwd), MAX_ENTRY_BYTES + 1)
+    if len(raw) > MAX_ENTRY_BYTES:
+        return None
+    doc = json.loads(raw)
+    if not isinstance(doc, dict) or set(doc) != {"format", "seal", "body"} or doc["format"] != FORMAT:
+        return None
+    body = doc["body"]
+    if not isinstance(body, str) or not sealed(key, doc["seal"], FORMAT, body):
+        return None
+    entry = json.loads(body)
+    if not isinstance(entry, dict) or set(entry) != {"code", "cwd", "folder", "files", "folders", "bases",
+                                                     "diagnostics"}:
+        return None
+    if entry["code"] != version or entry["cwd"] != cwd or entry["folder"] != folder:
+        return None
+    folders = _same_folders(folder, entry["folders"], entry["bases"])
+    if folders is None:
+        return None
+    sources = _same_files(entry["files"], folders)
+    read = {os.path.abspath(shown) for shown in sources or ()}
+    if sources is None or any(os.path.join(f, PACK_FILE) not in read for f in folders):
+        return None  # every pack's pack.wb is read
+    diagnostics = _diagnostics(entry["diagnostics"], sources, folders)
+    if diagnostics is None:
+        return None
+    return diagnostics, sources
+
+
+def _same_folders(folder: str, listed, bases) -> list[str] | None:
+    """The pack folders, when each `extends` still finds the same folder and
+    each folder lists the same names; else None."""
+    if not isinstance(listed, list) or not isinstance(bases, list) or not listed or len(listed) != len(bases) + 1:
+        return None
+    folders = [folder]
+    for pair in bases:  # [name, folder found]: the pack in folders[-1] extends it
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
+            return None
+        if find_base(folders[-1], pair[0]) != pair[1]:
+            return None
+        folders.append(pair[1])
+    for where, digest in zip(folders, listed):
+        if not isinstance(digest, str) or listing(where) != digest:
+            return None
+    return folders
+
+
+def _same_files(files, folders: list[str]) -> dict[str, str] | None:
+    """Each file's text by the name diagnostics give it, when every file
+    still has the text it had; else None."""
+    if not isinstance(files, list) or len(files) > MAX_FILES:
+        return None
+    sources: dict[str, str] = {}
+    real_folders: dict[str, str] = {}
+    for pair in files:  # [name as shown, SHA-256 of the text]
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
+            return None
+        shown, digest = pair
+        path = os.path.abspath(shown)
+        # where the file really is, links resolved: its folder's resolved path
+        # once per folder (os.path.realpath walks every part of a path)
+        parent, name = os.path.split(path)
+        if parent not in real_folders:
+            real_folders[parent] = os.path.realpath(parent)
+        real = os.path.realpath(path) if os.path.islink(path) else os.path.join(real_folders[parent], name)
+        if not any(real.startswith(f + os.sep) for f in folders):
+            return None
+        data = read_regular(path, MAX_FILE_BYTES + 1)
+        if hashlib.sha256(data).hexdigest() != digest:
+            return None
+        sources[shown] = data.decode("utf-8")
+    return sources
+
+
+def _diagnostics(rows, sources: dict[str, str], folders: list[str]) -> list[Diagnostic] | None:
+    """The findings, when each has a diagnostic's shape, is a warning (no
+    entry holds an error) and is about a file read or a name in the pack folders."""
+    if not isinstance(rows, list) or len(rows) > MAX_DIAGNOSTICS:
+        return None
+    out = []
+    for row in rows:  # [file, line, column, end line, end column, severity, code, message, hint]
+        if not isinstance(row, list) or len(row) != 9:
+            return None
+        file, line, column, end_line, end_column, severity, code, message, hint = row
+        numbers = (line, column, end_line, end_column)
+        if not (isinstance(file, str) and all(type(n) is int and 0 <= n < 1 << 31 for n in numbers)
+                and severity == "warning" and isinstance(code, str) and _CODE.fullmatch(code)
+                and isinstance(message, str) and (hint is None or isinstance(hint, str))):
+            return None
+        if file not in sources and not any(os.path.abspath(file).startswith(f + os.sep) for f in folders):
+            return None
+        out.append(Diagnostic(file, Span(line, column, end_line, end_column), severity, code, message, hint))
+    return out
+
+
+def store(folder: str, pack, report: Report, listed_before: str | None) -> None:
+    """Keep what a check of the pack in `folder` found: `pack` is the pack
+    it read (a PackSource), `report` holds only that check's findings and
+    sources, `listed_before` the folder's listing taken before it began
+    (a file added while it ran must not be taken as seen)."""
+    base = cache_folder()
+    if base is None or any(d.is_error for d in report.diagnostics):
+        return
+    try:
+        key = secret(base, create=True)
+        version = code_version()
+        chain = _chain(pack)
+        if key is None or version is None or chain is None or chain[0][0] != folder:
+            return
+        listed = [listing(where) for where, _ in chain]
+        if None in listed or listed[0] != listed_before or len(report.sources) > MAX_FILES:
+            return
+        cwd = os.getcwd()
+        entry = {
+            "code": version, "cwd": cwd, "folder": folder,
+            "files": [[shown, hashlib.sha256(text.encode("utf-8")).hexdigest()]
+                      for shown, text in report.sources.items()],
+            "folders": listed,
+            "bases": [[name, where] for (_, name), (where, _) in zip(chain, chain[1:])],
+            "diagnostics": [[d.file, d.span.line, d.span.column, d.span.end_line, d.span.end_column, d.severity,
+                             d.code, d.message, d.hint] for d in report.diagnostics],
+        }
+        body = json.dumps(entry, separators=(",", ":"))
+        doc = json.dumps({"format": FORMAT, "seal": seal(key, FORMAT, body), "body": body}, separators=(",", ":"))
+        if len(doc) <= MAX_ENTRY_BYTES:
+            write_entry(_entry_path(base, folder, cwd), doc)
+    except (OSError, ValueError, RecursionError, UnicodeError):
+        pass  # a cache that cannot be written only costs speed
+
+
+def _chain(pack) -> list[tuple[str, str | None]] | None:
+    """[(folder, the name it extends or None)] from the pack to its last
+    base; None when a pack names a base that was not read."""
+    from waybill.dsl import ast
+    out = []
+    while pack is not None:
+        decls = [it for f in pack.files for it in f.module.items if isinstance(it, ast.PackDecl)]
+        extends = decls[0].extends if decls else None
+        if extends and pack.base is None:
+            return None
+        out.append((pack.folder, extends))
+        pack = pack.base
+    return out
+
+
+__all__ = ["enabled", "replay", "store", "listing", "code_version", "code_hash", "FORMAT", "SUBFOLDER"]
