@@ -195,6 +195,7 @@ class Lowerer(ScenarioLowering):
         out = []
         seen = set()
         for f in s.decl.fields:
+            self.in_file(self.p.field_files.get(id(f), s.file))  # `extend kind` fields: the extension's file
             if f.name in seen:
                 self.error(f.span, "E302", f"field `{f.name}` is declared twice in kind `{s.name}`")
             seen.add(f.name)
@@ -301,7 +302,27 @@ class Lowerer(ScenarioLowering):
 
     def track(self, s: Symbol) -> dict:
         self.in_file(s.file)
-        return {"id": s.name, "values": [self.literal(v) for v in s.decl.values]}
+        return {"id": s.name, "values": [self.track_value(v) for v in s.decl.values]}
+
+    def track_value(self, v):
+        """A track's value: a constant, or a declared name meaning what the
+        name means in an expression (a card is the card, as `x == card`
+        compares it); a quoted name stays a string."""
+        if not isinstance(v, ast.Name):
+            return self.literal(v)
+        s = self.sym(v.id)
+        if s is None:
+            self.error(v.span, "E301", f"unknown name `{v.id}` in track",
+                       suggest(v.id, self.p.symbols) or f"quote it (\"{v.id}\") if a string is meant")
+            return v.id
+        self.used.add(v.id)
+        if s.category == "entity":
+            return {"entity": v.id}
+        changing = s.category == "counter" and not (self.scope_of(s.decl) or isinstance(s.decl, ast.ResourceDecl))
+        if changing or s.category in ("zone", "track", "quantity", "procedure", "action", "invariant"):
+            self.error(v.span, "E309", f"`{v.id}` is a {s.category}; a track holds constants, cards and names",
+                       f"quote it (\"{v.id}\") if its name is meant")
+        return v.id
 
     def table(self, s: Symbol) -> dict:
         self.in_file(s.file)
@@ -664,6 +685,10 @@ class Lowerer(ScenarioLowering):
         check_start_pieces(self, ir)
         self.in_file(self.p.game_file or "")
         ir["setup"] = self.block(g.setup, Scope())
+        for ext, file in self.p.setup_extensions:  # `extend setup`: after the base setup, base packs first
+            self.in_file(file)
+            ir["setup"] += self.block(ext.body, Scope())
+        self.in_file(self.p.game_file or "")
         ir["play"] = self.block(g.play, Scope())
         if not g.play:
             self.error(g.span, "E205", "the game has no `play` block", "add `play { ... }` with the turn loop")

@@ -38,6 +38,7 @@ CODES: dict[str, str] = {
     "E307": "unknown procedure or primitive",
     "E308": "unknown function or quantity",
     "E309": "wrong kind of name",
+    "E310": "replaces a declaration of another kind",
     "E401": "wrong number of arguments",
     "E402": "wrong type",
     "E403": "missing required field",
@@ -47,6 +48,7 @@ CODES: dict[str, str] = {
     "E407": "beyond an engine limit",
     "W501": "unused declaration",
     "W502": "file is not part of the pack",
+    "W503": "replaces a base pack's declaration",
 }
 
 

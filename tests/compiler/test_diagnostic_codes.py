@@ -425,6 +425,32 @@ def test_W502_file_not_part_of_the_pack(tmp_path):
         "include it from pack.wb, or move it out of the pack")
 
 
+
+def _expansion(tmp_path, body: str):
+    """The PRELUDE pack `t`, and beside it `pack x extends t` with `body`."""
+    write_pack(tmp_path / "t", PRELUDE + USE, head="pack t\n")
+    folder = write_pack(tmp_path / "x", body, head="pack x extends t\n", game=False)
+    return compile_pack(str(folder)).report
+
+
+def test_W503_a_declaration_replaces_a_base_declaration(tmp_path):
+    report = _expansion(tmp_path, "gadget g0 { cost: 2 }\n")
+    (d,) = report.diagnostics
+    assert (d.code, d.severity, d.file.rsplit("/", 1)[-1], d.span.line, d.span.column) == (
+        "W503", "warning", "pack.wb", 2, 8)
+    assert d.message.startswith("`g0` replaces the gadget `g0` of pack `t` (") and d.message.endswith("pack.wb:8)")
+    assert d.hint == "write `replaces` before the declaration if that is meant, or choose another name"
+    assert _expansion(tmp_path / "meant", "replaces gadget g0 { cost: 2 }\n").diagnostics == []
+
+
+def test_E310_replaces_a_declaration_of_another_kind(tmp_path):
+    report = _expansion(tmp_path, "kind widget { }\nwidget g0\n")
+    (d,) = report.errors
+    assert (d.code, d.span.line, d.span.column, d.message) == (
+        "E310", 3, 8, "`g0` would replace the gadget `g0` with a widget")
+    assert d.hint.endswith("choose another name for this widget")
+
+
 # ---- the table itself ---------------------------------------------------------------------------------------
 
 def test_every_code_has_a_test():

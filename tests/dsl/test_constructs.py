@@ -107,6 +107,19 @@ def test_remove_outside_a_variant_is_an_error(tmp_path):
     assert isinstance(decl, ast.RemoveDecl) and decl.name == "spare"
 
 
+def test_expansion_forms_parse():
+    """`replaces DECL`, `extend kind`, `extend setup` (their meaning: tests/compiler/test_expansions.py)."""
+    decl = parse_one('replaces gadget g0 "G" { cost: 2 }')
+    assert isinstance(decl, ast.Replaces) and isinstance(decl.decl, ast.EntityDecl)
+    assert (decl.decl.kind, decl.decl.name, decl.decl.name_span.column) == ("gadget", "g0", 17)
+    assert isinstance(parse_one("replaces procedure p() { stop }").decl, ast.ProcedureDecl)
+    ext = parse_one("extend kind gadget { rare: bool = false, tags: list of str }")
+    assert isinstance(ext, ast.ExtendKind) and ext.name == "gadget" and ext.name_span.column == 13
+    assert [(f.name, f.type, f.is_list) for f in ext.fields] == [("rare", "bool", False), ("tags", "str", True)]
+    setup = parse_one('extend setup { log "hi" }')
+    assert isinstance(setup, ast.ExtendSetup) and [type(s).__name__ for s in setup.body] == ["Log"]
+
+
 # ---- declarations ---------------------------------------------------------------------------
 
 def test_resource_declaration(tmp_path):
@@ -866,6 +879,7 @@ COVERED = {
     "index", "call", "int_lit", "str_lit", "true_lit", "false_lit", "none_lit", "name", "list_lit",
     "range_expr", "list_each", "aggregate", "aggregate_plain", "agg_name", "args", "kwarg", "expr_list",
     "display_decl", "display_part", "display_counter", "display_zone", "display_quantity", "display_show",
+    "replaces_decl", "replaceable", "extend_kind", "extend_setup",  # test_expansion_forms_parse
 }
 
 COVERED |= {  # test_scenario_forms_of_the_second_format
