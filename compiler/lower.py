@@ -39,6 +39,8 @@ class Scope:
         self.entity = entity
         self.procedure = procedure
         self.loops = 0
+        # per frame: `obj.prop` set by an earlier statement of the block (read safely after it)
+        self.props_set: list[set[str]] = [set()]
         if entity:
             self.frames[0] |= {"self", "owner"}
 
@@ -47,9 +49,18 @@ class Scope:
 
     def push(self, *names: str) -> None:
         self.frames.append(set(names))
+        self.props_set.append(set())
 
     def pop(self) -> None:
         self.frames.pop()
+        self.props_set.pop()
+
+    def mark_set(self, key: str | None) -> None:
+        if key is not None:
+            self.props_set[-1].add(key)
+
+    def was_set(self, key: str | None) -> bool:
+        return key is not None and any(key in f for f in self.props_set)
 
     def add(self, name: str) -> None:
         self.frames[-1].add(name)
@@ -154,6 +165,7 @@ class Lowerer(ScenarioLowering):
         self.attr_names = names
         self.attr_uses: list[tuple[str, Span, str, bool]] = []
         self.tag_uses: list[tuple[str, Span, str, bool]] = []
+        self.unset_reads: list[tuple[str, str, Span, str, bool]] = []  # (prop, as written, span, file, checking)
 
     def _deferred_checks(self) -> None:
         known = self.attr_names | self.assigned_attrs
@@ -161,6 +173,13 @@ class Lowerer(ScenarioLowering):
             if checking and name not in known:
                 self.report.add(Diagnostic(file, span, "error", "E305", f"unknown attribute `{name}`",
                                            suggest(name, known)))
+        undeclared = self.assigned_attrs - self.attr_names  # piece properties only `set` gives
+        for name, shown, span, file, checking in self.unset_reads:
+            if checking and name in undeclared:
+                self.report.add(Diagnostic(
+                    file, span, "error", "E311", f"`{shown}` may be read before it is set",
+                    f"no kind declares `{name}`: write `{shown} ?? ...` for the value it has until set, "
+                    f"or declare it with a default in its kind (`{name}: int = 0`)"))
         for tag, span, file, checking in self.tag_uses:
             if checking and tag not in self.action_tags:
                 self.report.add(Diagnostic(file, span, "error", "E301", f"no action has the tag `{tag}`",
@@ -778,7 +797,11 @@ class Lowerer(ScenarioLowering):
         target = self.set_target(s.target, scope)
         value = self.expr(s.value, scope)
         if s.op != "=":
+            if isinstance(s.target, ast.Attr):  # `+=` reads the property first
+                self.note_read(s.target, scope)
             value = {"op": "bin", "o": s.op[0], "l": target, "r": value}
+        if isinstance(s.target, ast.Attr):
+            scope.mark_set(_prop_key(s.target))
         return {"do": "set", "target": target, "value": value}
 
     def set_target(self, t, scope: Scope):
@@ -797,7 +820,7 @@ class Lowerer(ScenarioLowering):
             return {"op": "var", "name": t.id}
         if isinstance(t, ast.Attr):
             self.assigned_attrs.add(t.name)
-            return self.expr(t, scope)
+            return self.e_Attr(t, scope, read=False)
         self.error(t.span, "E406", "only a variable, a counter or an attribute can be set")
         return {"op": "var", "name": "_"}
 
@@ -1016,16 +1039,36 @@ class Lowerer(ScenarioLowering):
             return None
         return e.id
 
-    def e_Attr(self, e: ast.Attr, scope: Scope):
+    def e_Attr(self, e: ast.Attr, scope: Scope, read: bool = True):
+        """`x.name`. A `read` of a name no kind declares (a piece property
+        only `set` gives) is checked at the end: it must be set earlier in
+        the block, or have a `?? default`."""
         obj = self.expr(e.obj, scope)
         if e.name not in self.attr_names:
             self.attr_uses.append((e.name, e.name_span, self.file, self.checking))
+            if read:
+                self.note_read(e, scope)
         return {"op": "attr", "of": obj, "name": e.name, "at": self.at(e)}
+
+    def note_read(self, e: ast.Attr, scope: Scope) -> None:
+        key = _prop_key(e)
+        if not scope.was_set(key):
+            self.unset_reads.append((e.name, key or e.name, e.span, self.file, self.checking))
+
+    def fallback(self, e: ast.Binary, scope: Scope):
+        """`a ?? b`: b when a is none, or when a is a piece property never set."""
+        other = self.expr(e.right, scope)
+        if isinstance(e.left, ast.Attr):
+            return {**self.e_Attr(e.left, scope, read=False), "else": other}
+        left = self.expr(e.left, scope)
+        return {"op": "cond", "if": {"op": "bin", "o": "!=", "l": left, "r": None}, "then": left, "else": other}
 
     def e_Index(self, e: ast.Index, scope: Scope):
         return {"op": "index", "of": self.expr(e.obj, scope), "index": self.expr(e.index, scope), "at": self.at(e)}
 
     def e_Binary(self, e: ast.Binary, scope: Scope):
+        if e.op == "??":
+            return self.fallback(e, scope)
         return {"op": "bin", "o": e.op, "l": self.expr(e.left, scope), "r": self.expr(e.right, scope),
                 "at": self.at(e)}
 
@@ -1066,6 +1109,17 @@ class Lowerer(ScenarioLowering):
         self.error(e.fn_span, "E308", f"unknown function or quantity `{e.fn}`",
                    suggest(e.fn, list(FUNCTIONS) + [q.name for q in self.p.of("quantity")]))
         return None
+
+
+def _prop_key(e) -> str | None:
+    """`c.marked` as written, when `c` is a plain name (or a chain of them):
+    what "set earlier in this block" compares. None for anything else."""
+    if isinstance(e, ast.Name):
+        return e.id
+    if isinstance(e, ast.Attr):
+        inner = _prop_key(e.obj)
+        return f"{inner}.{e.name}" if inner else None
+    return None
 
 
 def _param(p: ast.Param):

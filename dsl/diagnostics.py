@@ -39,6 +39,7 @@ CODES: dict[str, str] = {
     "E308": "unknown function or quantity",
     "E309": "wrong kind of name",
     "E310": "replaces a declaration of another kind",
+    "E311": "property may be read before it is set",
     "E401": "wrong number of arguments",
     "E402": "wrong type",
     "E403": "missing required field",

@@ -623,7 +623,7 @@ class ToAst(Transformer):
             node = ast.Binary(self.sp(meta), op, node, ch[i + 1])
         return node
 
-    or_expr = and_expr = sum = product = _bin
+    or_expr = and_expr = fallback = sum = product = _bin
 
     def comparison(self, meta, ch):
         op = ch[1]

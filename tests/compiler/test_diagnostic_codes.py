@@ -433,6 +433,13 @@ def _expansion(tmp_path, body: str):
     return compile_pack(str(folder)).report
 
 
+def test_E311_a_property_may_be_read_before_it_is_set(tmp_path):
+    d, got = one(tmp_path, "quantity shiny(x: any) = x.shine\n"
+                           "game { players 2..2 play { hurt(me) let d = dice(me) let s = shiny(me)"
+                           " set first(pieces(deck)).shine = 1 } }\n", "E311")
+    assert got[:3] == (LINE, 26, "`x.shine` may be read before it is set")
+    assert got[3].startswith("no kind declares `shine`: write `x.shine ?? ...`")
+
 def test_W503_a_declaration_replaces_a_base_declaration(tmp_path):
     report = _expansion(tmp_path, "gadget g0 { cost: 2 }\n")
     (d,) = report.diagnostics

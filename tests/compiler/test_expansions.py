@@ -233,3 +233,73 @@ def test_an_unknown_name_in_a_track(race):
 def test_a_track_cannot_hold_a_zone(race):
     result = expansion(race, "track places { deck }\nscenario s { expect size(places) == 1 }\n")
     assert found(result) == [("E309", "pack.wb", 2, 16)]
+
+
+# ---- properties that only `set` gives ------------------------------------------------------------
+
+MARKING = """\
+    action mark "Mark the top card" {
+      tags: turn
+      let c = first(pieces(deck))
+      set c.marked = true
+      log "marked: {c.marked}"
+    }
+    """
+
+
+def test_a_property_read_after_it_is_set_in_the_block_is_fine(race):
+    assert found(expansion(race, MARKING)) == []
+
+
+def test_a_property_that_may_be_unset_is_an_error(race):
+    result = expansion(race, MARKING + "quantity marked = count(each c in pieces(deck) where c.marked)\n")
+    assert found(result) == [("E311", "pack.wb", 8, 54)]
+    d = result.report.errors[0]
+    assert d.message == "`c.marked` may be read before it is set"
+    assert d.hint.startswith("no kind declares `marked`: write `c.marked ?? ...`")
+
+
+def test_set_in_another_branch_does_not_count(race):
+    result = expansion(race, """\
+        action mark "Mark" {
+          tags: turn
+          let c = first(pieces(deck))
+          if size(me.hand) > 0 { set c.marked = true }
+          log "marked: {c.marked}"
+        }
+        """)
+    assert found(result) == [("E311", "pack.wb", 6, 17)]
+
+
+def test_adding_to_an_unset_property_reads_it(race):
+    result = expansion(race, 'action mark "Mark" { tags: turn  let c = first(pieces(deck))  set c.marks += 1 }\n')
+    assert found(result) == [("E311", "pack.wb", 2, 67)]
+    assert found(expansion(race, 'action mark "Mark" { tags: turn  let c = first(pieces(deck))'
+                                 '  set c.marks = (c.marks ?? 0) + 1 }\n', name="ok")) == []
+
+
+def test_a_default_says_what_an_unset_property_reads_as(race):
+    result = expansion(race, MARKING + """\
+        quantity marked = count(each c in pieces_of(leap) where c.marked ?? false)
+        scenario marking "An unset property reads as its default" {
+          players 2
+          given {
+            move(first(pieces_of(leap)), deck, "top")
+          }
+          expect marked() == 0
+          do "Mark the top card"
+          expect marked() == 1
+          expect log "marked: yes"
+          expect (first(pieces_of(hop)).steps ?? 9) == 1, "a field that has a value keeps it"
+        }
+        """)
+    assert found(result) == []
+    outcomes = {o.id: o for o in run_pack(str(race / "more_race"), own=True)}
+    assert outcomes["marking"].passed, outcomes["marking"].failure
+
+
+def test_a_declared_field_needs_no_default(race):
+    result = expansion(race, MARKING.replace("marked", "rare")
+                       + "extend kind boost { rare: bool = false }\n"
+                         "quantity rares = count(each c in pieces(deck) where c.rare)\n")
+    assert found(result) == []

@@ -120,6 +120,12 @@ def test_expansion_forms_parse():
     assert isinstance(setup, ast.ExtendSetup) and [type(s).__name__ for s in setup.body] == ["Log"]
 
 
+def test_fallback_binds_looser_than_sums_and_tighter_than_comparisons():
+    q = parse_one("quantity q(c: any) = c.x ?? 0 + 1 == 2")
+    assert (q.value.op, q.value.left.op, q.value.left.right.op) == ("==", "??", "+")
+    assert isinstance(q.value.left.left, ast.Attr)
+
+
 # ---- declarations ---------------------------------------------------------------------------
 
 def test_resource_declaration(tmp_path):
@@ -491,10 +497,11 @@ def test_set_forms(tmp_path, op, o):
 
 
 def test_set_a_piece_property_and_a_local(tmp_path):
-    body = body_of(tmp_path, "let x = 1\nset x = 2\nset c.hits += 1", params="c: piece")
+    # (`c.hits` is set before `+=` reads it: else E311, see tests/compiler/test_expansions.py)
+    body = body_of(tmp_path, "let x = 1\nset x = 2\nset c.hits = 0\nset c.hits += 1", params="c: piece")
     assert body[1] == {"do": "set", "target": {"op": "var", "name": "x"}, "value": 2}
     hits = {"op": "attr", "of": {"op": "var", "name": "c"}, "name": "hits"}
-    assert body[2] == {"do": "set", "target": hits, "value": {"op": "bin", "o": "+", "l": hits, "r": 1}}
+    assert body[3] == {"do": "set", "target": hits, "value": {"op": "bin", "o": "+", "l": hits, "r": 1}}
 
 
 def test_set_a_per_player_counter_means_the_acting_players(tmp_path):
@@ -880,6 +887,7 @@ COVERED = {
     "range_expr", "list_each", "aggregate", "aggregate_plain", "agg_name", "args", "kwarg", "expr_list",
     "display_decl", "display_part", "display_counter", "display_zone", "display_quantity", "display_show",
     "replaces_decl", "replaceable", "extend_kind", "extend_setup",  # test_expansion_forms_parse
+    "fallback",
 }
 
 COVERED |= {  # test_scenario_forms_of_the_second_format
