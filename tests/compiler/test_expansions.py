@@ -303,3 +303,8 @@ def test_a_declared_field_needs_no_default(race):
                        + "extend kind boost { rare: bool = false }\n"
                          "quantity rares = count(each c in pieces(deck) where c.rare)\n")
     assert found(result) == []
+
+
+def test_a_scenario_declared_twice_in_one_pack(race):
+    result = expansion(race, "scenario twice { players 2 }\nscenario twice { players 3 }\n")
+    assert found(result) == [("E302", "pack.wb", 3, 10)]
