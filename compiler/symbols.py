@@ -111,17 +111,20 @@ def _collect_layer(program: Program, layer: PackSource, report: Report, replacea
 
 
 def _collect(program: Program, item: ast.Node, file: str, pack: str | None, report: Report,
-             replaceable: set[str], base_scenarios: set[str] = frozenset(), warn: bool = False,
+             replaceable: set[str], base_scenarios: set[str] | None = None, warn: bool = False,
              meant: bool = False) -> None:
     """Declare one item. `replaceable`: names a base pack (or, for a variant,
     the pack) declared, which this item may replace; `warn`: say so (W503)
     unless the item says `replaces` (`meant`)."""
     if isinstance(item, (ast.PackDecl, ast.Include)):
         return
+    base_scenarios = set() if base_scenarios is None else base_scenarios
     if isinstance(item, ast.Replaces):
         inner = item.decl
-        known = base_scenarios if isinstance(inner, ast.ScenarioDecl) else replaceable
-        if inner.name not in known:
+        is_scenario = isinstance(inner, ast.ScenarioDecl)
+        known = base_scenarios if is_scenario else replaceable
+        declared = {s.name for s in program.scenarios} if is_scenario else program.symbols
+        if inner.name not in declared:  # (declared, but not by a base pack: an E302 below)
             report.add(Diagnostic(file, inner.name_span, "error", "E301",
                                   f"`replaces {inner.name}`: no base pack declares `{inner.name}`",
                                   suggest(inner.name, known) or "drop `replaces` to declare something new"))
@@ -167,6 +170,7 @@ def _collect(program: Program, item: ast.Node, file: str, pack: str | None, repo
             if warn and not meant:
                 report.add(_replaced(item, file, old))
             program.scenarios[i] = sym  # a redeclared scenario runs once: the extension's
+            base_scenarios.discard(item.name)
             return
         program.scenarios.append(sym)
         return
@@ -200,6 +204,7 @@ def _declare(program: Program, decl: ast.Decl, file: str, pack: str | None, repo
     if first is not None and warn:
         report.add(_replaced(decl, file, first))
     program.symbols[decl.name] = Symbol(decl.name, category, decl, file, pack)
+    replaceable.discard(decl.name)  # replaced once; a second declaration here is a duplicate
 
 
 def _what(decl: ast.Decl, category: str) -> str:

@@ -308,3 +308,9 @@ def test_a_declared_field_needs_no_default(race):
 def test_a_scenario_declared_twice_in_one_pack(race):
     result = expansion(race, "scenario twice { players 2 }\nscenario twice { players 3 }\n")
     assert found(result) == [("E302", "pack.wb", 3, 10)]
+
+
+def test_an_expansion_that_replaces_a_name_twice(race):
+    result = expansion(race, "replaces die d6 { faces 1, 1 }\nreplaces die d6 { faces 2, 2 }\n"
+                             "replaces scenario rolled_six { players 2 }\nreplaces scenario rolled_six { players 3 }\n")
+    assert found(result) == [("E302", "pack.wb", 3, 14), ("E302", "pack.wb", 5, 19)]
