@@ -133,9 +133,6 @@ def _collect(program: Program, item: ast.Node, file: str, pack: str | None, repo
     if isinstance(item, ast.ExtendSetup):
         program.setup_extensions.append((item, file))
         return
-    if isinstance(item, ast.ExtendKind):  # inside a variant: applied at once
-        _extend_kind(program, item, file, report)
-        return
     if isinstance(item, ast.BoardDecl):
         _declare(program, item, file, pack, report, replaceable)
         for sub in item.spaces + item.regions:
