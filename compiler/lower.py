@@ -40,6 +40,8 @@ class Scope:
         self.entity = entity
         self.procedure = procedure
         self.loops = 0
+        # per frame: `obj.prop` set by an earlier statement of the block (read safely after it)
+        self.props_set: list[set[str]] = [set()]
         if entity:
             self.frames[0] |= {"self", "owner"}
 
@@ -48,9 +50,18 @@ class Scope:
 
     def push(self, *names: str) -> None:
         self.frames.append(set(names))
+        self.props_set.append(set())
 
     def pop(self) -> None:
         self.frames.pop()
+        self.props_set.pop()
+
+    def mark_set(self, key: str | None) -> None:
+        if key is not None:
+            self.props_set[-1].add(key)
+
+    def was_set(self, key: str | None) -> bool:
+        return key is not None and any(key in f for f in self.props_set)
 
     def add(self, name: str) -> None:
         self.frames[-1].add(name)
@@ -156,6 +167,7 @@ class Lowerer(ScenarioLowering):
         self.attr_names = names
         self.attr_uses: list[tuple[str, Span, str, bool]] = []
         self.tag_uses: list[tuple[str, Span, str, bool]] = []
+        self.unset_reads: list[tuple[str, str, Span, str, bool]] = []  # (prop, as written, span, file, checking)
 
     def _deferred_checks(self) -> None:
         known = self.attr_names | self.assigned_attrs
@@ -163,6 +175,13 @@ class Lowerer(ScenarioLowering):
             if checking and name not in known:
                 self.report.add(Diagnostic(file, span, "error", "E305", f"unknown attribute `{name}`",
                                            suggest(name, known)))
+        undeclared = self.assigned_attrs - self.attr_names  # piece properties only `set` gives
+        for name, shown, span, file, checking in self.unset_reads:
+            if checking and name in undeclared:
+                self.report.add(Diagnostic(
+                    file, span, "error", "E311", f"`{shown}` may be read before it is set",
+                    f"no kind declares `{name}`: write `{shown} ?? ...` for the value it has until set, "
+                    f"or declare it with a default in its kind (`{name}: int = 0`)"))
         for tag, span, file, checking in self.tag_uses:
             if checking and tag not in self.action_tags:
                 self.report.add(Diagnostic(file, span, "error", "E301", f"no action has the tag `{tag}`",
@@ -197,6 +216,7 @@ class Lowerer(ScenarioLowering):
         out = []
         seen = set()
         for f in s.decl.fields:
+            self.in_file(self.p.field_files.get(id(f), s.file))  # `extend kind` fields: the extension's file
             if f.name in seen:
                 self.error(f.span, "E302", f"field `{f.name}` is declared twice in kind `{s.name}`")
             seen.add(f.name)
@@ -303,7 +323,27 @@ class Lowerer(ScenarioLowering):
 
     def track(self, s: Symbol) -> dict:
         self.in_file(s.file)
-        return {"id": s.name, "values": [self.literal(v) for v in s.decl.values]}
+        return {"id": s.name, "values": [self.track_value(v) for v in s.decl.values]}
+
+    def track_value(self, v):
+        """A track's value: a constant, or a declared name meaning what the
+        name means in an expression (a card is the card, as `x == card`
+        compares it); a quoted name stays a string."""
+        if not isinstance(v, ast.Name):
+            return self.literal(v)
+        s = self.sym(v.id)
+        if s is None:
+            self.error(v.span, "E301", f"unknown name `{v.id}` in track",
+                       suggest(v.id, self.p.symbols) or f"quote it (\"{v.id}\") if a string is meant")
+            return v.id
+        self.used.add(v.id)
+        if s.category == "entity":
+            return {"entity": v.id}
+        changing = s.category == "counter" and not (self.scope_of(s.decl) or isinstance(s.decl, ast.ResourceDecl))
+        if changing or s.category in ("zone", "track", "quantity", "procedure", "action", "invariant"):
+            self.error(v.span, "E309", f"`{v.id}` is a {s.category}; a track holds constants, cards and names",
+                       f"quote it (\"{v.id}\") if its name is meant")
+        return v.id
 
     def table(self, s: Symbol) -> dict:
         self.in_file(s.file)
@@ -666,6 +706,10 @@ class Lowerer(ScenarioLowering):
         check_start_pieces(self, ir)
         self.in_file(self.p.game_file or "")
         ir["setup"] = self.block(g.setup, Scope())
+        for ext, file in self.p.setup_extensions:  # `extend setup`: after the base setup, base packs first
+            self.in_file(file)
+            ir["setup"] += self.block(ext.body, Scope())
+        self.in_file(self.p.game_file or "")
         ir["play"] = self.block(g.play, Scope())
         if not g.play:
             self.error(g.span, "E205", "the game has no `play` block", "add `play { ... }` with the turn loop")
@@ -755,7 +799,11 @@ class Lowerer(ScenarioLowering):
         target = self.set_target(s.target, scope)
         value = self.expr(s.value, scope)
         if s.op != "=":
+            if isinstance(s.target, ast.Attr):  # `+=` reads the property first
+                self.note_read(s.target, scope)
             value = {"op": "bin", "o": s.op[0], "l": target, "r": value}
+        if isinstance(s.target, ast.Attr):
+            scope.mark_set(_prop_key(s.target))
         return {"do": "set", "target": target, "value": value}
 
     def set_target(self, t, scope: Scope):
@@ -774,7 +822,7 @@ class Lowerer(ScenarioLowering):
             return {"op": "var", "name": t.id}
         if isinstance(t, ast.Attr):
             self.assigned_attrs.add(t.name)
-            return self.expr(t, scope)
+            return self.e_Attr(t, scope, read=False)
         self.error(t.span, "E406", "only a variable, a counter or an attribute can be set")
         return {"op": "var", "name": "_"}
 
@@ -993,16 +1041,36 @@ class Lowerer(ScenarioLowering):
             return None
         return e.id
 
-    def e_Attr(self, e: ast.Attr, scope: Scope):
+    def e_Attr(self, e: ast.Attr, scope: Scope, read: bool = True):
+        """`x.name`. A `read` of a name no kind declares (a piece property
+        only `set` gives) is checked at the end: it must be set earlier in
+        the block, or have a `?? default`."""
         obj = self.expr(e.obj, scope)
         if e.name not in self.attr_names:
             self.attr_uses.append((e.name, e.name_span, self.file, self.checking))
+            if read:
+                self.note_read(e, scope)
         return {"op": "attr", "of": obj, "name": e.name, "at": self.at(e)}
+
+    def note_read(self, e: ast.Attr, scope: Scope) -> None:
+        key = _prop_key(e)
+        if not scope.was_set(key):
+            self.unset_reads.append((e.name, key or e.name, e.span, self.file, self.checking))
+
+    def fallback(self, e: ast.Binary, scope: Scope):
+        """`a ?? b`: b when a is none, or when a is a piece property never set."""
+        other = self.expr(e.right, scope)
+        if isinstance(e.left, ast.Attr):
+            return {**self.e_Attr(e.left, scope, read=False), "else": other}
+        left = self.expr(e.left, scope)
+        return {"op": "cond", "if": {"op": "bin", "o": "!=", "l": left, "r": None}, "then": left, "else": other}
 
     def e_Index(self, e: ast.Index, scope: Scope):
         return {"op": "index", "of": self.expr(e.obj, scope), "index": self.expr(e.index, scope), "at": self.at(e)}
 
     def e_Binary(self, e: ast.Binary, scope: Scope):
+        if e.op == "??":
+            return self.fallback(e, scope)
         return {"op": "bin", "o": e.op, "l": self.expr(e.left, scope), "r": self.expr(e.right, scope),
                 "at": self.at(e)}
 
@@ -1043,6 +1111,17 @@ class Lowerer(ScenarioLowering):
         self.error(e.fn_span, "E308", f"unknown function or quantity `{e.fn}`",
                    suggest(e.fn, list(FUNCTIONS) + [q.name for q in self.p.of("quantity")]))
         return None
+
+
+def _prop_key(e) -> str | None:
+    """`c.marked` as written, when `c` is a plain name (or a chain of them):
+    what "set earlier in this block" compares. None for anything else."""
+    if isinstance(e, ast.Name):
+        return e.id
+    if isinstance(e, ast.Attr):
+        inner = _prop_key(e.obj)
+        return f"{inner}.{e.name}" if inner else None
+    return None
 
 
 def _param(p: ast.Param):

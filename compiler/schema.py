@@ -56,7 +56,7 @@ def build_schema() -> dict:
     expr_ops = {
         "var": ({"name": {"type": "string"}}, ["name"]),
         "ref": ({"ns": {"type": "string"}, "id": {"type": "string"}}, ["ns", "id"]),
-        "attr": ({"of": ref("expr"), "name": {"type": "string"}}, ["of", "name"]),
+        "attr": ({"of": ref("expr"), "name": {"type": "string"}, "else": ref("expr")}, ["of", "name"]),
         "index": ({"of": ref("expr"), "index": ref("expr")}, ["of", "index"]),
         "bin": ({"o": {"enum": ["+", "-", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=", "and", "or",
                                 "in", "not in"]}, "l": ref("expr"), "r": ref("expr")}, ["o", "l", "r"]),

@@ -7,6 +7,7 @@ wherever it is written, and suggestions can draw on every name.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from waybill.dsl import ast
@@ -64,6 +65,8 @@ class Program:
     ok_files: set[str] = field(default_factory=set)
     broken: set[str] = field(default_factory=set)  # names of declarations lost to syntax errors
     applied_variants: list[str] = field(default_factory=list)
+    setup_extensions: list[tuple[ast.ExtendSetup, str]] = field(default_factory=list)  # base packs first
+    field_files: dict[int, str] = field(default_factory=dict)  # id(field) -> file, for fields added by `extend kind`
 
     def of(self, category: str) -> list[Symbol]:
         return [s for s in self.symbols.values() if s.category == category]
@@ -79,8 +82,11 @@ def build_program(pack: PackSource, variants: list[str], report: Report) -> Prog
     while p is not None:
         chain.append(p)
         p = p.base
+    extensions: list[tuple[ast.ExtendKind, str]] = []
     for layer in reversed(chain):  # base packs first; later layers replace
-        _collect_layer(program, layer, report, replaceable=set(program.symbols))
+        _collect_layer(program, layer, report, replaceable=set(program.symbols), extensions=extensions)
+    for item, file in extensions:
+        _extend_kind(program, item, file, report)
     for source in pack.files:
         for item in source.module.items:
             if isinstance(item, ast.PackDecl) and program.pack is None:
@@ -89,19 +95,44 @@ def build_program(pack: PackSource, variants: list[str], report: Report) -> Prog
     return program
 
 
-def _collect_layer(program: Program, layer: PackSource, report: Report, replaceable: set[str]) -> None:
+def _collect_layer(program: Program, layer: PackSource, report: Report, replaceable: set[str],
+                   extensions: list) -> None:
+    base_scenarios = {s.name for s in program.scenarios}
     for source in layer.files:
         program.files.append(source.path)
         if source.ok:
             program.ok_files.add(source.path)
         program.broken.update(getattr(source.module, "broken", ()))
         for item in source.module.items:
-            _collect(program, item, source.path, layer.name, report, replaceable)
+            if isinstance(item, ast.ExtendKind):
+                extensions.append((item, source.path))
+                continue
+            _collect(program, item, source.path, layer.name, report, replaceable,
+                     base_scenarios=base_scenarios, warn=True)
 
 
 def _collect(program: Program, item: ast.Node, file: str, pack: str | None, report: Report,
-             replaceable: set[str]) -> None:
+             replaceable: set[str], base_scenarios: set[str] | None = None, warn: bool = False,
+             meant: bool = False) -> None:
+    """Declare one item. `replaceable`: names a base pack (or, for a variant,
+    the pack) declared, which this item may replace; `warn`: say so (W503)
+    unless the item says `replaces` (`meant`)."""
     if isinstance(item, (ast.PackDecl, ast.Include)):
+        return
+    base_scenarios = set() if base_scenarios is None else base_scenarios
+    if isinstance(item, ast.Replaces):
+        inner = item.decl
+        is_scenario = isinstance(inner, ast.ScenarioDecl)
+        known = base_scenarios if is_scenario else replaceable
+        declared = {s.name for s in program.scenarios} if is_scenario else program.symbols
+        if inner.name not in declared:  # (declared, but not by a base pack: an E302 below)
+            report.add(Diagnostic(file, inner.name_span, "error", "E301",
+                                  f"`replaces {inner.name}`: no base pack declares `{inner.name}`",
+                                  suggest(inner.name, known) or "drop `replaces` to declare something new"))
+        _collect(program, inner, file, pack, report, replaceable, base_scenarios, warn, meant=True)
+        return
+    if isinstance(item, ast.ExtendSetup):
+        program.setup_extensions.append((item, file))
         return
     if isinstance(item, ast.BoardDecl):
         _declare(program, item, file, pack, report, replaceable)
@@ -130,7 +161,19 @@ def _collect(program: Program, item: ast.Node, file: str, pack: str | None, repo
             program.variants[item.name] = sym
         return
     if isinstance(item, ast.ScenarioDecl):
-        program.scenarios.append(Symbol(item.name, "scenario", item, file, pack))
+        sym = Symbol(item.name, "scenario", item, file, pack)
+        for i, old in enumerate(program.scenarios):
+            if old.name != item.name:
+                continue
+            if item.name not in base_scenarios:
+                report.add(_dup(item, file, old))
+                return
+            if warn and not meant:
+                report.add(_replaced(item, file, old))
+            program.scenarios[i] = sym  # a redeclared scenario runs once: the extension's
+            base_scenarios.discard(item.name)
+            return
+        program.scenarios.append(sym)
         return
     if isinstance(item, (ast.TriggerDecl, ast.ModifierDecl, ast.ReplaceDecl)):
         program.rules.append((item, file))
@@ -142,22 +185,70 @@ def _collect(program: Program, item: ast.Node, file: str, pack: str | None, repo
                               "`remove` belongs inside a `variant` block"))
         return
     if isinstance(item, ast.Decl):
-        _declare(program, item, file, pack, report, replaceable)
+        _declare(program, item, file, pack, report, replaceable, warn and not meant)
 
 
 def _declare(program: Program, decl: ast.Decl, file: str, pack: str | None, report: Report,
-             replaceable: set[str]) -> None:
+             replaceable: set[str], warn: bool = False) -> None:
     category = CATEGORY.get(type(decl), "declaration")
     first = program.symbols.get(decl.name)
     if first is not None and decl.name not in replaceable:
         report.add(_dup(decl, file, first))
         return
-    if first is not None and first.category != category:
-        report.add(Diagnostic(file, decl.name_span, "error", "E302",
-                              f"`{decl.name}` replaces a {first.category} with a {category}",
-                              f"the {first.category} is at {first.file}:{first.decl.span.line}; use another name"))
+    if first is not None and _what(first.decl, first.category) != _what(decl, category):
+        old, new = _what(first.decl, first.category), _what(decl, category)
+        report.add(Diagnostic(file, decl.name_span, "error", "E310",
+                              f"`{decl.name}` would replace the {old} `{decl.name}` with a {new}",
+                              f"the {old} is at {first.file}:{first.decl.name_span.line}; "
+                              f"choose another name for this {new}"))
         return
+    if first is not None and warn:
+        report.add(_replaced(decl, file, first))
     program.symbols[decl.name] = Symbol(decl.name, category, decl, file, pack)
+    replaceable.discard(decl.name)  # replaced once; a second declaration here is a duplicate
+
+
+def _what(decl: ast.Decl, category: str) -> str:
+    """What a declaration is, in words: its kind for a card (`truck_mod`), else its category."""
+    return decl.kind if isinstance(decl, ast.EntityDecl) else category
+
+
+def _replaced(decl: ast.Decl, file: str, first: Symbol) -> Diagnostic:
+    what = _what(first.decl, first.category)
+    return Diagnostic(file, decl.name_span, "warning", "W503",
+                      f"`{decl.name}` replaces the {what} `{decl.name}` of pack `{first.pack}` "
+                      f"({first.file}:{first.decl.name_span.line})",
+                      f"write `replaces` before the declaration if that is meant, or choose another name")
+
+
+def _extend_kind(program: Program, item: ast.ExtendKind, file: str, report: Report) -> None:
+    """`extend kind K { ... }`: K, with the new fields, replaces K (a new
+    declaration object: the parsed one may be shared by other compilations)."""
+    sym = program.symbols.get(item.name)
+    if sym is None or sym.category != "kind":
+        kinds = [s.name for s in program.symbols.values() if s.category == "kind"]
+        report.add(Diagnostic(file, item.name_span, "error", "E303", f"`extend kind {item.name}`: no kind `{item.name}`",
+                              suggest(item.name, kinds) or (f"`{item.name}` is a {sym.category}" if sym else None)))
+        return
+    have = {f.name: f for f in sym.decl.fields}
+    added = []
+    for f in item.fields:
+        if f.name in have:
+            where = program.field_files.get(id(have[f.name]), sym.file)
+            report.add(Diagnostic(file, f.span, "error", "E302",
+                                  f"kind `{item.name}` already has a field `{f.name}` ({where}:{have[f.name].span.line})",
+                                  "choose another name for the new field"))
+            continue
+        if f.default is None and not f.is_list:
+            report.add(Diagnostic(file, f.span, "error", "E403",
+                                  f"field `{f.name}` added to kind `{item.name}` needs a default",
+                                  f"the base pack's cards do not give it: write `{f.name}: {f.type} = ...`"))
+            f = dataclasses.replace(f, default=ast.Literal(f.span, None))  # reported once, here
+        have[f.name] = f
+        added.append(f)
+        program.field_files[id(f)] = file
+    decl = dataclasses.replace(sym.decl, fields=list(sym.decl.fields) + added)
+    program.symbols[item.name] = Symbol(sym.name, sym.category, decl, sym.file, sym.pack)
 
 
 def _dup(decl: ast.Decl, file: str, first: Symbol) -> Diagnostic:

@@ -460,6 +460,26 @@ class RemoveDecl(Node):
 
 
 @dataclass
+class Replaces(Node):
+    """`replaces DECL`: an extending pack's declaration meant to replace its base's."""
+    decl: Decl
+
+
+@dataclass
+class ExtendKind(Node):
+    """`extend kind K { field: T = default, ... }`: fields added to a base kind."""
+    name: str
+    name_span: Span
+    fields: list = field(default_factory=list)
+
+
+@dataclass
+class ExtendSetup(Node):
+    """`extend setup { ... }`: statements run after the base game's setup."""
+    body: list = field(default_factory=list)
+
+
+@dataclass
 class VariantDecl(Decl):
     items: list = field(default_factory=list)
     text: str | None = None

@@ -95,6 +95,16 @@ class ToAst(Transformer):
     def remove_decl(self, meta, ch):
         return ast.RemoveDecl(self.sp(meta), str(ch[1]))
 
+    def replaces_decl(self, meta, ch):
+        return ast.Replaces(self.sp(meta), ch[1])
+
+    def extend_kind(self, meta, ch):
+        fields = next((c for c in ch if isinstance(c, list)), [])
+        return ast.ExtendKind(self.sp(meta), str(ch[2]), self.tsp(ch[2]), fields)
+
+    def extend_setup(self, meta, ch):
+        return ast.ExtendSetup(self.sp(meta), ch[2])
+
     def _head(self, ch):
         """(name token, title or None) of `KEYWORD NAME STRING? ...`."""
         name = ch[1]
@@ -622,7 +632,7 @@ class ToAst(Transformer):
             node = ast.Binary(self.sp(meta), op, node, ch[i + 1])
         return node
 
-    or_expr = and_expr = sum = product = _bin
+    or_expr = and_expr = fallback = sum = product = _bin
 
     def comparison(self, meta, ch):
         op = ch[1]

@@ -242,6 +242,18 @@ def piece_attr(m: Any, pid: int, name: str) -> Any:
     raise RuleError(f"piece {pid} ({m.R.entities[eid].get('name', eid)}) has no attribute {name!r}")
 
 
+def piece_has_attr(m: Any, pid: int, name: str) -> bool:
+    """Whether reading `name` of a piece gives a value (see `piece_attr`)."""
+    st = m.st
+    if f"{pid}:{name}" in st.props or name in _PIECE_BUILTINS:
+        return True
+    eid = st.p_ent[pid]
+    static = m.R.piece_static.get(eid)
+    if static is None:
+        static = m.R.piece_static[eid] = _piece_static(m.R, eid)
+    return name in static
+
+
 def _piece_static(rules: Any, eid: str) -> dict:
     """An entity's fields over its kind's defaults, less the defaults that a
     built-in shadows: one dict lookup answers most attribute reads."""

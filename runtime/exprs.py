@@ -91,7 +91,17 @@ def _zone_ref(rid: str, rules: Any, at: str | None) -> Fn:
 def _attr(e: dict, rules: Any, at: str | None) -> Fn:
     of, name = compile_expr(e["of"], rules, at), e["name"]
     get = access.get_attr
-    return lambda m, loc: get(m, of(m, loc), name)
+    if "else" not in e:
+        return lambda m, loc: get(m, of(m, loc), name)
+    other, has = compile_expr(e["else"], rules, at), access.piece_has_attr
+
+    def or_else(m, loc):  # `x.name ?? other`
+        v = of(m, loc)
+        if type(v) is dict and "piece" in v and not has(m, v["piece"], name):
+            return other(m, loc)
+        got = get(m, v, name)
+        return other(m, loc) if got is None else got
+    return or_else
 
 
 def _index(e: dict, rules: Any, at: str | None) -> Fn:

@@ -358,7 +358,9 @@ def balance(pack, players, games, seed, variants, bot, round_cap, jobs, schedule
 @main.command(name="test")
 @click.argument("paths", nargs=-1)
 @click.option("--json", "as_json", is_flag=True, help="Print outcomes as JSON.")
-def test_cmd(paths: tuple[str, ...], as_json: bool) -> None:
+@click.option("--own", is_flag=True,
+              help="Only the scenarios a pack declares itself, not those of the pack it extends.")
+def test_cmd(paths: tuple[str, ...], as_json: bool, own: bool) -> None:
     """Run the scenarios of packs (names or folders; default: every shipped pack)."""
     from waybill import CompileError
     from waybill.compiler.loader import find_pack, packs_under
@@ -375,7 +377,7 @@ def test_cmd(paths: tuple[str, ...], as_json: bool) -> None:
     outcomes, broken = [], 0
     for t in targets:
         try:
-            outcomes.extend(run_pack(t))
+            outcomes.extend(run_pack(t, own=own))
         except CompileError as exc:
             broken += 1
             click.echo(str(exc), err=True)

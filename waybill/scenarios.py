@@ -63,13 +63,18 @@ class Progress:
     since_line: int | None = None
 
 
-def run_pack(pack: str) -> list[Outcome]:
-    """Run every scenario of a pack (a shipped name or a folder)."""
+def run_pack(pack: str, own: bool = False) -> list[Outcome]:
+    """Run every scenario of a pack (a shipped name or a folder): those of
+    the packs it extends too, unless `own` (then only the pack's own). A
+    scenario the pack redeclares runs once, as the pack writes it."""
     base = compile_pack(pack)
     if base.ir is None:
         raise CompileError(f"{pack} does not compile:\n{base.report.render()}", base.report)
+    mine = own_scenarios(base.program) if own else None
     by_variants: dict[tuple, list[dict]] = {}
     for sc in base.scenarios or []:
+        if mine is not None and sc["id"] not in mine:
+            continue
         by_variants.setdefault(tuple(sc["variants"]), []).append(sc)
     outcomes = []
     for variants, scenarios in by_variants.items():
@@ -83,6 +88,12 @@ def run_pack(pack: str) -> list[Outcome]:
         for sc in scenarios:
             outcomes.append(run_scenario(pack, result.ir, lowered.get(sc["id"], sc)))
     return outcomes
+
+
+def own_scenarios(program) -> set[str]:
+    """The names of the scenarios the pack itself declares (not its base packs)."""
+    name = program.pack.name if program and program.pack else None
+    return {s.name for s in (program.scenarios if program else []) if s.pack == name}
 
 
 def _outcome(pack: str, sc: dict, failure: str | None) -> Outcome:

@@ -455,6 +455,37 @@ def test_W603_number_in_text_is_nowhere_in_the_card(tmp_path):
                    "`g1` (Lamp): the text says 3, which appears nowhere in the card's fields or code",
                    "correct the number in the text or in the code, whichever is wrong")
 
+def _expansion(tmp_path, body: str):
+    """The PRELUDE pack `t`, and beside it `pack x extends t` with `body`."""
+    write_pack(tmp_path / "t", PRELUDE + USE, head="pack t\n")
+    folder = write_pack(tmp_path / "x", body, head="pack x extends t\n", game=False)
+    return compile_pack(str(folder)).report
+
+
+def test_E311_a_property_may_be_read_before_it_is_set(tmp_path):
+    d, got = one(tmp_path, "quantity shiny(x: any) = x.shine\n"
+                           "game { players 2..2 play { hurt(me) let d = dice(me) let s = shiny(me)"
+                           " set first(pieces(deck)).shine = 1 } }\n", "E311")
+    assert got[:3] == (LINE, 26, "`x.shine` may be read before it is set")
+    assert got[3].startswith("no kind declares `shine`: write `x.shine ?? ...`")
+
+def test_W503_a_declaration_replaces_a_base_declaration(tmp_path):
+    report = _expansion(tmp_path, "gadget g0 { cost: 2 }\n")
+    (d,) = report.diagnostics
+    assert (d.code, d.severity, d.file.rsplit("/", 1)[-1], d.span.line, d.span.column) == (
+        "W503", "warning", "pack.wb", 2, 8)
+    assert d.message.startswith("`g0` replaces the gadget `g0` of pack `t` (") and d.message.endswith("pack.wb:8)")
+    assert d.hint == "write `replaces` before the declaration if that is meant, or choose another name"
+    assert _expansion(tmp_path / "meant", "replaces gadget g0 { cost: 2 }\n").diagnostics == []
+
+
+def test_E310_replaces_a_declaration_of_another_kind(tmp_path):
+    report = _expansion(tmp_path, "kind widget { }\nwidget g0\n")
+    (d,) = report.errors
+    assert (d.code, d.span.line, d.span.column, d.message) == (
+        "E310", 3, 8, "`g0` would replace the gadget `g0` with a widget")
+    assert d.hint.endswith("choose another name for this widget")
+
 
 # ---- the table itself ---------------------------------------------------------------------------------------
 

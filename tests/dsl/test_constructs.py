@@ -107,6 +107,25 @@ def test_remove_outside_a_variant_is_an_error(tmp_path):
     assert isinstance(decl, ast.RemoveDecl) and decl.name == "spare"
 
 
+def test_expansion_forms_parse():
+    """`replaces DECL`, `extend kind`, `extend setup` (their meaning: tests/compiler/test_expansions.py)."""
+    decl = parse_one('replaces gadget g0 "G" { cost: 2 }')
+    assert isinstance(decl, ast.Replaces) and isinstance(decl.decl, ast.EntityDecl)
+    assert (decl.decl.kind, decl.decl.name, decl.decl.name_span.column) == ("gadget", "g0", 17)
+    assert isinstance(parse_one("replaces procedure p() { stop }").decl, ast.ProcedureDecl)
+    ext = parse_one("extend kind gadget { rare: bool = false, tags: list of str }")
+    assert isinstance(ext, ast.ExtendKind) and ext.name == "gadget" and ext.name_span.column == 13
+    assert [(f.name, f.type, f.is_list) for f in ext.fields] == [("rare", "bool", False), ("tags", "str", True)]
+    setup = parse_one('extend setup { log "hi" }')
+    assert isinstance(setup, ast.ExtendSetup) and [type(s).__name__ for s in setup.body] == ["Log"]
+
+
+def test_fallback_binds_looser_than_sums_and_tighter_than_comparisons():
+    q = parse_one("quantity q(c: any) = c.x ?? 0 + 1 == 2")
+    assert (q.value.op, q.value.left.op, q.value.left.right.op) == ("==", "??", "+")
+    assert isinstance(q.value.left.left, ast.Attr)
+
+
 # ---- declarations ---------------------------------------------------------------------------
 
 def test_resource_declaration(tmp_path):
@@ -478,10 +497,11 @@ def test_set_forms(tmp_path, op, o):
 
 
 def test_set_a_piece_property_and_a_local(tmp_path):
-    body = body_of(tmp_path, "let x = 1\nset x = 2\nset c.hits += 1", params="c: piece")
+    # (`c.hits` is set before `+=` reads it: else E311, see tests/compiler/test_expansions.py)
+    body = body_of(tmp_path, "let x = 1\nset x = 2\nset c.hits = 0\nset c.hits += 1", params="c: piece")
     assert body[1] == {"do": "set", "target": {"op": "var", "name": "x"}, "value": 2}
     hits = {"op": "attr", "of": {"op": "var", "name": "c"}, "name": "hits"}
-    assert body[2] == {"do": "set", "target": hits, "value": {"op": "bin", "o": "+", "l": hits, "r": 1}}
+    assert body[3] == {"do": "set", "target": hits, "value": {"op": "bin", "o": "+", "l": hits, "r": 1}}
 
 
 def test_set_a_per_player_counter_means_the_acting_players(tmp_path):
@@ -875,6 +895,8 @@ COVERED = {
     "range_expr", "list_each", "aggregate", "aggregate_plain", "agg_name", "args", "kwarg", "expr_list",
     "display_decl", "display_part", "display_counter", "display_zone", "display_quantity", "display_show",
     "balance_decl",
+    "replaces_decl", "replaceable", "extend_kind", "extend_setup",  # test_expansion_forms_parse
+    "fallback",
 }
 
 COVERED |= {  # test_scenario_forms_of_the_second_format

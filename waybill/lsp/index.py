@@ -104,6 +104,8 @@ def _procedure_params(analysis) -> dict[str, list[str]]:
 
 def _all_items(items):
     for item in items:
+        if isinstance(item, ast.Replaces):  # `replaces procedure p(...)`: the declaration itself
+            item = item.decl
         yield item
         if isinstance(item, ast.VariantDecl):
             yield from item.items
