@@ -53,7 +53,7 @@ def test_random_games_finish(players):
 def _seen_by(game, seat, entity):
     """Whether `seat`'s view names a piece of `entity` anywhere (zones, known)."""
     import json
-    return f'"entity": "{entity}"' in json.dumps(game.view(seat))
+    return f'"entity": "{entity}"' in json.dumps(game.view(seat, zones=True))
 
 
 def test_an_encounter_card_is_looked_at_secretly():

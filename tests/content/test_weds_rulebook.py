@@ -40,7 +40,7 @@ def test_a_damaged_hold_discards_exactly_its_contents():
 def _seen_by(game, seat, entity):
     """Whether `seat`'s view names a piece of `entity` anywhere (zones, known)."""
     import json
-    return f'"entity": "{entity}"' in json.dumps(game.view(seat))
+    return f'"entity": "{entity}"' in json.dumps(game.view(seat, zones=True))
 
 
 def test_a_faction_job_is_face_up_once_a_requirement_is_fulfilled():
