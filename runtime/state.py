@@ -15,9 +15,11 @@ Layout (indexes come from the rules' ``Layout`` for the player count):
 - ``counters[slot]`` is a counter value;
 - ``stack`` holds frames ``{"code", "pc", "locals", ...}``;
 - ``queue`` holds triggered effects waiting to resolve;
-- ``log`` holds actions, events and table talk; ``log_from`` is how many
-  entries came before it (a snapshot saved without its history starts its
-  log afresh, and the game goes on exactly as it would have);
+- ``log`` holds actions, events and table talk: a ``record.Log``, this
+  state's cursor on an append-only record shared by clones (``record.py``);
+  ``log_from`` is how many entries came before it (a snapshot saved without
+  its history starts its log afresh, and the game goes on exactly as it
+  would have);
 - ``handles[i]`` is the handle seats see for start piece ``i`` (a per-game
   permutation, see ``handles.py``); ``known`` lists private reveals as
   ``[seat, piece, zone slot, log position]`` (see ``reveal.py``).
@@ -26,8 +28,8 @@ Why clone is cheap: values stored in the state are never mutated in place
 (lists held in counters, locals, props or pending decisions are replaced,
 never appended to), so only the containers the interpreter *does* mutate in
 place are copied: the piece zone and owner lists, the zone list (of shared
-tuples), the counters, the usage tables, each frame and its locals, the
-queue and the log.
+tuples), the counters, the usage tables, each frame and its locals and the
+queue. The log is not copied: a clone copies a cursor on the shared record.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from .plain import copy_json
+from .record import Log
 
 FIELDS = (
     "players", "options", "seed", "rng", "p_ent", "p_zone", "p_owner", "props",
@@ -69,7 +72,7 @@ class State:
         c.pending = self.pending
         c.decision = self.decision
         c.queue = self.queue[:]
-        c.log = self.log[:]
+        c.log = self.log.clone()
         c.log_from = self.log_from
         c.forced = self.forced.copy()
         c.seq = self.seq
@@ -86,11 +89,15 @@ class State:
         container in it changes nothing in the game (and editing the game
         nothing in it). ``log=False`` leaves the history out: rules never
         read the log, so the game goes on the same, and the snapshot stays
-        small."""
-        out = {name: [] if name == "log" and not log else copy_json(getattr(self, name)) for name in FIELDS}
-        if not log:
+        small. The log is saved as ``{"size": entries, "text": JSON text of
+        the array of entries}``, each entry encoded once (see record.py)."""
+        out = {name: copy_json(getattr(self, name)) for name in FIELDS if name != "log"}
+        if log:
+            out["log"] = {"size": len(self.log), "text": self.log.text()}
+        else:
+            out["log"] = {"size": 0, "text": "[]"}
             out["log_from"] = self.log_from + len(self.log)
-        return out
+        return {name: out[name] for name in FIELDS}
 
     @staticmethod
     def from_json(fields: dict[str, Any]) -> "State":
@@ -132,7 +139,7 @@ def new_state(layout: Any, names: list[str], seed: int, options: dict | None) ->
     s.uses = {"turn": {}, "round": {}, "game": {}}
     s.stack, s.edepth = [], 0
     s.pending, s.decision = None, 0
-    s.queue, s.log, s.log_from, s.forced, s.seq = [], [], 0, {}, 0
+    s.queue, s.log, s.log_from, s.forced, s.seq = [], Log(), 0, {}, 0
     s.over, s.winner, s.result = False, None, None
     s.handles = handles_for(seed, len(layout.start_pieces))
     s.known = []

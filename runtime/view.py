@@ -43,7 +43,7 @@ def view(m: Any, player: int | None, log: bool = True) -> dict:
         "zones": [sight.zone(s, props) for s in range(len(lay.z_id))],
         "pending": sight.pending(st.pending),
         "decision": st.decision,
-        "log": sight.log(st.log) if log else [],
+        "log": sight.log(st.log.entries()) if log else [],
         "over": st.over,
         "winner": st.winner,
         "result": sight.value(st.result),

@@ -54,7 +54,33 @@ def _at(data: Any, path: tuple) -> Any:
 
 
 def mutate(data: dict, rng: random.Random) -> str:
-    """Damage ``data`` in place, once; returns what was done (for messages)."""
+    """Damage ``data`` in place, once; returns what was done (for messages).
+    The log is saved as JSON text (``{"size", "text"}``): it is decoded, so
+    damage lands in its entries as often as anywhere, and encoded again."""
+    log = data.get("log")
+    entries = _decoded(log)
+    if entries is None:
+        return _mutate(data, rng)
+    data["log"] = entries
+    done = _mutate(data, rng)
+    entries = data.get("log", log)
+    if type(entries) is list and "log" in data:
+        size = len(entries) + (rng.choice([-1, 1]) if rng.random() < 0.02 else 0)
+        data["log"] = {"size": size, "text": json.dumps(entries, default=repr)}
+    return done
+
+
+def _decoded(log: Any) -> list | None:
+    if type(log) is not dict or type(log.get("text")) is not str:
+        return None
+    try:
+        entries = json.loads(log["text"])
+    except ValueError:
+        return None
+    return entries if type(entries) is list else None
+
+
+def _mutate(data: dict, rng: random.Random) -> str:
     path = rng.choice(_containers(data))
     box = _at(data, path)
     keys = list(box) if type(box) is dict else list(range(len(box)))
@@ -87,7 +113,8 @@ def mutate(data: dict, rng: random.Random) -> str:
 
 def survives(rules: Any, data: dict) -> Game | None:
     """Load ``data``; either a ``WaybillError`` (None is returned), or a game
-    on which everything a frontend calls raises nothing but ``WaybillError``."""
+    on which everything a frontend calls raises nothing but ``WaybillError``
+    (None too if its record, checked when first read, is refused then)."""
     try:
         game = Game.from_json(rules, data)
     except WaybillError:
@@ -97,6 +124,10 @@ def survives(rules: Any, data: dict) -> Game | None:
             call(game)
         except WaybillError:
             pass
+    try:
+        game.log      # the saved record is checked in full when first read
+    except WaybillError:
+        return None
     return game
 
 

@@ -1,0 +1,177 @@
+"""The record: a game's log, append-only and shared by clones.
+
+The log is out of the cloned state. Entries live in a persistent chain of
+``Node``s (each points at the one before it); a state holds a ``Log``, a
+cursor on its last node. ``clone`` copies the cursor (one pointer), and
+``append`` adds a node after it: two clones that append different entries
+each get their own tail and never see each other's, while everything before
+the fork is shared. Entries are never changed once written (nothing in the
+kernel edits a logged dict), so sharing them is safe.
+
+Saving writes the record as JSON text, each entry encoded once: every
+``CHUNK``-th node keeps the text of the chunk it ends, other nodes the text
+of their own entry, both made when first saved and kept. ``to_json`` then
+joins a few hundred cached texts, whatever the length of the game.
+
+A loaded record is a ``Base``: the saved text, its entry count, and a check.
+The text is untrusted input; it is parsed and checked in full (``check``,
+which raises ``BadSave`` naming ``log[i]...``) the first time an entry of
+it is read — a view, ``actions()``, ``messages()``, ``Game.log`` — and
+never used unchecked. Saving again writes it back as it came, without
+reading it. Rules never read the log.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, Iterator
+
+CHUNK = 64            # entries per cached chunk of text
+
+_dumps = json.JSONEncoder(allow_nan=False).encode   # json.dumps' defaults, as saves always used
+
+
+class Base:
+    """The start of a record that was loaded: ``n`` entries, as saved text."""
+    __slots__ = ("n", "text", "entries", "check")
+
+    def __init__(self, n: int, text: str | None, entries: list | None,
+                 check: Callable[[str], list] | None = None):
+        self.n = n
+        self.text = text           # "[...]": the saved JSON array, or None until first saved
+        self.entries = entries     # the checked entries, or None until first read
+        self.check = check         # text -> checked entries (raises BadSave)
+
+    def read(self) -> list:
+        if self.entries is None:
+            self.entries = self.check(self.text)
+            self.check = None
+        return self.entries
+
+    def inner(self) -> str:
+        """The entries' text without the brackets ("" when there are none)."""
+        if self.text is None:
+            self.text = _dumps(self.entries)
+        return self.text[1:-1] if self.n else ""
+
+
+class Node:
+    __slots__ = ("prev", "entry", "n", "text", "back")
+
+    def __init__(self, prev: "Node | Base | None", entry: dict, n: int):
+        self.prev = prev
+        self.entry = entry
+        self.n = n             # entries up to and including this one
+        self.text = None       # cached: this entry's JSON, or at a chunk's end the chunk's
+        self.back = _OPEN      # at a chunk's end, once cached: what comes before the chunk
+
+
+class Log:
+    """A state's cursor on the record; what ``st.log`` is."""
+    __slots__ = ("tail", "_saved")
+
+    def __init__(self, tail: "Node | Base | None" = None):
+        self.tail = tail
+        self._saved: tuple | None = None     # (tail, text) of the last save
+
+    def clone(self) -> "Log":
+        c = Log.__new__(Log)
+        c.tail = self.tail
+        c._saved = None
+        return c
+
+    def append(self, entry: dict) -> None:
+        t = self.tail
+        self.tail = Node(t, entry, t.n + 1 if t is not None else 1)
+
+    def __len__(self) -> int:
+        t = self.tail
+        return t.n if t is not None else 0
+
+    # --- reading -------------------------------------------------------------------
+
+    def entries(self, start: int = 0) -> list[dict]:
+        """A new list of the entries from ``start`` on (checking a loaded
+        record first, if they reach into it)."""
+        start = max(0, start)
+        out = []
+        x = self.tail
+        while type(x) is Node and x.n > start:
+            out.append(x.entry)
+            x = x.prev
+        out.reverse()
+        if type(x) is Base and x.n > start:
+            return x.read()[start:] + out
+        return out
+
+    def __iter__(self) -> Iterator[dict]:
+        return iter(self.entries())
+
+    def __getitem__(self, i: Any) -> Any:
+        if type(i) is slice:
+            if i.step is None and i.stop is None and (i.start or 0) >= 0:
+                return self.entries(i.start or 0)
+            return self.entries()[i]
+        n = len(self)
+        if type(i) is int and -n <= i < 0:
+            i += n
+        if type(i) is int and 0 <= i < n:
+            return self.entries(i)[0]
+        raise IndexError("log index out of range")
+
+    # --- saving -----------------------------------------------------------------------
+
+    def text(self) -> str:
+        """The whole record as JSON text (an array of the entries)."""
+        t = self.tail
+        saved = self._saved
+        if saved is not None and saved[0] is t:
+            return saved[1]
+        if type(t) is Base and t.text is not None:
+            text = t.text
+        else:
+            parts = []
+            x = t
+            while type(x) is Node:
+                if x.n % CHUNK == 0:
+                    if x.back is _OPEN:
+                        _close_chunk(x)
+                    parts.append(x.text)
+                    x = x.back
+                    continue
+                if x.text is None:
+                    x.text = _dumps(x.entry)
+                parts.append(x.text)
+                x = x.prev
+            if x is not None:
+                inner = x.inner()
+                if inner:
+                    parts.append(inner)
+            parts.reverse()
+            text = "[" + ", ".join(parts) + "]"
+        self._saved = (t, text)
+        return text
+
+
+def _close_chunk(end: Node) -> None:
+    """Cache at ``end`` the text of its chunk (up to CHUNK entries back, never
+    into a loaded Base) and the node before the chunk."""
+    texts = [_dumps(end.entry)]
+    x: Any = end.prev
+    for _ in range(CHUNK - 1):
+        if type(x) is not Node:
+            break
+        texts.append(x.text if x.text is not None else _dumps(x.entry))
+        x.text = None           # the chunk holds it now
+        x = x.prev
+    texts.reverse()
+    end.text = ", ".join(texts)
+    end.back = x
+
+
+_OPEN = object()      # a chunk's end whose text is not cached yet
+
+
+def loaded(n: int, text: str | None, entries: list | None, check: Callable[[str], list] | None) -> Log:
+    """The log of a loaded game: a Base holding the saved record."""
+    return Log(Base(n, text, entries, check) if n else None)
