@@ -25,8 +25,8 @@ Layout (indexes come from the rules' ``Layout`` for the player count):
   ``[seat, piece, zone slot, log position]`` (see ``reveal.py``).
 
 Why clone is cheap: values stored in the state are never mutated in place
-(lists held in counters, locals, props or pending decisions are replaced,
-never appended to), so only the containers the interpreter *does* mutate in
+(lists held in counters, locals, props, pending decisions, ``handles`` or
+``known`` are replaced, never appended to), so only the containers the interpreter *does* mutate in
 place are copied: the piece zone and owner lists, the zone list (of shared
 tuples), the counters, the usage tables, each frame and its locals and the
 queue. The log is not copied: a clone copies a cursor on the shared record.
@@ -79,9 +79,10 @@ class State:
         c.over = self.over
         c.winner = self.winner
         c.result = self.result
-        # copied, not shared: a caller owns what to_json returns
-        c.handles = self.handles[:]
-        c.known = [k[:] for k in self.known]
+        # shared: never changed in place (``known`` is replaced by reveal.py;
+        # to_json copies both)
+        c.handles = self.handles
+        c.known = self.known
         return c
 
     def to_json(self, log: bool = True) -> dict[str, Any]:
