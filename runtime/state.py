@@ -46,6 +46,9 @@ FIELDS = (
     "handles", "known",
 )
 
+# the fields to_json copies with copy_json (the others are flat, or the log)
+_NESTED = tuple(f for f in FIELDS if f not in ("p_ent", "p_zone", "p_owner", "handles", "zones", "log"))
+
 
 class State:
     __slots__ = FIELDS
@@ -92,7 +95,10 @@ class State:
         read the log, so the game goes on the same, and the snapshot stays
         small. The log is saved as ``{"size": entries, "text": JSON text of
         the array of entries}``, each entry encoded once (see record.py)."""
-        out = {name: copy_json(getattr(self, name)) for name in FIELDS if name != "log"}
+        out = {name: copy_json(getattr(self, name)) for name in _NESTED}
+        # flat sequences of strings, ints and None: copied whole
+        out["p_ent"], out["p_zone"], out["p_owner"] = list(self.p_ent), list(self.p_zone), list(self.p_owner)
+        out["handles"], out["zones"] = list(self.handles), [list(pile) for pile in self.zones]
         if log:
             out["log"] = {"size": len(self.log), "text": self.log.text()}
         else:
