@@ -173,7 +173,7 @@ def create(m: Any, loc: dict, entity: Any, to: Any) -> dict:
     pid = len(st.p_ent)
     st.p_ent = st.p_ent + (eid,)
     st.p_zone.append(-1)
-    st.p_owner.append(None)
+    st.p_owner.append(-1)          # no owner yet
     place(m, pid, zone_slot(m, to, loc))
     return {"piece": pid}
 
