@@ -68,16 +68,17 @@ class Node:
 
 class Log:
     """A state's cursor on the record; what ``st.log`` is."""
-    __slots__ = ("tail", "_saved")
+    __slots__ = ("tail", "_saved", "_read")
 
     def __init__(self, tail: "Node | Base | None" = None):
         self.tail = tail
         self._saved: tuple | None = None     # (tail, text) of the last save
+        self._read: tuple | None = None      # (tail, entries) of the last read: this cursor's own list
 
     def clone(self) -> "Log":
         c = Log.__new__(Log)
         c.tail = self.tail
-        c._saved = None
+        c._saved = c._read = None
         return c
 
     def append(self, entry: dict) -> None:
@@ -94,15 +95,39 @@ class Log:
         """A new list of the entries from ``start`` on (checking a loaded
         record first, if they reach into it)."""
         start = max(0, start)
+        read = self._read
+        if read is not None and read[0] is self.tail:
+            return read[1][start:]
+        # only what came since the last read is walked (in a game played on,
+        # each read costs the entries added since, not the whole log)
+        since = read[0] if read is not None else None
+        at = since.n if since is not None else 0
         out = []
         x = self.tail
-        while type(x) is Node and x.n > start:
+        while type(x) is Node and x is not since and x.n > at:
             out.append(x.entry)
             x = x.prev
         out.reverse()
-        if type(x) is Base and x.n > start:
-            return x.read()[start:] + out
-        return out
+        if x is since and read is not None:
+            entries = read[1]
+            entries.extend(out)
+        elif x is None:
+            entries = out
+        elif type(x) is Base:
+            entries = x.read() + out
+        else:
+            entries = self._walk()
+        self._read = (self.tail, entries)
+        return entries[start:]
+
+    def _walk(self) -> list[dict]:
+        out = []
+        x = self.tail
+        while type(x) is Node:
+            out.append(x.entry)
+            x = x.prev
+        out.reverse()
+        return x.read() + out if type(x) is Base else out
 
     def __iter__(self) -> Iterator[dict]:
         return iter(self.entries())

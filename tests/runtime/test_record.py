@@ -180,3 +180,16 @@ def test_a_damaged_record_is_refused_when_first_read_naming_it(edit, message):
         with pytest.raises(WaybillError):     # and never used unchecked afterwards
             g.log
         assert json.dumps(g.to_json()["log"]) == json.dumps(data["log"])   # saved again as it came
+
+
+def test_reading_as_the_game_goes_on_gives_the_whole_log_each_time():
+    log = Log()
+    seen = []
+    for i in range(3 * CHUNK):
+        log.append({"type": "say", "text": str(i)})
+        seen.append(str(i))
+        if i % 5 == 0:
+            assert [e["text"] for e in log] == seen and [e["text"] for e in log[i - 3:]] == seen[max(0, i - 3):]
+            fork = log.clone()
+            fork.append({"type": "say", "text": "fork"})
+            assert len(fork.entries()) == i + 2 and len(log.entries()) == i + 1
