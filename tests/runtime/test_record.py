@@ -193,3 +193,38 @@ def test_reading_as_the_game_goes_on_gives_the_whole_log_each_time():
             fork = log.clone()
             fork.append({"type": "say", "text": "fork"})
             assert len(fork.entries()) == i + 2 and len(log.entries()) == i + 1
+
+
+class _Sealed(Log):
+    """A record that may be written, never read."""
+    __slots__ = ()
+
+    def entries(self, start: int = 0) -> list:
+        raise AssertionError("the log was read")
+
+    def clone(self) -> "Log":
+        c = _Sealed.__new__(_Sealed)
+        c.tail, c._saved, c._read = self.tail, None, None
+        return c
+
+
+@pytest.mark.parametrize("pack,players", [("weds", 3), ("badlands", 3), ("warfare", 2)])
+def test_rules_never_read_the_log(pack, players):
+    from waybill.runtime import interpreter
+    rules = load_pack(pack)
+    plain, sealed = Game.new(rules, players=players, seed=4), Game.new(rules, players=players, seed=4)
+    log = _Sealed()
+    log.tail = sealed.state.log.tail
+    sealed.state.log = log
+    rng = random.Random(4)
+    for _ in range(150):
+        if plain.over:
+            break
+        i = rng.randrange(len(plain.state.pending["options"]))
+        for g in (plain, sealed):       # answered as apply does, without the seat's view (which reads the log)
+            g.state.log.append({"type": "action", "kind": g.state.pending["kind"], "player": g.state.pending["player"],
+                                "decision": g.state.decision, "option": i, **g.state.pending["options"][i]})
+            interpreter.answer(g.m, i)
+            g._run()
+    sealed.state.log = Log(sealed.state.log.tail)
+    assert json.dumps(sealed.to_json()) == json.dumps(plain.to_json())
