@@ -8,17 +8,23 @@ each get their own tail and never see each other's, while everything before
 the fork is shared. Entries are never changed once written (nothing in the
 kernel edits a logged dict), so sharing them is safe.
 
-Saving writes the record as JSON text, each entry encoded once: every
-``CHUNK``-th node keeps the text of the chunk it ends, other nodes the text
-of their own entry, both made when first saved and kept. ``to_json`` then
-joins a few hundred cached texts, whatever the length of the game.
+Saving writes the record as JSON text in chunks: chunk ``i`` is the JSON
+array of entries ``CHUNK*i`` up to ``CHUNK*(i+1)`` (the last holds the rest),
+as ``json.dumps`` writes them. Each entry is encoded once: a full chunk's
+text is made when first saved and kept on the node that ends it, other
+nodes keep their entry's text. ``to_json`` lists the kept chunks and joins
+the last few entries, so its cost does not grow with the length of the game
+(past writing each entry once), and the chunks of a game are the same
+whether or not it was saved and loaded on the way.
 
-A loaded record is a ``Base``: the saved text, its entry count, and a check.
-The text is untrusted input; it is parsed and checked in full (``check``,
-which raises ``BadSave`` naming ``log[i]...``) the first time an entry of
-it is read — a view, ``actions()``, ``messages()``, ``Game.log`` — and
-never used unchecked. Saving again writes it back as it came, without
-reading it. Rules never read the log.
+A loaded record is a ``Base``: the saved chunks, the entry count, and a
+check. The text is untrusted input; it is parsed and checked in full
+(``check``, which raises ``BadSave`` naming ``log[i]...`` or
+``log.chunks[i]``) the first time an entry of it is read — a view,
+``actions()``, ``messages()``, ``Game.log`` — and never used unchecked.
+Saving again writes its chunks back as they came, without reading them (the
+last, if not full, joined with the entries that follow it). Rules never
+read the log.
 """
 
 from __future__ import annotations
@@ -32,27 +38,30 @@ _dumps = json.JSONEncoder(allow_nan=False).encode   # json.dumps' defaults, as s
 
 
 class Base:
-    """The start of a record that was loaded: ``n`` entries, as saved text."""
-    __slots__ = ("n", "text", "entries", "check")
+    """The start of a record that was loaded: ``n`` entries, as saved chunks."""
+    __slots__ = ("n", "chunks", "entries", "check")
 
-    def __init__(self, n: int, text: str | None, entries: list | None,
-                 check: Callable[[str], list] | None = None):
+    def __init__(self, n: int, chunks: list[str] | None, entries: list | None,
+                 check: Callable[[list], list] | None = None):
         self.n = n
-        self.text = text           # "[...]": the saved JSON array, or None until first saved
+        self.chunks = chunks       # the saved chunks of JSON text, or None until first saved
         self.entries = entries     # the checked entries, or None until first read
-        self.check = check         # text -> checked entries (raises BadSave)
+        self.check = check         # chunks -> checked entries (raises BadSave)
 
     def read(self) -> list:
         if self.entries is None:
-            self.entries = self.check(self.text)
+            self.entries = self.check(self.chunks)
             self.check = None
         return self.entries
 
-    def inner(self) -> str:
-        """The entries' text without the brackets ("" when there are none)."""
-        if self.text is None:
-            self.text = _dumps(self.entries)
-        return self.text[1:-1] if self.n else ""
+    def parts(self) -> tuple[list[str], str | None]:
+        """The full chunks, and the last one if it is not full (else None)."""
+        if self.chunks is None:
+            e = self.entries
+            self.chunks = [_dumps(e[i:i + CHUNK]) for i in range(0, len(e), CHUNK)]
+        if self.n % CHUNK:
+            return self.chunks[:-1], self.chunks[-1]
+        return self.chunks, None
 
 
 class Node:
@@ -72,7 +81,7 @@ class Log:
 
     def __init__(self, tail: "Node | Base | None" = None):
         self.tail = tail
-        self._saved: tuple | None = None     # (tail, text) of the last save
+        self._saved: tuple | None = None     # (tail, chunks) of the last save
         self._read: tuple | None = None      # (tail, entries) of the last read: this cursor's own list
 
     def clone(self) -> "Log":
@@ -146,41 +155,47 @@ class Log:
 
     # --- saving -----------------------------------------------------------------------
 
-    def text(self) -> str:
-        """The whole record as JSON text (an array of the entries)."""
+    def chunks(self) -> list[str]:
+        """The whole record as chunks of JSON text (a new list)."""
         t = self.tail
         saved = self._saved
         if saved is not None and saved[0] is t:
-            return saved[1]
-        if type(t) is Base and t.text is not None:
-            text = t.text
+            return list(saved[1])
+        last = []                 # the entries past the last full chunk
+        x = t
+        while type(x) is Node and x.n % CHUNK:
+            if x.text is None:
+                x.text = _dumps(x.entry)
+            last.append(x.text)
+            x = x.prev
+        full = []
+        while type(x) is Node:    # the end of a full chunk
+            if x.back is _OPEN:
+                _close_chunk(x)
+            full.append(x.text)
+            x = x.back
+        full.reverse()
+        if type(x) is Base:
+            head, part = x.parts()
+            if full:
+                part = None       # the first full chunk took it in
+            full[:0] = head
         else:
-            parts = []
-            x = t
-            while type(x) is Node:
-                if x.n % CHUNK == 0:
-                    if x.back is _OPEN:
-                        _close_chunk(x)
-                    parts.append(x.text)
-                    x = x.back
-                    continue
-                if x.text is None:
-                    x.text = _dumps(x.entry)
-                parts.append(x.text)
-                x = x.prev
-            if x is not None:
-                inner = x.inner()
-                if inner:
-                    parts.append(inner)
-            parts.reverse()
-            text = "[" + ", ".join(parts) + "]"
-        self._saved = (t, text)
-        return text
+            part = None
+        if last:
+            last.reverse()
+            text = ", ".join(last)
+            full.append(part[:-1] + ", " + text + "]" if part else "[" + text + "]")
+        elif part:
+            full.append(part)
+        self._saved = (t, full)
+        return list(full)
 
 
 def _close_chunk(end: Node) -> None:
-    """Cache at ``end`` the text of its chunk (up to CHUNK entries back, never
-    into a loaded Base) and the node before the chunk."""
+    """Cache at ``end`` the text of its chunk — up to CHUNK entries back, and
+    with the rest of a loaded Base's last chunk if it starts in one — and
+    what comes before the chunk."""
     texts = [_dumps(end.entry)]
     x: Any = end.prev
     for _ in range(CHUNK - 1):
@@ -190,13 +205,14 @@ def _close_chunk(end: Node) -> None:
         x.text = None           # the chunk holds it now
         x = x.prev
     texts.reverse()
-    end.text = ", ".join(texts)
+    part = x.parts()[1] if type(x) is Base else None
+    end.text = (part[:-1] + ", " if part else "[") + ", ".join(texts) + "]"
     end.back = x
 
 
 _OPEN = object()      # a chunk's end whose text is not cached yet
 
 
-def loaded(n: int, text: str | None, entries: list | None, check: Callable[[str], list] | None) -> Log:
+def loaded(n: int, chunks: list[str] | None, entries: list | None, check: Callable[[list], list] | None) -> Log:
     """The log of a loaded game: a Base holding the saved record."""
-    return Log(Base(n, text, entries, check) if n else None)
+    return Log(Base(n, chunks, entries, check) if n else None)

@@ -98,17 +98,17 @@ class State:
         container in it changes nothing in the game (and editing the game
         nothing in it). ``log=False`` leaves the history out: rules never
         read the log, so the game goes on the same, and the snapshot stays
-        small. The log is saved as ``{"size": entries, "text": JSON text of
-        the array of entries}``, each entry encoded once (see record.py)."""
+        small. The log is saved as ``{"size": entries, "chunks": [JSON text
+        of an array of entries, ...]}``, each entry encoded once (record.py)."""
         out = {name: copy_json(getattr(self, name)) for name in _NESTED}
         # flat sequences of strings, ints and None: copied whole
         out["p_ent"], out["p_zone"] = list(self.p_ent), self.p_zone.tolist()
         out["p_owner"] = [None if o < 0 else o for o in self.p_owner]
         out["handles"], out["zones"] = list(self.handles), [list(pile) for pile in self.zones]
         if log:
-            out["log"] = {"size": len(self.log), "text": self.log.text()}
+            out["log"] = {"size": len(self.log), "chunks": self.log.chunks()}
         else:
-            out["log"] = {"size": 0, "text": "[]"}
+            out["log"] = {"size": 0, "chunks": []}
             out["log_from"] = self.log_from + len(self.log)
         return {name: out[name] for name in FIELDS}
 

@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 from waybill.runtime import Game, WaybillError
+from waybill.runtime.record import CHUNK
 
 # values that are wrong in most places, and a few that are right in some
 JUNK: list[Any] = [
@@ -55,29 +56,37 @@ def _at(data: Any, path: tuple) -> Any:
 
 def mutate(data: dict, rng: random.Random) -> str:
     """Damage ``data`` in place, once; returns what was done (for messages).
-    The log is saved as JSON text (``{"size", "text"}``): it is decoded, so
-    damage lands in its entries as often as anywhere, and encoded again."""
+    The log is saved as chunks of JSON text (``{"size", "chunks"}``): it is
+    decoded, so damage lands in its entries as often as anywhere, and
+    encoded again."""
     log = data.get("log")
-    entries = _decoded(log)
+    entries = decoded(log)
     if entries is None:
         return _mutate(data, rng)
     data["log"] = entries
     done = _mutate(data, rng)
     entries = data.get("log", log)
     if type(entries) is list and "log" in data:
-        size = len(entries) + (rng.choice([-1, 1]) if rng.random() < 0.02 else 0)
-        data["log"] = {"size": size, "text": json.dumps(entries, default=repr)}
+        data["log"] = encoded(entries, default=repr)
+        if rng.random() < 0.02:
+            data["log"]["size"] += rng.choice([-1, 1])
     return done
 
 
-def _decoded(log: Any) -> list | None:
-    if type(log) is not dict or type(log.get("text")) is not str:
+def decoded(log: Any) -> list | None:
+    """The entries of a saved log, or None if it is not a sound one."""
+    if type(log) is not dict or type(log.get("chunks")) is not list:
         return None
     try:
-        entries = json.loads(log["text"])
-    except ValueError:
+        return [e for text in log["chunks"] for e in json.loads(text)]
+    except (TypeError, ValueError):
         return None
-    return entries if type(entries) is list else None
+
+
+def encoded(entries: list, **dumps: Any) -> dict:
+    """A saved log of ``entries``, chunked as the game writes it."""
+    return {"size": len(entries),
+            "chunks": [json.dumps(entries[i:i + CHUNK], **dumps) for i in range(0, len(entries), CHUNK)]}
 
 
 def _mutate(data: dict, rng: random.Random) -> str:

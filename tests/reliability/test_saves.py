@@ -16,7 +16,7 @@ from waybill.runtime import Game, WaybillError
 from waybill.runtime.save_check import CHECKS, CROSS
 from waybill.runtime.state import FIELDS
 
-from .save_damage import _at, _containers, mutate, survives
+from .save_damage import _at, _containers, decoded, encoded, mutate, survives
 
 # (pack, players, random steps from the start)
 POSITIONS = [("weds", 3, 0), ("weds", 4, 80), ("badlands", 2, 0), ("badlands", 3, 150),
@@ -113,9 +113,9 @@ def test_a_save_with_forced_rolls_loads():
 def _damage(pack: str, steps: int, edit) -> tuple:
     rules = load_pack(pack)
     data = benchmarks.mid_game(rules, 3, 5, steps).to_json()
-    data["log"] = json.loads(data["log"]["text"])      # the record's entries, to edit
+    data["log"] = decoded(data["log"])      # the record's entries, to edit
     edit(data, rules)
-    data["log"] = {"size": len(data["log"]), "text": json.dumps(data["log"])}
+    data["log"] = encoded(data["log"])
     return rules, data
 
 

@@ -43,16 +43,25 @@ def test_clones_appending_different_entries_keep_separate_logs():
     assert [e["text"] for e in b][-3:] == [f"shared {CHUNK + 2}", "only b", "b again"]
     assert len(log) == CHUNK + 3 and len(a) == CHUNK + 4 and len(b) == CHUNK + 5
     for x in (log, a, b):
-        assert json.loads(x.text()) == x.entries()
+        assert _decoded(x.chunks()) == x.entries()
 
 
-def test_the_saved_text_is_the_entries_as_json_dumps_writes_them():
+def _decoded(chunks: list) -> list:
+    return [e for text in chunks for e in json.loads(text)]
+
+
+def _encoded(entries: list) -> list:
+    """The chunks json.dumps writes: CHUNK entries each, the last the rest."""
+    return [json.dumps(entries[i:i + CHUNK]) for i in range(0, len(entries), CHUNK)]
+
+
+def test_the_saved_chunks_are_the_entries_as_json_dumps_writes_them():
     log = Log()
     for i in range(3 * CHUNK + 5):
         log.append({"type": "event", "event": "e", "args": {"n": i, "who": [{"player": 1}], "t": ("a", "é")}})
         if i % 37 == 0:          # saved now and then: chunks and single entries are cached on the way
-            assert log.text() == json.dumps(log.entries())
-    assert log.text() == json.dumps(log.entries())
+            assert log.chunks() == _encoded(log.entries())
+    assert log.chunks() == _encoded(log.entries())
     assert log[5:] == log.entries()[5:] and log[-1]["args"]["n"] == 3 * CHUNK + 4 and log[0]["args"]["n"] == 0
 
 
@@ -68,7 +77,7 @@ def test_clones_of_games_keep_separate_logs():
     assert a.log[:len(g.log)] == g.log == b.log[:len(g.log)]
     assert a.log != b.log
     for x in (g, a, b):
-        assert json.loads(x.to_json()["log"]["text"]) == x.log
+        assert _decoded(x.to_json()["log"]["chunks"]) == x.log
     # and each goes on as a game that never had the other would
     again = Game.replay(RULES, 4, b.actions(), players=3)
     assert json.dumps(again.to_json()) == json.dumps(b.to_json())
@@ -111,7 +120,7 @@ def test_views_and_actions_read_the_record_after_a_load():
 def test_a_snapshot_without_its_log_still_counts_where_its_log_starts():
     g = _played(Game.new(RULES, 2, seed=3), 12, 3)
     lean = g.to_json(log=False)
-    assert lean["log"] == {"size": 0, "text": "[]"} and lean["log_from"] == len(g.log)
+    assert lean["log"] == {"size": 0, "chunks": []} and lean["log_from"] == len(g.log)
     loaded = Game.from_json(RULES, lean)
     _played(loaded, 6, 8)
     _played(g, 6, 8)
@@ -122,7 +131,7 @@ def test_a_save_whose_log_is_a_list_of_entries_loads():
     # saves written before the record was text carry the log as a list
     g = _played(Game.new(RULES, 3, seed=6), 15, 6)
     data = g.to_json()
-    data["log"] = json.loads(data["log"]["text"])
+    data["log"] = _decoded(data["log"]["chunks"])
     old = Game.from_json(RULES, data)
     assert old.log == g.log and json.dumps(old.to_json()) == json.dumps(g.to_json())
     data["log"][0] = {"type": "nonsense"}
@@ -138,20 +147,23 @@ def _saved() -> dict:
 
 def _entries_edited(edit) -> dict:
     data = _saved()
-    entries = json.loads(data["log"]["text"])
+    entries = _decoded(data["log"]["chunks"])
     edit(entries)
-    data["log"]["text"] = json.dumps(entries)
+    data["log"]["chunks"] = _encoded(entries)
     return data
 
 
 @pytest.mark.parametrize("edit,message", [
-    (lambda d: d["log"].update(text=d["log"]["text"][:-1]), r"log\.text should be the JSON text of a list"),
+    (lambda d: d["log"]["chunks"].__setitem__(-1, d["log"]["chunks"][-1][:-1]),
+     r"log\.chunks\[\d+\] should be the JSON text of a list"),
     (lambda d: d["log"].update(size=-1), r"log\.size should be within"),
     (lambda d: d["log"].update(size="12"), r"log\.size should be a whole number"),
-    (lambda d: d["log"].update(text=7), r"log\.text should be a text"),
+    (lambda d: d["log"]["chunks"].__setitem__(0, 7), r"log\.chunks\[0\] should be the JSON text"),
+    (lambda d: d["log"].update(chunks="[]"), r"log\.chunks should be a list"),
     (lambda d: d["log"].update(extra=1), r"log has an unknown key 'extra'"),
     (lambda d: d["log"].pop("size"), r"log needs the key 'size'"),
-    (lambda d: d["log"].update(size=0), r"log\.text should be \[\] when log\.size is 0"),
+    (lambda d: d["log"].update(size=0), r"log\.chunks should be 0 chunk\(s\) for log\.size 0"),
+    (lambda d: d["log"].update(size=d["log"]["size"] + CHUNK), r"log\.chunks should be \d+ chunk"),
 ])
 def test_a_damaged_record_shape_is_refused_at_load(edit, message):
     data = _saved()
@@ -161,14 +173,15 @@ def test_a_damaged_record_shape_is_refused_at_load(edit, message):
 
 
 @pytest.mark.parametrize("edit,message", [
-    (lambda d: d["log"].update(text="[" + d["log"]["text"][2:]), r"log\.text is not JSON text"),
-    (lambda d: d["log"].update(text="[" + "[" * 100_000 + "]" * 100_000 + "]"), r"log\.text is not JSON text"),
-    (lambda d: d["log"].update(size=d["log"]["size"] + 1), r"log\.size is \d+, but log\.text holds \d+ entries"),
+    (lambda d: d["log"]["chunks"].__setitem__(0, "[" + d["log"]["chunks"][0][2:]), r"log\.chunks\[0\] is not JSON"),
+    (lambda d: d["log"]["chunks"].__setitem__(0, "[" * 100_000 + "]" * 100_000), r"log\.chunks\[0\] is not JSON"),
+    (lambda d: d["log"].update(size=d["log"]["size"] + 1), r"log\.chunks\[\d+\] holds \d+ entries, but should hold"),
     (lambda d: d["log"].update(_entries_edited(lambda es: es[3].update(type="x"))["log"]),
      r"log\[3\]\.type is not a kind of log entry"),
     (lambda d: d["log"].update(_entries_edited(lambda es: es[1].update(args=1.5))["log"]),
      r"log\[1\]"),
-    (lambda d: d["log"].update(text=d["log"]["text"].replace("}", ', "x": NaN}', 1)), r"log\[0\]"),
+    (lambda d: d["log"]["chunks"].__setitem__(0, d["log"]["chunks"][0].replace("}", ', "x": NaN}', 1)),
+     r"log\[0\]"),
 ])
 def test_a_damaged_record_is_refused_when_first_read_naming_it(edit, message):
     data = _saved()
