@@ -24,7 +24,7 @@ from typing import Any, Callable
 from .arguments import options_problem, players_problem, seed_problem
 from .interpreter import EFFECTS
 from .limits import CALL_DEPTH, CHAIN_LIMIT
-from .plain import SAFE_INT, NotPlain, short
+from .plain import SAFE_INT, TEXT_MAX, NotPlain, short
 from .save_decisions import RESULT_KEYS, check_log, check_pending, decision_waits, ending
 from .save_shapes import (BadSave, Ctx, bad, game_record, game_value, ints_in, need_code, need_dict, need_int,
                           need_list, need_player, need_shape, need_text)
@@ -180,8 +180,9 @@ def _counters(v: Any, c: Ctx) -> list:
     out = list(need_list(v, "counters", len(lay.c_initial)))
     for slot, x in enumerate(out):
         lo, hi, whole = bounds[slot]
-        if type(x) is int and lo <= x <= hi:
-            continue          # most counters: a number within bounds, kept as it is
+        t = type(x)
+        if t is int and lo <= x <= hi or not whole and (x is None or t is bool or t is str and len(x) <= TEXT_MAX):
+            continue          # most counters: a number within bounds (or a plain scalar), kept as it is
         path = f"counters[{slot}] ({lay.c_id[slot]})"
         x = out[slot] = game_value(x, path, c)
         if whole:
@@ -217,6 +218,11 @@ def _current(v: Any, c: Ctx) -> int | None:
 
 def _uses(v: Any, c: Ctx) -> dict:
     """How often each player took each limited action, per turn, round and game."""
+    if type(v) is dict and v.keys() == _USES_KEYS:     # quick: every key known, every count a number
+        keys = _use_keys(c)
+        tables = [v[per] for per in ("turn", "round", "game")]
+        if all(type(t) is dict and keys.issuperset(t) and ints_in(list(t.values()), 0, SAFE_INT) for t in tables):
+            return {per: dict(v[per]) for per in v}
     actions = {ab.action for ab in c.rules.ability_by_key.values() if ab.type == "action"}
     out = {}
     for per, table in need_shape(v, "uses", _USES_KEYS).items():
@@ -227,6 +233,22 @@ def _uses(v: Any, c: Ctx) -> dict:
             need_int(times, f"uses.{per}[{key!r}]")
         out[per] = dict(table)
     return out
+
+
+_USE_KEYS: dict[tuple[int, int], tuple[Any, frozenset]] = {}
+
+
+def _use_keys(c: Ctx) -> frozenset:
+    """Every `<action>|<player>` of these rules and players, kept per rules (checked by identity)."""
+    hit = _USE_KEYS.get((id(c.rules), c.n))
+    if hit is not None and hit[0] is c.rules:
+        return hit[1]
+    actions = {ab.action for ab in c.rules.ability_by_key.values() if ab.type == "action"}
+    keys = frozenset(f"{a}|{p}" for a in actions for p in range(c.n))
+    if len(_USE_KEYS) > 256:        # a bound, not a policy: rules are few
+        _USE_KEYS.clear()
+    _USE_KEYS[(id(c.rules), c.n)] = (c.rules, keys)
+    return keys
 
 
 def _frame(fr: Any, path: str, c: Ctx) -> dict:
