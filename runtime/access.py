@@ -82,8 +82,8 @@ def piece_owner(m: Any, pid: int) -> Any:
     slot = st.p_zone[pid]
     of = m.L.z_of[slot] if slot >= 0 else None
     if of is None:
-        of = st.p_owner[pid]
-    return None if of is None else m.L.player_refs[of]
+        of = st.p_owner[pid]     # -1: no owner
+    return None if of is None or of < 0 else m.L.player_refs[of]
 
 
 def live_pieces(m: Any, eid: str) -> list[int]:

@@ -88,7 +88,9 @@ class Game:
         """The whole game as JSON-ready data, the caller's own (a deep copy).
         ``log=False`` saves it without its history (small and quick, for
         sending a position or for search); the loaded game plays on
-        identically, and its log starts afresh at entry ``state.log_from``."""
+        identically, and its log starts afresh at entry ``state.log_from``.
+        The log is saved as JSON text, each entry encoded once and kept, so
+        saving costs little more at the end of a long game than at its start."""
         return self.m.st.to_json(log)
 
     # --- playing -------------------------------------------------------------
@@ -205,7 +207,9 @@ class Game:
 
     @property
     def log(self) -> list[dict]:
-        return self.m.st.log
+        """The log's entries, a new list (the entries themselves are the
+        game's: do not edit them). A loaded record is checked when first read."""
+        return self.m.st.log.entries()
 
     @property
     def state(self) -> State:
@@ -223,7 +227,7 @@ class Game:
 
     def messages(self) -> list[str]:
         """The table talk written by `log` statements."""
-        return [e.get("text", "") for e in self.m.st.log if e.get("type") == "say"]
+        return [e.get("text", "") for e in self.m.st.log.entries() if e.get("type") == "say"]
 
     def actions(self) -> list[dict]:
         """Every action in the log (what ``replay`` needs): all of them,

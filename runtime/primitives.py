@@ -182,7 +182,7 @@ def create(m: Any, loc: dict, entity: Any, to: Any) -> dict:
         raise RuleError(f"cannot create piece {pid + 1}: {over_message('pieces', b.limits['pieces'])}")
     st.p_ent = st.p_ent + (eid,)
     st.p_zone.append(-1)
-    st.p_owner.append(None)
+    st.p_owner.append(-1)          # no owner yet
     place(m, pid, zone_slot(m, to, loc))
     return {"piece": pid}
 

@@ -24,7 +24,7 @@ from typing import Any, Callable
 from .arguments import options_problem, players_problem, seed_problem
 from .interpreter import EFFECTS
 from .limits import CALL_DEPTH, CHAIN_LIMIT
-from .plain import SAFE_INT, NotPlain, short
+from .plain import SAFE_INT, TEXT_MAX, NotPlain, short
 from .save_decisions import RESULT_KEYS, check_log, check_pending, decision_waits, ending
 from .save_shapes import (BadSave, Ctx, bad, game_record, game_value, ints_in, need_code, need_dict, need_int,
                           need_list, need_player, need_shape, need_text)
@@ -97,9 +97,10 @@ def _rng(v: Any, c: Ctx) -> int:
 
 def _p_ent(v: Any, c: Ctx) -> tuple:
     ents = c.rules.entities
-    for i, e in enumerate(need_list(v, "p_ent")):
-        if type(e) is not str or e not in ents:
-            raise bad(f"p_ent[{i}]", f"names an entity these rules do not have ({short(e)})")
+    if not (set(map(type, need_list(v, "p_ent"))) <= {str} and ents.keys() >= set(v)):
+        for i, e in enumerate(v):      # which one, for the message
+            if type(e) is not str or e not in ents:
+                raise bad(f"p_ent[{i}]", f"names an entity these rules do not have ({short(e)})")
     start = c.lay.start_entities
     if tuple(v[:len(start)]) != start:
         raise bad("p_ent", "does not begin with the pieces these rules start with")
@@ -123,6 +124,28 @@ def _p_owner(v: Any, c: Ctx) -> list:
 
 def _zones(v: Any, c: Ctx) -> list[tuple]:
     """Each piece in at most one zone, exactly where ``p_zone`` says."""
+    piles = _zones_quick(v, c)
+    return piles if piles is not None else _zones_named(v, c)
+
+
+def _zones_quick(v: Any, c: Ctx) -> list[tuple] | None:
+    """The zones of a sound save, checked in a few passes over all pieces
+    at once; None if anything is wrong (``_zones_named`` then says what)."""
+    if type(v) is not list or len(v) != len(c.lay.z_id) or v and set(map(type, v)) != {list}:
+        return None
+    flat = [pid for pile in v for pid in pile]
+    if len(flat) > c.pieces or not ints_in(flat, 0, c.pieces - 1) or len(set(flat)) != len(flat):
+        return None
+    where = [-1] * c.pieces
+    for slot, pile in enumerate(v):
+        for pid in pile:
+            where[pid] = slot
+    if where != c.got["p_zone"]:
+        return None
+    return [tuple(pile) for pile in v]
+
+
+def _zones_named(v: Any, c: Ctx) -> list[tuple]:
     where = [-1] * c.pieces
     for slot, pile in enumerate(need_list(v, "zones", len(c.lay.z_id))):
         if not ints_in(need_list(pile, f"zones[{slot}]"), 0, c.pieces - 1):
@@ -153,17 +176,39 @@ def _counters(v: Any, c: Ctx) -> list:
     starting as a number, holds a whole number within its bounds — what
     `gain`, `lose` and `pay` compute with."""
     lay, decls = c.lay, c.rules.counters
-    out = []
-    for slot, x in enumerate(need_list(v, "counters", len(lay.c_initial))):
+    bounds = _counter_bounds(lay, decls)
+    out = list(need_list(v, "counters", len(lay.c_initial)))
+    for slot, x in enumerate(out):
+        lo, hi, whole = bounds[slot]
+        t = type(x)
+        if t is int and lo <= x <= hi or not whole and (x is None or t is bool or t is str and len(x) <= TEXT_MAX):
+            continue          # most counters: a number within bounds (or a plain scalar), kept as it is
         path = f"counters[{slot}] ({lay.c_id[slot]})"
-        x = game_value(x, path, c)
-        decl = decls[lay.c_id[slot]]
+        x = out[slot] = game_value(x, path, c)
+        if whole:
+            need_int(x, path, lo, hi)
+    return out
+
+
+_BOUNDS: dict[int, tuple[Any, list[tuple[int, int, bool]]]] = {}
+
+
+def _counter_bounds(lay: Any, decls: dict) -> list[tuple[int, int, bool]]:
+    """(lo, hi, whole number?) of each counter slot, kept per layout (checked by identity)."""
+    hit = _BOUNDS.get(id(lay))
+    if hit is not None and hit[0] is lay:
+        return hit[1]
+    out = []
+    for cid in lay.c_id:
+        decl = decls[cid]
         lo, hi = decl.get("min"), decl.get("max")
         if lo is None and decl.get("resource"):
             lo = 0
-        if lo is not None or hi is not None or type(decl.get("initial")) is int:
-            need_int(x, path, -SAFE_INT if lo is None else lo, SAFE_INT if hi is None else hi)
-        out.append(x)
+        whole = lo is not None or hi is not None or type(decl.get("initial")) is int
+        out.append((-SAFE_INT if lo is None else lo, SAFE_INT if hi is None else hi, whole))
+    if len(_BOUNDS) > 256:        # a bound, not a policy: layouts are few
+        _BOUNDS.clear()
+    _BOUNDS[id(lay)] = (lay, out)
     return out
 
 
@@ -173,6 +218,11 @@ def _current(v: Any, c: Ctx) -> int | None:
 
 def _uses(v: Any, c: Ctx) -> dict:
     """How often each player took each limited action, per turn, round and game."""
+    if type(v) is dict and v.keys() == _USES_KEYS:     # quick: every key known, every count a number
+        keys = _use_keys(c)
+        tables = [v[per] for per in ("turn", "round", "game")]
+        if all(type(t) is dict and keys.issuperset(t) and ints_in(list(t.values()), 0, SAFE_INT) for t in tables):
+            return {per: dict(v[per]) for per in v}
     actions = {ab.action for ab in c.rules.ability_by_key.values() if ab.type == "action"}
     out = {}
     for per, table in need_shape(v, "uses", _USES_KEYS).items():
@@ -183,6 +233,22 @@ def _uses(v: Any, c: Ctx) -> dict:
             need_int(times, f"uses.{per}[{key!r}]")
         out[per] = dict(table)
     return out
+
+
+_USE_KEYS: dict[tuple[int, int], tuple[Any, frozenset]] = {}
+
+
+def _use_keys(c: Ctx) -> frozenset:
+    """Every `<action>|<player>` of these rules and players, kept per rules (checked by identity)."""
+    hit = _USE_KEYS.get((id(c.rules), c.n))
+    if hit is not None and hit[0] is c.rules:
+        return hit[1]
+    actions = {ab.action for ab in c.rules.ability_by_key.values() if ab.type == "action"}
+    keys = frozenset(f"{a}|{p}" for a in actions for p in range(c.n))
+    if len(_USE_KEYS) > 256:        # a bound, not a policy: rules are few
+        _USE_KEYS.clear()
+    _USE_KEYS[(id(c.rules), c.n)] = (c.rules, keys)
+    return keys
 
 
 def _frame(fr: Any, path: str, c: Ctx) -> dict:

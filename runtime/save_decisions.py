@@ -5,14 +5,18 @@ the shapes ``legal_actions``, ``apply``, ``actions()`` and the view read.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable
 
 from .errors import RuleError
 from .plain import SAFE_INT, short
+from .record import CHUNK, Log, loaded
 from .save_shapes import (Ctx, bad, game_record, need_dict, need_int, need_list, need_player, need_shape,
                           need_text)
 
 LOG_MAX = 1_000_000           # entries in a saved log
+LOG_TEXT_MAX = 1 << 30        # characters of a saved log's text
+_LOG_KEYS = frozenset(("size", "chunks"))
 RESULT_KEYS = frozenset(("winner", "ranking", "scores"))
 _EVENT_KEYS = frozenset(("type", "event", "args"))
 _MOVED_KEYS = frozenset(("piece", "source", "to"))
@@ -187,8 +191,45 @@ LOG_CHECKS: dict[str, Callable[[dict, str, Ctx], None]] = {
 }
 
 
-def check_log(v: Any, c: Ctx) -> list[dict]:
-    return [_log_entry(e, f"log[{i}]", c) for i, e in enumerate(need_list(v, "log", most=LOG_MAX))]
+def check_log(v: Any, c: Ctx) -> Log:
+    """The saved record, ``{"size": n, "chunks": ["[...]", ...]}`` (see
+    record.py): its shape is checked now, its entries the first time one is
+    read (``record.Base``), in full, against the game as loaded. A log saved
+    as a list of entries (before the record was text) is checked now."""
+    if type(v) is list:
+        entries = [_log_entry(e, f"log[{i}]", c) for i, e in enumerate(need_list(v, "log", most=LOG_MAX))]
+        return loaded(len(entries), None, entries, None)
+    need_shape(v, "log", _LOG_KEYS)
+    n = need_int(v["size"], "log.size", 0, LOG_MAX)
+    chunks = need_list(v["chunks"], "log.chunks")
+    count = -(-n // CHUNK)
+    if len(chunks) != count:
+        raise bad("log.chunks", f"should be {count} chunk(s) for log.size {n} ({CHUNK} entries each, "
+                                f"the last the rest), not {len(chunks)}")
+    if chunks and not (set(map(type, chunks)) == {str} and all(t[:1] == "[" and t[-1:] == "]" for t in chunks)):
+        i = next(i for i, t in enumerate(chunks) if type(t) is not str or t[:1] != "[" or t[-1:] != "]")
+        raise bad(f"log.chunks[{i}]", "should be the JSON text of a list of log entries")
+    if sum(map(len, chunks)) > LOG_TEXT_MAX:
+        raise bad("log.chunks", f"hold more than {LOG_TEXT_MAX} characters")
+    # what the entries are checked against: the game as it was loaded
+    # (p_ent is a tuple, replaced, never changed, when pieces are made)
+    then = Ctx(c.rules, {"p_ent": c.got["p_ent"]}, c.lay)
+
+    def entries(chunks: list[str]) -> list[dict]:
+        out: list[dict] = []
+        for i, text in enumerate(chunks):
+            try:
+                got = json.loads(text)
+            except (ValueError, RecursionError) as e:
+                raise bad(f"log.chunks[{i}]", f"is not JSON text ({short(str(e))})") from None
+            want = CHUNK if i < count - 1 else n - CHUNK * (count - 1)
+            if type(got) is not list or len(got) != want:
+                held = f"{len(got)} entries" if type(got) is list else f"a {type(got).__name__}"
+                raise bad(f"log.chunks[{i}]", f"holds {held}, but should hold {want} (log.size is {n})")
+            at = len(out)
+            out += [_log_entry(e, f"log[{at + j}]", then) for j, e in enumerate(got)]
+        return out
+    return loaded(n, list(chunks), None, entries)
 
 
 def decision_waits(c: Ctx) -> None:

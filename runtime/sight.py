@@ -237,7 +237,7 @@ def _zones_seen(lay: Any, player: int | None) -> list[bool]:
 def answers(m: Any) -> list[dict]:
     """Every answer in the log as its player was offered it (what ``replay``
     applies): pieces by the handles that player saw then."""
-    log = m.st.log
+    log = m.st.log.entries()
     seen: dict[Any, list[dict]] = {}
     out = []
     for i, e in enumerate(log):

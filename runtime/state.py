@@ -8,33 +8,41 @@ Layout (indexes come from the rules' ``Layout`` for the player count):
 
 - pieces are parallel sequences indexed by piece id: ``p_ent`` (entity id;
   a tuple, replaced when a piece is created, so clones share it), ``p_zone``
-  (zone slot or -1 = out of play), ``p_owner`` (player or None);
+  (zone slot or -1 = out of play), ``p_owner`` (player or -1 = none; saved
+  as None); these two are ``array("i")``, which copies as one block and
+  which the garbage collector never walks (a list of 600 pieces, copied by
+  every clone, made the collector a third of a clone's cost; compare them
+  as lists: ``list(st.p_zone) == [...]``);
   ``props`` holds values set on pieces, keyed ``"<piece>:<name>"``;
 - ``zones[slot]`` is the tuple of piece ids in a zone (index 0 = top); a
   change replaces the tuple, so a clone shares every zone it has not changed;
 - ``counters[slot]`` is a counter value;
 - ``stack`` holds frames ``{"code", "pc", "locals", ...}``;
 - ``queue`` holds triggered effects waiting to resolve;
-- ``log`` holds actions, events and table talk; ``log_from`` is how many
-  entries came before it (a snapshot saved without its history starts its
-  log afresh, and the game goes on exactly as it would have);
+- ``log`` holds actions, events and table talk: a ``record.Log``, this
+  state's cursor on an append-only record shared by clones (``record.py``);
+  ``log_from`` is how many entries came before it (a snapshot saved without
+  its history starts its log afresh, and the game goes on exactly as it
+  would have);
 - ``handles[i]`` is the handle seats see for start piece ``i`` (a per-game
   permutation, see ``handles.py``); ``known`` lists private reveals as
   ``[seat, piece, zone slot, log position]`` (see ``reveal.py``).
 
 Why clone is cheap: values stored in the state are never mutated in place
-(lists held in counters, locals, props or pending decisions are replaced,
-never appended to), so only the containers the interpreter *does* mutate in
+(lists held in counters, locals, props, pending decisions, ``handles`` or
+``known`` are replaced, never appended to), so only the containers the interpreter *does* mutate in
 place are copied: the piece zone and owner lists, the zone list (of shared
-tuples), the counters, the usage tables, each frame and its locals, the
-queue and the log.
+tuples), the counters, the usage tables, each frame and its locals and the
+queue. The log is not copied: a clone copies a cursor on the shared record.
 """
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 from .plain import copy_json
+from .record import Log
 
 FIELDS = (
     "players", "options", "seed", "rng", "p_ent", "p_zone", "p_owner", "props",
@@ -42,6 +50,9 @@ FIELDS = (
     "pending", "decision", "queue", "log", "log_from", "forced", "seq", "over", "winner", "result",
     "handles", "known",
 )
+
+# the fields to_json copies with copy_json (the others are flat, or the log)
+_NESTED = tuple(f for f in FIELDS if f not in ("p_ent", "p_zone", "p_owner", "handles", "zones", "log"))
 
 
 class State:
@@ -69,16 +80,17 @@ class State:
         c.pending = self.pending
         c.decision = self.decision
         c.queue = self.queue[:]
-        c.log = self.log[:]
+        c.log = self.log.clone()
         c.log_from = self.log_from
         c.forced = self.forced.copy()
         c.seq = self.seq
         c.over = self.over
         c.winner = self.winner
         c.result = self.result
-        # copied, not shared: a caller owns what to_json returns
-        c.handles = self.handles[:]
-        c.known = [k[:] for k in self.known]
+        # shared: never changed in place (``known`` is replaced by reveal.py;
+        # to_json copies both)
+        c.handles = self.handles
+        c.known = self.known
         return c
 
     def to_json(self, log: bool = True) -> dict[str, Any]:
@@ -86,11 +98,19 @@ class State:
         container in it changes nothing in the game (and editing the game
         nothing in it). ``log=False`` leaves the history out: rules never
         read the log, so the game goes on the same, and the snapshot stays
-        small."""
-        out = {name: [] if name == "log" and not log else copy_json(getattr(self, name)) for name in FIELDS}
-        if not log:
+        small. The log is saved as ``{"size": entries, "chunks": [JSON text
+        of an array of entries, ...]}``, each entry encoded once (record.py)."""
+        out = {name: copy_json(getattr(self, name)) for name in _NESTED}
+        # flat sequences of strings, ints and None: copied whole
+        out["p_ent"], out["p_zone"] = list(self.p_ent), self.p_zone.tolist()
+        out["p_owner"] = [None if o < 0 else o for o in self.p_owner]
+        out["handles"], out["zones"] = list(self.handles), [list(pile) for pile in self.zones]
+        if log:
+            out["log"] = {"size": len(self.log), "chunks": self.log.chunks()}
+        else:
+            out["log"] = {"size": 0, "chunks": []}
             out["log_from"] = self.log_from + len(self.log)
-        return out
+        return {name: out[name] for name in FIELDS}
 
     @staticmethod
     def from_json(fields: dict[str, Any]) -> "State":
@@ -100,6 +120,8 @@ class State:
         s = State.__new__(State)
         for name in FIELDS:
             setattr(s, name, fields[name])
+        s.p_zone = array("i", s.p_zone)
+        s.p_owner = array("i", [-1 if o is None else o for o in s.p_owner])
         return s
 
 
@@ -119,8 +141,8 @@ def new_state(layout: Any, names: list[str], seed: int, options: dict | None) ->
     s.seed = seed
     s.rng = seed_state(seed)
     s.p_ent = layout.start_entities
-    s.p_zone = [z for _, z, _ in layout.start_pieces]
-    s.p_owner = [o for _, _, o in layout.start_pieces]
+    s.p_zone = array("i", [z for _, z, _ in layout.start_pieces])
+    s.p_owner = array("i", [-1 if o is None else o for _, _, o in layout.start_pieces])
     s.props = {}
     piles: list[list[int]] = [[] for _ in layout.z_id]
     for pid, slot in enumerate(s.p_zone):
@@ -132,7 +154,7 @@ def new_state(layout: Any, names: list[str], seed: int, options: dict | None) ->
     s.uses = {"turn": {}, "round": {}, "game": {}}
     s.stack, s.edepth = [], 0
     s.pending, s.decision = None, 0
-    s.queue, s.log, s.log_from, s.forced, s.seq = [], [], 0, {}, 0
+    s.queue, s.log, s.log_from, s.forced, s.seq = [], Log(), 0, {}, 0
     s.over, s.winner, s.result = False, None, None
     s.handles = handles_for(seed, len(layout.start_pieces))
     s.known = []

@@ -111,14 +111,36 @@ def clone_us(game: Game, repeats: int) -> float:
     return 1e6 * _median_time(lambda: [game.clone() for _ in range(n)], repeats) / n
 
 
+def end_game(rules: Rules, players: int, seed: int = 1, round_cap: int = 200) -> Game:
+    """A game played by random moves to its end (or ``round_cap``): the longest record."""
+    game = Game.new(rules, players=players, seed=seed)
+    rng = random.Random(seed)
+    while not game.over and game.state.round <= round_cap:
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
 def roundtrip_us(game: Game, repeats: int, log: bool = True) -> float:
-    """Save to JSON text and load back; ``log=False`` saves without the history."""
+    """``to_json`` then ``from_json`` (what the engine does to save and load);
+    ``log=False`` saves without the history. The JSON text encoding between
+    them is the caller's and is timed apart (``save_text_us``)."""
     rules = game.rules
     n = 50
 
     def trip() -> None:
         for _ in range(n):
-            Game.from_json(rules, json.loads(json.dumps(game.to_json(log))))
+            Game.from_json(rules, game.to_json(log))
+    return 1e6 * _median_time(trip, repeats) / n
+
+
+def save_text_us(game: Game, repeats: int) -> float:
+    """The whole save through JSON text: ``json.dumps(to_json())``, ``json.loads``, ``from_json``."""
+    rules = game.rules
+    n = 5
+
+    def trip() -> None:
+        for _ in range(n):
+            Game.from_json(rules, json.loads(json.dumps(game.to_json())))
     return 1e6 * _median_time(trip, repeats) / n
 
 
@@ -127,6 +149,7 @@ def run(pack: str = "weds", players: int = 4, quick: bool = False) -> dict:
     games = 5 if quick else 30
     rules = _rules(pack)
     game = mid_game(rules, players)
+    end = end_game(rules, players)
     out = {
         "pack": pack,
         "players": players,
@@ -137,8 +160,13 @@ def run(pack: str = "weds", players: int = 4, quick: bool = False) -> dict:
         "clone_us": round(clone_us(game, repeats), 2),
         "roundtrip_us": round(roundtrip_us(game, repeats), 1),
         "roundtrip_lean_us": round(roundtrip_us(game, repeats, log=False), 1),
+        "roundtrip_end_us": round(roundtrip_us(end, repeats), 1),
+        "save_text_us": round(save_text_us(game, repeats), 1),
+        "save_text_end_us": round(save_text_us(end, repeats), 1),
         "state_bytes": len(json.dumps(game.to_json())),
         "state_lean_bytes": len(json.dumps(game.to_json(log=False))),
+        "state_end_bytes": len(json.dumps(end.to_json())),
+        "log_end_entries": len(end.log),
     }
     from waybill.overhead import overhead_ratio
     ratio = overhead_ratio(repeats)

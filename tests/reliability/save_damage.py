@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 from waybill.runtime import Game, WaybillError
+from waybill.runtime.record import CHUNK
 
 # values that are wrong in most places, and a few that are right in some
 JUNK: list[Any] = [
@@ -54,7 +55,41 @@ def _at(data: Any, path: tuple) -> Any:
 
 
 def mutate(data: dict, rng: random.Random) -> str:
-    """Damage ``data`` in place, once; returns what was done (for messages)."""
+    """Damage ``data`` in place, once; returns what was done (for messages).
+    The log is saved as chunks of JSON text (``{"size", "chunks"}``): it is
+    decoded, so damage lands in its entries as often as anywhere, and
+    encoded again."""
+    log = data.get("log")
+    entries = decoded(log)
+    if entries is None:
+        return _mutate(data, rng)
+    data["log"] = entries
+    done = _mutate(data, rng)
+    entries = data.get("log", log)
+    if type(entries) is list and "log" in data:
+        data["log"] = encoded(entries, default=repr)
+        if rng.random() < 0.02:
+            data["log"]["size"] += rng.choice([-1, 1])
+    return done
+
+
+def decoded(log: Any) -> list | None:
+    """The entries of a saved log, or None if it is not a sound one."""
+    if type(log) is not dict or type(log.get("chunks")) is not list:
+        return None
+    try:
+        return [e for text in log["chunks"] for e in json.loads(text)]
+    except (TypeError, ValueError):
+        return None
+
+
+def encoded(entries: list, **dumps: Any) -> dict:
+    """A saved log of ``entries``, chunked as the game writes it."""
+    return {"size": len(entries),
+            "chunks": [json.dumps(entries[i:i + CHUNK], **dumps) for i in range(0, len(entries), CHUNK)]}
+
+
+def _mutate(data: dict, rng: random.Random) -> str:
     path = rng.choice(_containers(data))
     box = _at(data, path)
     keys = list(box) if type(box) is dict else list(range(len(box)))
@@ -87,7 +122,8 @@ def mutate(data: dict, rng: random.Random) -> str:
 
 def survives(rules: Any, data: dict) -> Game | None:
     """Load ``data``; either a ``WaybillError`` (None is returned), or a game
-    on which everything a frontend calls raises nothing but ``WaybillError``."""
+    on which everything a frontend calls raises nothing but ``WaybillError``
+    (None too if its record, checked when first read, is refused then)."""
     try:
         game = Game.from_json(rules, data)
     except WaybillError:
@@ -97,6 +133,10 @@ def survives(rules: Any, data: dict) -> Game | None:
             call(game)
         except WaybillError:
             pass
+    try:
+        game.log      # the saved record is checked in full when first read
+    except WaybillError:
+        return None
     return game
 
 

@@ -228,7 +228,7 @@ class Oracle:
 def check_seat(o: Oracle, s) -> None:
     g = o.g
     st = g.state
-    assert o.zone_of == st.p_zone, "the oracle lost track of a piece"
+    assert o.zone_of == list(st.p_zone), "the oracle lost track of a piece"
     pid_of = {h: p for p, h in enumerate(st.handles)}
     pid_of.update({p: p for p in range(len(st.handles), len(st.p_ent))})
     v = g.view(s, log=True, zones=True)
