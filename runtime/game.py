@@ -82,6 +82,8 @@ class Game:
         g = Game.__new__(Game)
         g.rules = self.rules
         g.m = Machine(self.rules, self.m.L, self.m.st.clone())
+        # the legality cache checks its reads against whichever state asks: shared
+        g.m.legality = self.m.legality
         return g
 
     def to_json(self, log: bool = True) -> dict:
