@@ -171,7 +171,7 @@ class WedsBot:
             if v > best_v:
                 best, best_v = a, v
         if best is not None and " job" in best["label"] and "take" in best["label"].lower():
-            s.mem["took_round"] = s.v.get("round")
+            s.mem["took_round"] = s.round
         return best
 
     def _drive(self, s, legal):
@@ -326,30 +326,47 @@ _MAIN = {"Move your truck", "Attack raiders", "Purchase cargo", "Deliver cargo",
 _FREE = {"Discard cargo", "Escort: move your truck anywhere in the wasteland", "take a free action"}
 
 
+class _Counters:
+    """Counters as a view gives them (a per-player counter: a list by seat), read when asked."""
+
+    def __init__(self, reader):
+        self.r, self.got = reader, {}
+
+    def __getitem__(self, cid):
+        got = self.got
+        if cid not in got:
+            got[cid] = self.r.counter(cid)
+        return got[cid]
+
+
+class _HiddenCounts:
+    """(zone, owner) -> how many pieces it holds, for non-empty zones the seat does not see into."""
+
+    def __init__(self, reader):
+        self.r = reader
+
+    def get(self, key):
+        zone, of = key
+        if self.r.sees(zone, of):
+            return None
+        return self.r.count(zone, of) or None
+
+
 class _Seen:
     """What the bot's seat sees, with the board's static graph."""
 
     def __init__(self, game, seat, bot):
         self.g, self.me, self.bot = game, seat, bot
         self.R = game.rules
-        self.v = game.view(seat, log=False, zones=True, display=False)
-        self.c = self.v["counters"]
-        self.zone = {}
+        # read piece by piece (game.seat_reader): no full view per decision
+        self.r = r = game.seat_reader(seat)
+        self.round = r.round
+        self.c = _Counters(r)
+        self._zone = {}
+        self._all = None
         self._where = None
-        rough = []
-        self.counts = counts = {}
-        spaces = self.R.spaces
-        for z in self.v["zones"]:
-            pcs = z.get("pieces")
-            if not pcs:
-                if z.get("count"):
-                    counts[(z["zone"], z["of"])] = z["count"]
-                continue
-            key = (z["zone"], z["of"])
-            self.zone[key] = pcs
-            if key[1] is None and key[0] in spaces and any(p["entity"] == "rough_ground" for p in pcs):
-                rough.append(key[0])
-        self._rough = frozenset(rough)
+        self.counts = _HiddenCounts(r)
+        self._rough = frozenset(sid for sid in self.R.spaces if "rough_ground" in r.entities(sid))
         st = bot.static
         if st.get("rough") != self._rough:       # a new game (or board): forget the old one
             st.clear()
@@ -361,7 +378,7 @@ class _Seen:
         if "piece_site" not in st:
             ps = st["piece_site"] = {}
             for sid in self.R.spaces:
-                for p in self.zone.get((sid, None), ()):
+                for p in self.pieces(sid):
                     if self.ent(p["entity"]).get("kind") in ("outpost", "raider_enclave"):
                         ps[p["piece"]] = sid
             for sid in self.R.spaces:
@@ -378,14 +395,26 @@ class _Seen:
         return (self.ent(eid).get("fields") or {}).get(name, default)
 
     def pieces(self, zone, of=None):
-        return self.zone.get((zone, of), [])
+        key = (zone, of)
+        got = self._zone.get(key)
+        if got is None:
+            got = self._zone[key] = self.r.pieces(zone, of)
+        return got
 
     @property
-    def where(self):
-        """Piece id -> (zone, owner), built on first use (most decisions never ask)."""
-        if self._where is None:
-            self._where = {p["piece"]: key for key, pcs in self.zone.items() for p in pcs}
-        return self._where
+    def zone(self):
+        """Every zone the seat sees pieces of, (zone, owner) -> pieces (built on first use)."""
+        if self._all is None:
+            self._all = {}
+            for key in self.r.zones():
+                pcs = self.pieces(*key)
+                if pcs:
+                    self._all[key] = pcs
+        return self._all
+
+    def where_of(self, handle):
+        """(zone, owner) of a piece the seat sees, by its handle."""
+        return self.r.locate(handle)
 
     def mine(self, zone):
         return self.pieces(zone, self.me)
@@ -393,7 +422,7 @@ class _Seen:
     def entity_of(self, value):
         if not isinstance(value, dict) or "piece" not in value:
             return None
-        z = self.where.get(value["piece"])
+        z = self.where_of(value["piece"])
         for p in self.pieces(*z) if z else []:
             if p["piece"] == value["piece"]:
                 return p["entity"]
@@ -494,7 +523,7 @@ class _Seen:
         if isinstance(value, str):
             return value
         if isinstance(value, dict) and "piece" in value:
-            z = self.where.get(value["piece"])
+            z = self.where_of(value["piece"])
             if z and z[0] in self.R.spaces:
                 return z[0]
             e = self.entity_of(value)
@@ -689,7 +718,7 @@ class _Seen:
 
     def may_take_job(self):
         """At most one faction job a round (a capital visit draws 3, keeps 1)."""
-        return self.mem.get("took_round") != self.v.get("round")
+        return self.mem.get("took_round") != self.round
 
     def quest_card(self):
         q = self.mine("quest")
@@ -815,7 +844,7 @@ class _Seen:
         self._proj = None
         costs = self.project_costs()
         cur = self.mem.get("proj")
-        rnd = self.v.get("round")
+        rnd = self.round
         if cur not in costs:
             cur = None
         if costs and (cur is None or self.mem.get("proj_round") != rnd):
