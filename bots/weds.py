@@ -363,15 +363,14 @@ class _Seen:
         self.round = r.round
         self.c = _Counters(r)
         self._zone = {}
-        self._all = None
-        self._where = None
         self.counts = _HiddenCounts(r)
-        self._rough = frozenset(sid for sid in self.R.spaces if "rough_ground" in r.entities(sid))
+        spaces = self.R.spaces
+        self._rough = frozenset(z for z, of in r.find("rough_ground") if of is None and z in spaces)
         st = bot.static
         if st.get("rough") != self._rough:       # a new game (or board): forget the old one
             st.clear()
             st["rough"] = self._rough
-            st["from"] = {}
+            st["from"] = _distances(self.R, self._rough)
             st["sites"] = {}
             bot.mem.clear()
         self.static = st
@@ -400,17 +399,6 @@ class _Seen:
         if got is None:
             got = self._zone[key] = self.r.pieces(zone, of)
         return got
-
-    @property
-    def zone(self):
-        """Every zone the seat sees pieces of, (zone, owner) -> pieces (built on first use)."""
-        if self._all is None:
-            self._all = {}
-            for key in self.r.zones():
-                pcs = self.pieces(*key)
-                if pcs:
-                    self._all[key] = pcs
-        return self._all
 
     def where_of(self, handle):
         """(zone, owner) of a piece the seat sees, by its handle."""
@@ -725,11 +713,19 @@ class _Seen:
         return q[0]["entity"] if q else None
 
     # ---- the market -------------------------------------------------------------
+    def kind_spaces(self, kind):
+        """The spaces holding a piece of `kind` the seat sees, in board order."""
+        spaces = self.R.spaces
+        found = set()
+        for eid in self.R.kind_entities.get(kind, ()):
+            found.update(z for z, of in self.r.find(eid) if of is None and z in spaces)
+        return [sid for sid in spaces if sid in found]
+
     def demands(self):
         if "_demands" in self.__dict__:
             return self._demands
         out = self._demands = []
-        for sid in self.R.spaces:
+        for sid in self.kind_spaces("demand_counter"):
             d = self.at_site(sid, "demand_counter")
             if d:
                 out.append((sid, self.field(d["entity"], "demands", [])))
@@ -739,7 +735,7 @@ class _Seen:
         if "_supplies" in self.__dict__:
             return self._supplies
         out = self._supplies = []
-        for sid in self.R.spaces:
+        for sid in self.kind_spaces("supply_counter"):
             c = self.at_site(sid, "supply_counter")
             if c:
                 out.append((sid, self.field(c["entity"], "supplies"), self.field(c["entity"], "price", 9)))
@@ -914,8 +910,7 @@ class _Seen:
         return sum(prices[min(step + i, len(prices) - 1)] for i in range(need))
 
     def dig_sites(self):
-        return [sid for (z, of), pcs in self.zone.items() if of is None and z in self.R.spaces
-                for sid in [z] if any(p["entity"] == "dig_site" for p in pcs)]
+        return [z for z, of in self.r.find("dig_site") if of is None and z in self.R.spaces]
 
     def bombs_left(self):
         return sum(1 for p in self.pieces(self.site("railmen_enclave") or "") if p["entity"] == "nuclear_bomb_piece")
@@ -966,7 +961,7 @@ class _Seen:
             if q is None:
                 return self.site("motown"), "bonus"
             if q == "vq_3a":
-                rad = [z for (z, of), pcs in self.zone.items() if of is None and any(p["entity"] == "rad_sign" for p in pcs)]
+                rad = [z for z, of in self.r.find("rad_sign") if of is None]
                 return self.nearest(rad), "pilgrim"
             if q == "vq_3b":
                 return self.site("corinth"), "pilgrim"
@@ -1083,6 +1078,21 @@ class _Seen:
         if best is not None:
             return best, "sell"
         return None, "wander"
+
+
+_DISTANCES = {}
+
+
+def _distances(rules, rough):
+    """The cache of `dist_from` for a board (its spaces and rough ground):
+    shared by every seat's bot, as the distances are the same for all."""
+    key = (id(rules), rough)
+    hit = _DISTANCES.get(key)
+    if hit is None or hit[0] is not rules:
+        if len(_DISTANCES) > 64:
+            _DISTANCES.clear()
+        hit = _DISTANCES[key] = (rules, {})
+    return hit[1]
 
 
 FACTIONS = ("archivists", "new_republic_army", "oracles_of_ceres")

@@ -17,8 +17,10 @@ keeps the props of pieces it has grouped once).
 
 from __future__ import annotations
 
+from operator import is_
 from typing import Any, Iterator
 
+from .access import created_pieces
 from .errors import WaybillError
 from .sight import Sight
 from .view import check_viewer
@@ -139,6 +141,22 @@ class SeatReader:
                 out[lay.z_id[slot]] = self.pieces(lay.z_id[slot], of)
         return out
 
+    def find(self, entity: str) -> list[tuple[str, int | None]]:
+        """(zone id, owner) of every zone the seat sees into that holds a
+        piece of ``entity``, each once, in the view's order: found from the
+        entity's pieces, not by walking the zones."""
+        m = self.m
+        st, lay = m.st, m.L
+        pids = lay.ent_pieces.get(entity, ())
+        if len(st.p_ent) > len(lay.start_pieces):
+            made = created_pieces(m).get(entity)
+            if made:
+                pids = list(pids) + made
+        seen = self.sight.zones
+        pz = st.p_zone
+        slots = sorted({pz[p] for p in pids if pz[p] >= 0 and seen[pz[p]]})
+        return [(lay.z_id[slot], lay.z_of[slot]) for slot in slots]
+
     def locate(self, piece: Any) -> tuple[str, int | None] | None:
         """(zone id, owner) of the piece with handle ``piece`` (or ``{"piece": h}``)
         if it lies in a zone the seat sees into, else None."""
@@ -164,6 +182,25 @@ class SeatReader:
 
     def _props_by_piece(self) -> dict[int, dict]:
         if self._props is None:
-            from .view import _props_by_piece
-            self._props = _props_by_piece(self.m.st.props)
+            self._props = _props_index(self.m.st.props)
         return self._props
+
+
+_PROPS: dict[int, tuple] = {}
+
+
+def _props_index(props: dict) -> dict[int, dict]:
+    """``view._props_by_piece(props)``, kept while ``props`` holds the same
+    keys, in the same order, with the same (identical) values: readers are
+    made at every decision, and props change far less often. Values in the
+    state are never changed in place, so identical values are equal ones."""
+    hit = _PROPS.get(id(props))
+    if hit is not None and hit[0] is props and tuple(props) == hit[1] \
+            and all(map(is_, props.values(), hit[2])):
+        return hit[3]
+    from .view import _props_by_piece
+    index = _props_by_piece(props)
+    if len(_PROPS) > 64:          # a bound, not a policy: few games are read at once
+        _PROPS.clear()
+    _PROPS[id(props)] = (props, tuple(props), tuple(props.values()), index)
+    return index
