@@ -1,6 +1,6 @@
 """A goal-directed bot for Wasteland Express Delivery Service (pack `weds`).
 
-It reads only the public API: `game.view(seat)`, the pending decision and
+It reads only the public API: `game.seat_reader(seat)`, the pending decision and
 its labelled options, the static board and card texts of `game.rules`, and
 `game.clone()` + `apply` to look one decision ahead (what an outpost action
 would offer). Its plan, recomputed at every decision:

@@ -39,6 +39,11 @@ class SeatReader:
     # --- the game -------------------------------------------------------------------
 
     @property
+    def players(self) -> list[str]:
+        """The players' names, by seat."""
+        return list(self.m.st.players)
+
+    @property
     def round(self) -> int:
         return self.m.st.round
 
