@@ -324,6 +324,15 @@ class _Recorder:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"the state is read-only while requirements are checked ({name})")
 
+    @property
+    def p_ent(self) -> tuple:
+        # read by every quantity with modifiers (live pieces): kept off __getattr__
+        v = self._st.p_ent
+        whole = self._reads.whole
+        if "p_ent" not in whole:
+            whole["p_ent"] = _Ident(v)       # replaced, never changed in place
+        return v
+
     def __getattr__(self, name: str) -> Any:
         # every other field: scalars by value, containers whole
         v = getattr(self._st, name)
