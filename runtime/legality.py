@@ -395,24 +395,26 @@ class _Uses:
 # --- the cache ------------------------------------------------------------------
 
 class Entry:
-    __slots__ = ("result", "valid", "reads", "cost", "score")
+    __slots__ = ("result", "valid", "reads", "cost", "score", "skip")
 
     def __init__(self, result: Any, valid: Callable[[Any], bool], reads: Reads, cost: int, score: int):
         self.result, self.valid, self.reads, self.cost = result, valid, reads, cost
         self.score = score       # misses weigh 2, hits take 1 off
+        self.skip = 0            # plain computations left before the key is looked up again
 
 
 class Cache:
     """Listings by (player, tags), each with its reads. ``hits``/``misses``
     count answers (for benchmarks and tests)."""
 
-    __slots__ = ("entries", "check", "hits", "misses", "_recording")
+    __slots__ = ("entries", "check", "hits", "misses", "plain", "_recording")
 
     def __init__(self, check: bool | None = None):
         self.entries: dict = {}
         self.check = checking() if check is None else check
         self.hits = 0
         self.misses = 0
+        self.plain = 0           # computed without looking up or recording (see memo)
         self._recording: list[Reads] = []
 
 
@@ -439,6 +441,10 @@ def memo(m: Any, key: tuple, compute: Callable, args: tuple) -> Any:
     e = cache.entries.get(key)
     b = m.budget
     if e is not None:
+        if e.skip and not rec:
+            e.skip -= 1
+            cache.plain += 1
+            return compute(*args)
         if b.steps >= e.cost and e.valid(real):
             if cache.check:
                 _compare(m, real, compute, args, e.result, key)
@@ -449,11 +455,11 @@ def memo(m: Any, key: tuple, compute: Callable, args: tuple) -> Any:
                 rec[-1].merge(e.reads)
             return e.result
         e.score += 2
-        if e.score > _GIVE_UP and not rec:
-            cache.misses += 1
-            if e.score > _RETRY:
-                e.score = _GIVE_UP - 2     # try recording again, now and then
-            return compute(*args)
+        if e.score > _GIVE_UP:
+            e.score, e.skip = 0, _SKIP
+            if not rec:
+                cache.plain += 1
+                return compute(*args)
     cache.misses += 1
     reads = Reads()
     rec.append(reads)
@@ -473,7 +479,7 @@ def memo(m: Any, key: tuple, compute: Callable, args: tuple) -> Any:
 
 
 _GIVE_UP = 6     # misses (2 each) outweighing hits (1 each) before a key is computed plainly
-_RETRY = 40      # plain computations (2 each) before it is recorded again
+_SKIP = 16       # then how many times it is computed plainly (not looked up) before it is tried again
 
 
 def _compare(m: Any, real: Any, compute: Callable, args: tuple, cached: Any, key: tuple) -> None:
