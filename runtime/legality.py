@@ -407,7 +407,7 @@ class Cache:
     """Listings by (player, tags), each with its reads. ``hits``/``misses``
     count answers (for benchmarks and tests)."""
 
-    __slots__ = ("entries", "check", "hits", "misses", "plain", "_recording")
+    __slots__ = ("entries", "check", "hits", "misses", "plain", "_recording", "_fresh", "_depth")
 
     def __init__(self, check: bool | None = None):
         self.entries: dict = {}
@@ -416,12 +416,25 @@ class Cache:
         self.misses = 0
         self.plain = 0           # computed without looking up or recording (see memo)
         self._recording: list[Reads] = []
+        # keys whose entries were checked or made during the outermost listing
+        # under way: the state does not change until it ends
+        self._fresh: set = set()
+        self._depth = 0
 
 
 def listing(m: Any, p: int, tags: frozenset, compute: Callable[[Any, int, frozenset], list]) -> list:
     """``compute(m, p, tags)`` through the machine's cache (made on first use);
     the caller owns the list."""
-    return list(memo(m, (p, tags), compute, (m, p, tags)))
+    cache = m.legality
+    if cache is None:
+        cache = m.legality = Cache()
+    cache._depth += 1
+    try:
+        return list(memo(m, (p, tags), compute, (m, p, tags)))
+    finally:
+        cache._depth -= 1
+        if not cache._depth:
+            cache._fresh.clear()
 
 
 def memo(m: Any, key: tuple, compute: Callable, args: tuple) -> Any:
@@ -441,14 +454,16 @@ def memo(m: Any, key: tuple, compute: Callable, args: tuple) -> Any:
     e = cache.entries.get(key)
     b = m.budget
     if e is not None:
-        if e.skip and not rec:
+        fresh = key in cache._fresh
+        if e.skip and not rec and not fresh:
             e.skip -= 1
             cache.plain += 1
             return compute(*args)
-        if b.steps >= e.cost and e.valid(real):
+        if b.steps >= e.cost and (fresh or e.valid(real)):
             if cache.check:
                 _compare(m, real, compute, args, e.result, key)
             cache.hits += 1
+            cache._fresh.add(key)
             e.score = 0 if e.score <= 0 else e.score - 1
             b.steps -= e.cost
             if rec:
@@ -475,6 +490,7 @@ def memo(m: Any, key: tuple, compute: Callable, args: tuple) -> Any:
     if rec:
         rec[-1].merge(reads)
     cache.entries[key] = Entry(out, reads.checker(), reads, cost, e.score if e is not None else 0)
+    cache._fresh.add(key)
     return out
 
 
