@@ -29,6 +29,13 @@ answer a fresh computation gives. ``check=True`` (or the environment
 variable ``WAYBILL_CHECK_LEGALITY=1``) recomputes every hit and raises if
 the two differ: tests play whole games of every pack that way.
 
+Speed, not answers: a key whose kept listings keep going stale (a WEDS
+main listing reads the player's markers and position, which most of its
+actions change) is computed plainly for a while, with no look-up and no
+recording; and within one outermost listing (the state cannot change until
+it ends) an entry checked once is not checked again. Measured with
+``bench/legality_bench.py``.
+
 Work: a computation's budget charge (steps walked) is recorded and charged
 again on a hit, so the budget left after a listing does not depend on the
 cache; a hit that would run the budget out is recomputed instead, so the
