@@ -6,7 +6,7 @@ the Outpost (10 Caps a trip), surplus resources go to the Fence, the Raiders
 hunt trophies and cards at the Military Base when armed, and the Marauders
 fetch Fuel. It avoids fights it is likely to lose and never gambles.
 
-Only the public API is used: ``legal`` option labels, ``game.view(seat)``
+Only the public API is used: ``legal`` option labels, ``game.seat_reader(seat)``
 (counters, the props of the action cards, the pending prompt).
 """
 
@@ -14,9 +14,33 @@ from __future__ import annotations
 
 import random
 
+from waybill.runtime.errors import WaybillError
+
 CARD_DEFAULTS = {"at": "settlement", "state": "ready", "w": 0, "f": 0, "s": 0, "m": 0, "c": 0,
                  "goods": 0, "acted": False, "fled": False}
 MAX_WEAPONS = {"raiders": 5, "marauders": 2, "caravan": 0, "settlers": 0}
+
+
+class _Mine:
+    """The seat's counters (a per-player counter: the seat's value), read when asked."""
+
+    def __init__(self, reader, seat):
+        self.r, self.seat, self.got = reader, seat, {}
+
+    def get(self, name, default=None):
+        got = self.got
+        if name not in got:
+            try:
+                v = self.r.counter(name)
+            except WaybillError:
+                got[name] = _NONE
+            else:
+                got[name] = v[self.seat] if isinstance(v, list) else v
+        v = got[name]
+        return default if v is _NONE else v
+
+
+_NONE = object()
 
 
 class BadlandsBot:
@@ -25,30 +49,26 @@ class BadlandsBot:
     def __init__(self):
         self.dest: dict[int, str] = {}
 
-    # --- reading the view ------------------------------------------------------
+    # --- reading what the seat sees ----------------------------------------------
     def _read(self, game, seat):
-        v = game.view(seat, log=False, zones=True, display=False)   # the bot reads no history
-        counters = {k: (val[seat] if isinstance(val, list) else val) for k, val in v["counters"].items()}
+        r = game.seat_reader(seat)       # read as asked: no full view per decision
         cards = {}
-        for z in v["zones"]:
-            if z["zone"] == "settlement" and z.get("of") == seat:
-                for p in z.get("pieces", []):
-                    props = dict(CARD_DEFAULTS)
-                    props.update(p.get("props") or {})
-                    cards[p["entity"]] = props
-        gear = {z["zone"]: z.get("count", 0) for z in v["zones"] if z.get("of") == seat}
-        return v, counters, cards, gear
+        for p in r.pieces("settlement", seat):
+            props = dict(CARD_DEFAULTS)
+            props.update(p.get("props") or {})
+            cards[p["entity"]] = props
+        return r, _Mine(r, seat), cards
 
     # --- choosing --------------------------------------------------------------
     def choose(self, game, legal: list[dict], rng: random.Random) -> dict:
         seat = legal[0]["player"]
-        v, me, cards, gear = self._read(game, seat)
-        pend = v["pending"] or {}
+        r, me, cards = self._read(game, seat)
+        pend = r.pending() or {}
         kind, prompt = pend.get("kind"), pend.get("prompt", "")
         by_label = {a["label"]: a for a in legal}
         if kind == "act":
-            return self._main(legal, by_label, me, cards, gear, seat)
-        pick = self._decide(kind, prompt, legal, by_label, me, cards, gear, seat)
+            return self._main(legal, by_label, me, cards, seat)
+        pick = self._decide(kind, prompt, legal, by_label, me, cards, seat)
         if pick is not None:
             return pick
         non_done = [a for a in legal if a["label"] not in ("done",)]
@@ -61,7 +81,7 @@ class BadlandsBot:
                     return a
         return None
 
-    def _main(self, legal, by_label, me, cards, gear, seat):
+    def _main(self, legal, by_label, me, cards, seat):
         f = self._first
         raiders, marauders, caravan = cards.get("raiders", {}), cards.get("marauders", {}), cards.get("caravan", {})
         # wrecks and repairs first
@@ -137,7 +157,7 @@ class BadlandsBot:
         best = min(vals, key=lambda va: (abs(va[0] - want), va[0]))
         return best[1]
 
-    def _decide(self, kind, prompt, legal, by_label, me, cards, gear, seat):
+    def _decide(self, kind, prompt, legal, by_label, me, cards, seat):
         f = self._first
         p = prompt
         if p.startswith("Where does the"):

@@ -6,7 +6,7 @@ in crew value of every offered action and takes the best one (or ends its
 Story Phase when nothing is worth a Story Action). Follow-up decisions
 (which model tests, which result, how many caps to offer...) use simple rules.
 
-It reads only the public API: `legal_actions()` labels, `view(seat)` (counters,
+It reads only the public API: `legal_actions()` labels, `seat_reader(seat)` (counters,
 zones, pieces and the props set on them, the pending prompt) and the static
 card definitions of the compiled rules (`game.rules.ir["entities"]`: printed
 stats, like a player reading the cards). It never looks ahead through
@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import random
 import re
+
+from waybill.runtime.errors import WaybillError
 
 STATS = {"S": "s", "P": "p", "E": "e", "C": "c", "I": "i", "A": "a", "L": "l"}
 FACILITY_ORDER = ["unopened_vault", "trader_outpost", "lookout", "chem_lab", "infirmary", "food_store",
@@ -31,9 +33,9 @@ class WarfareBot:
 
     def choose(self, game, legal: list[dict], rng: random.Random) -> dict:
         seat = legal[0]["player"]
-        view = game.view(seat, log=False, zones=True, display=False)   # the bot reads no history
-        pend = view.get("pending") or {}
-        ctx = _Crew(game, view, seat)
+        reader = game.seat_reader(seat)      # read as asked: no full view per decision
+        pend = reader.pending() or {}
+        ctx = _Crew(game, reader, seat)
         kind, prompt = pend.get("kind"), pend.get("prompt") or ""
         try:
             if kind == "act":
@@ -59,22 +61,45 @@ class WarfareBot:
         return next((a for a in legal if a["label"] == "pass"), legal[0])
 
 
-class _Crew:
-    """What the bot knows about its crew, read from the view."""
+_ENTITIES: dict = {}
 
-    def __init__(self, game, view: dict, seat: int):
+
+def _entities(rules) -> dict:
+    """The pack's entities by id (static: built once per rules)."""
+    hit = _ENTITIES.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        if len(_ENTITIES) > 16:
+            _ENTITIES.clear()
+        hit = _ENTITIES[id(rules)] = (rules, {e["id"]: e for e in rules.ir.get("entities") or []})
+    return hit[1]
+
+
+class _Crew:
+    """What the bot knows about its crew, read from what its seat sees."""
+
+    def __init__(self, game, reader, seat: int):
         self.seat = seat
-        self.entities = {e["id"]: e for e in game.rules.ir.get("entities") or []}
-        self.counters = view["counters"]
-        self.zones = {(z["zone"], z["of"]): z.get("pieces") or [] for z in view["zones"]}
-        self.players = len(view["players"])
+        self.entities = _entities(game.rules)
+        self.reader = reader
+        self.counters: dict = {}
+        self.zones: dict = {}
+        self.players = len(reader.players)
 
     def counter(self, name: str, seat: int | None = None):
-        v = self.counters.get(name)
+        if name not in self.counters:
+            try:
+                self.counters[name] = self.reader.counter(name)
+            except WaybillError:
+                self.counters[name] = None
+        v = self.counters[name]
         return v[self.seat if seat is None else seat] if isinstance(v, list) else v
 
     def pieces(self, zone: str, seat: int | None = None) -> list[dict]:
-        return self.zones.get((zone, self.seat if seat is None else seat), [])
+        key = (zone, self.seat if seat is None else seat)
+        got = self.zones.get(key)
+        if got is None:
+            got = self.zones[key] = self.reader.pieces(*key)
+        return got
 
     def field(self, piece: dict, name: str):
         props = piece.get("props") or {}
@@ -221,10 +246,10 @@ def _piece(ctx: _Crew, a: dict) -> dict | None:
     v = a.get("value")
     if not isinstance(v, dict) or "piece" not in v:
         return None
-    for pieces in ctx.zones.values():
-        for p in pieces:
-            if p["piece"] == v["piece"]:
-                return p
+    where = ctx.reader.locate(v["piece"])
+    for p in ctx.pieces(*where) if where else ():
+        if p["piece"] == v["piece"]:
+            return p
     return None
 
 

@@ -1,6 +1,6 @@
 """A goal-directed bot for Wasteland Express Delivery Service (pack `weds`).
 
-It reads only the public API: `game.view(seat)`, the pending decision and
+It reads only the public API: `game.seat_reader(seat)`, the pending decision and
 its labelled options, the static board and card texts of `game.rules`, and
 `game.clone()` + `apply` to look one decision ahead (what an outpost action
 would offer). Its plan, recomputed at every decision:
@@ -171,7 +171,7 @@ class WedsBot:
             if v > best_v:
                 best, best_v = a, v
         if best is not None and " job" in best["label"] and "take" in best["label"].lower():
-            s.mem["took_round"] = s.v.get("round")
+            s.mem["took_round"] = s.round
         return best
 
     def _drive(self, s, legal):
@@ -326,42 +326,58 @@ _MAIN = {"Move your truck", "Attack raiders", "Purchase cargo", "Deliver cargo",
 _FREE = {"Discard cargo", "Escort: move your truck anywhere in the wasteland", "take a free action"}
 
 
+class _Counters:
+    """Counters as a view gives them (a per-player counter: a list by seat), read when asked."""
+
+    def __init__(self, reader):
+        self.r, self.got = reader, {}
+
+    def __getitem__(self, cid):
+        got = self.got
+        if cid not in got:
+            got[cid] = self.r.counter(cid)
+        return got[cid]
+
+
+class _HiddenCounts:
+    """(zone, owner) -> how many pieces it holds, for non-empty zones the seat does not see into."""
+
+    def __init__(self, reader):
+        self.r = reader
+
+    def get(self, key):
+        zone, of = key
+        if self.r.sees(zone, of):
+            return None
+        return self.r.count(zone, of) or None
+
+
 class _Seen:
     """What the bot's seat sees, with the board's static graph."""
 
     def __init__(self, game, seat, bot):
         self.g, self.me, self.bot = game, seat, bot
         self.R = game.rules
-        self.v = game.view(seat, log=False, zones=True, display=False)
-        self.c = self.v["counters"]
-        self.zone = {}
-        self._where = None
-        rough = []
-        self.counts = counts = {}
+        # read piece by piece (game.seat_reader): no full view per decision
+        self.r = r = game.seat_reader(seat)
+        self.round = r.round
+        self.c = _Counters(r)
+        self._zone = {}
+        self.counts = _HiddenCounts(r)
         spaces = self.R.spaces
-        for z in self.v["zones"]:
-            pcs = z.get("pieces")
-            if not pcs:
-                if z.get("count"):
-                    counts[(z["zone"], z["of"])] = z["count"]
-                continue
-            key = (z["zone"], z["of"])
-            self.zone[key] = pcs
-            if key[1] is None and key[0] in spaces and any(p["entity"] == "rough_ground" for p in pcs):
-                rough.append(key[0])
-        self._rough = frozenset(rough)
+        self._rough = frozenset(z for z, of in r.find("rough_ground") if of is None and z in spaces)
         st = bot.static
         if st.get("rough") != self._rough:       # a new game (or board): forget the old one
             st.clear()
             st["rough"] = self._rough
-            st["from"] = {}
+            st["from"] = _distances(self.R, self._rough)
             st["sites"] = {}
             bot.mem.clear()
         self.static = st
         if "piece_site" not in st:
             ps = st["piece_site"] = {}
             for sid in self.R.spaces:
-                for p in self.zone.get((sid, None), ()):
+                for p in self.pieces(sid):
                     if self.ent(p["entity"]).get("kind") in ("outpost", "raider_enclave"):
                         ps[p["piece"]] = sid
             for sid in self.R.spaces:
@@ -378,14 +394,15 @@ class _Seen:
         return (self.ent(eid).get("fields") or {}).get(name, default)
 
     def pieces(self, zone, of=None):
-        return self.zone.get((zone, of), [])
+        key = (zone, of)
+        got = self._zone.get(key)
+        if got is None:
+            got = self._zone[key] = self.r.pieces(zone, of)
+        return got
 
-    @property
-    def where(self):
-        """Piece id -> (zone, owner), built on first use (most decisions never ask)."""
-        if self._where is None:
-            self._where = {p["piece"]: key for key, pcs in self.zone.items() for p in pcs}
-        return self._where
+    def where_of(self, handle):
+        """(zone, owner) of a piece the seat sees, by its handle."""
+        return self.r.locate(handle)
 
     def mine(self, zone):
         return self.pieces(zone, self.me)
@@ -393,7 +410,7 @@ class _Seen:
     def entity_of(self, value):
         if not isinstance(value, dict) or "piece" not in value:
             return None
-        z = self.where.get(value["piece"])
+        z = self.where_of(value["piece"])
         for p in self.pieces(*z) if z else []:
             if p["piece"] == value["piece"]:
                 return p["entity"]
@@ -494,7 +511,7 @@ class _Seen:
         if isinstance(value, str):
             return value
         if isinstance(value, dict) and "piece" in value:
-            z = self.where.get(value["piece"])
+            z = self.where_of(value["piece"])
             if z and z[0] in self.R.spaces:
                 return z[0]
             e = self.entity_of(value)
@@ -689,18 +706,26 @@ class _Seen:
 
     def may_take_job(self):
         """At most one faction job a round (a capital visit draws 3, keeps 1)."""
-        return self.mem.get("took_round") != self.v.get("round")
+        return self.mem.get("took_round") != self.round
 
     def quest_card(self):
         q = self.mine("quest")
         return q[0]["entity"] if q else None
 
     # ---- the market -------------------------------------------------------------
+    def kind_spaces(self, kind):
+        """The spaces holding a piece of `kind` the seat sees, in board order."""
+        spaces = self.R.spaces
+        found = set()
+        for eid in self.R.kind_entities.get(kind, ()):
+            found.update(z for z, of in self.r.find(eid) if of is None and z in spaces)
+        return [sid for sid in spaces if sid in found]
+
     def demands(self):
         if "_demands" in self.__dict__:
             return self._demands
         out = self._demands = []
-        for sid in self.R.spaces:
+        for sid in self.kind_spaces("demand_counter"):
             d = self.at_site(sid, "demand_counter")
             if d:
                 out.append((sid, self.field(d["entity"], "demands", [])))
@@ -710,7 +735,7 @@ class _Seen:
         if "_supplies" in self.__dict__:
             return self._supplies
         out = self._supplies = []
-        for sid in self.R.spaces:
+        for sid in self.kind_spaces("supply_counter"):
             c = self.at_site(sid, "supply_counter")
             if c:
                 out.append((sid, self.field(c["entity"], "supplies"), self.field(c["entity"], "price", 9)))
@@ -815,7 +840,7 @@ class _Seen:
         self._proj = None
         costs = self.project_costs()
         cur = self.mem.get("proj")
-        rnd = self.v.get("round")
+        rnd = self.round
         if cur not in costs:
             cur = None
         if costs and (cur is None or self.mem.get("proj_round") != rnd):
@@ -885,8 +910,7 @@ class _Seen:
         return sum(prices[min(step + i, len(prices) - 1)] for i in range(need))
 
     def dig_sites(self):
-        return [sid for (z, of), pcs in self.zone.items() if of is None and z in self.R.spaces
-                for sid in [z] if any(p["entity"] == "dig_site" for p in pcs)]
+        return [z for z, of in self.r.find("dig_site") if of is None and z in self.R.spaces]
 
     def bombs_left(self):
         return sum(1 for p in self.pieces(self.site("railmen_enclave") or "") if p["entity"] == "nuclear_bomb_piece")
@@ -937,7 +961,7 @@ class _Seen:
             if q is None:
                 return self.site("motown"), "bonus"
             if q == "vq_3a":
-                rad = [z for (z, of), pcs in self.zone.items() if of is None and any(p["entity"] == "rad_sign" for p in pcs)]
+                rad = [z for z, of in self.r.find("rad_sign") if of is None]
                 return self.nearest(rad), "pilgrim"
             if q == "vq_3b":
                 return self.site("corinth"), "pilgrim"
@@ -1054,6 +1078,21 @@ class _Seen:
         if best is not None:
             return best, "sell"
         return None, "wander"
+
+
+_DISTANCES = {}
+
+
+def _distances(rules, rough):
+    """The cache of `dist_from` for a board (its spaces and rough ground):
+    shared by every seat's bot, as the distances are the same for all."""
+    key = (id(rules), rough)
+    hit = _DISTANCES.get(key)
+    if hit is None or hit[0] is not rules:
+        if len(_DISTANCES) > 64:
+            _DISTANCES.clear()
+        hit = _DISTANCES[key] = (rules, {})
+    return hit[1]
 
 
 FACTIONS = ("archivists", "new_republic_army", "oracles_of_ceres")

@@ -12,12 +12,14 @@ multi-step decision remembers lives in hidden locals (``$<pc>c`` candidates,
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, Callable
 
 from . import access
 from .errors import RuleError
 from .events import emit, resolve
 from .interpreter import push
+from .legality import CACHED, _NoCache, listing
 from .limits import check_count, flat_enough
 
 Spec = tuple  # (run, answer)
@@ -87,9 +89,15 @@ def live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
     first (declaration order), then actions of live pieces by piece id. A
     piece in a player's zone offers its actions to that player only.
 
-    Requirements may ask how many actions of a tag are open (`actions_open`);
-    nothing changes the state while requirements are checked, so those
-    answers are kept in `m.open_actions` until the outermost listing ends."""
+    Listings are kept across decisions with the reads they made, and given
+    again while those reads still hold (legality.py); requirements may ask
+    how many actions of a tag are open (`actions_open`), which is a listing
+    too. Without the cache (``WAYBILL_LEGALITY=off``, or the fresh listing
+    the cache's check mode compares with), the answers to `actions_open`
+    are kept in `m.open_actions` until the outermost listing ends: nothing
+    changes the state while requirements are checked."""
+    if type(m.legality) is not _NoCache and CACHED:
+        return listing(m, p, tags, _live_actions)
     outer = m.open_actions
     if outer is None:
         m.open_actions = {}
@@ -106,21 +114,54 @@ def _live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
     for ab in R.rule_actions:
         if _offered(m, ab, p, tags, _action_locals(m, p, None)):
             out.append({"label": ab.name, "action": ab.action, "source": None})
-    # one pass over the start pieces that host actions (already in piece
-    # order), not one `live_pieces` call per entity: this runs every decision
-    pz, active, z_of = st.p_zone, lay.z_active, lay.z_of
-    hosts = [(piece, abilities) for piece, abilities in lay.action_pieces
-             if pz[piece] >= 0 and active[pz[piece]] and z_of[pz[piece]] in (None, p)]
+    # one pass over the start pieces that host actions of these tags
+    # (already in piece order), their zones read at once: this runs every decision
+    pieces, abilities, zones_of = _hosts(lay, tags)
+    active, z_of = lay.z_active, lay.z_of
+    pz = st.p_zone
+    # (while the legality cache records, p_zone notes these reads in one go)
+    zs = zones_of(pz) if type(pz) is list else pz.picked(zones_of, pieces)
+    hosts = [(piece, abs_) for piece, abs_, z in zip(pieces, abilities, zs)
+             if z >= 0 and active[z] and z_of[z] in (None, p)]
     if len(st.p_ent) > len(lay.start_pieces):
         made = access.created_pieces(m)
-        hosts += [(piece, abilities) for eid, abilities in R.entity_actions for piece in made.get(eid, ())
-                  if pz[piece] >= 0 and active[pz[piece]] and z_of[pz[piece]] in (None, p)]
+        for eid, abs_ in R.entity_actions:
+            for piece in made.get(eid, ()):
+                z = pz[piece]
+                if z >= 0 and active[z] and z_of[z] in (None, p):
+                    hosts.append((piece, abs_))
         hosts.sort(key=lambda h: h[0])
-    for piece, abilities in hosts:
+    for piece, abs_ in hosts:
         loc = _action_locals(m, p, piece)
-        for ab in abilities:
+        for ab in abs_:
             if _offered(m, ab, p, tags, loc):
                 out.append({"label": ab.name, "action": ab.action, "source": piece})
+    return out
+
+
+_HOSTS: dict = {}
+
+
+def _hosts(lay: Any, tags: frozenset) -> tuple:
+    """The start pieces with an action of ``tags`` (all, if none), their
+    actions, and a reader of their zones (one ``itemgetter`` call). Static
+    per layout; kept by identity, as ``sight._zones_seen`` does."""
+    key = (id(lay), tags)
+    hit = _HOSTS.get(key)
+    if hit is not None and hit[0] is lay:
+        return hit[1]
+    rows = [(piece, abs_) for piece, abs_ in lay.action_pieces
+            if not tags or any(ab.tags & tags for ab in abs_)]
+    pieces = tuple(piece for piece, _ in rows)
+    if len(pieces) == 1:
+        one = pieces[0]
+        reader = lambda pz: (pz[one],)   # noqa: E731
+    else:
+        reader = itemgetter(*pieces) if pieces else (lambda pz: ())
+    out = (pieces, tuple(abs_ for _, abs_ in rows), reader)
+    if len(_HOSTS) > 1024:        # a bound, not a policy: layouts and tag sets are few
+        _HOSTS.clear()
+    _HOSTS[key] = (lay, out)
     return out
 
 

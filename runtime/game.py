@@ -8,7 +8,7 @@ game.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from . import interpreter, view as _view
 from .errors import IllegalAction, RuleError, WaybillError
@@ -20,6 +20,9 @@ from .save_check import checked_fields
 from .sight import Sight, answers
 from .primitives import without
 from .state import State, new_state
+
+if TYPE_CHECKING:
+    from .reader import SeatReader
 
 
 class Game:
@@ -82,6 +85,8 @@ class Game:
         g = Game.__new__(Game)
         g.rules = self.rules
         g.m = Machine(self.rules, self.m.L, self.m.st.clone())
+        # the legality cache checks its reads against whichever state asks: shared
+        g.m.legality = self.m.legality
         return g
 
     def to_json(self, log: bool = True) -> dict:
@@ -224,6 +229,13 @@ class Game:
         every non-empty zone (what bots read), ``display=False`` leaves out
         the display and entities. The caller owns the result."""
         return _view.view(self.m, player, log, log_from, zones, display)
+
+    def seat_reader(self, player: int | None) -> "SeatReader":
+        """What ``player`` may see, read a question at a time (counters,
+        zones, pieces, the pending decision) without building a view: what
+        bots read (runtime/reader.py). Stands for the game as it is now."""
+        from .reader import SeatReader
+        return SeatReader(self.m, player)
 
     def messages(self) -> list[str]:
         """The table talk written by `log` statements."""

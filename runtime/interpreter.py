@@ -26,13 +26,14 @@ STOPPABLE = frozenset(("proc", "replace"))
 
 class Machine:
     """What every instruction sees: rules ``R``, layout ``L``, state ``st``."""
-    __slots__ = ("R", "L", "st", "created", "open_actions", "budget")
+    __slots__ = ("R", "L", "st", "created", "open_actions", "budget", "legality")
 
     def __init__(self, rules: Any, layout: Any, st: Any):
         self.R, self.L, self.st = rules, layout, st
         self.created: tuple | None = None  # see access.created_pieces
         self.open_actions: dict | None = None  # see decisions.live_actions
         self.budget: Budget = rules.idle_budget  # armed by Game.apply/new (limits.py)
+        self.legality: Any = None  # listings kept across decisions (legality.py)
 
 
 def run(m: Machine) -> None:

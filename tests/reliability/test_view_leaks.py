@@ -276,6 +276,8 @@ def check_seat(o: Oracle, s) -> None:
         leaked = shown - o.allowed[s][i]
         assert not leaked, f"log entry {i} {st.log[i]} shows seat {s} the hidden piece(s) {leaked}"
 
+    check_reader(o, s, v)
+
     if s is not None and st.pending and st.pending["player"] == s:
         for a, raw in zip(g.legal_actions(), st.pending["options"]):
             for h, _ in piece_refs(a, []):
@@ -285,6 +287,50 @@ def check_seat(o: Oracle, s) -> None:
             if a.get("value") == {"hidden": True}:
                 assert a["label"] == "hidden", "an option names a piece its seat cannot see"
                 assert raw["value"] != {"hidden": True}
+
+
+def check_reader(o: Oracle, s, v: dict) -> None:
+    """The read API (``Game.seat_reader``) gives the seat what its view
+    gives, and nothing of a piece the seat cannot see."""
+    g = o.g
+    st, lay = g.state, o.lay
+    r = g.seat_reader(s)
+    pid_of = {h: p for p, h in enumerate(st.handles)}
+    pid_of.update({p: p for p in range(len(st.handles), len(st.p_ent))})
+    shown = {(z["zone"], z["of"]): z for z in v["zones"]}
+    for slot, zid in enumerate(lay.z_id):
+        of = lay.z_of[slot]
+        z = shown.get((zid, of), {})
+        assert r.sees(zid, of) == o.sees_zone[s][slot]
+        assert r.pieces(zid, of) == z.get("pieces", []), f"the reader lists {zid} unlike the view"
+        assert r.known(zid, of) == z.get("known", [])
+        assert r.count(zid, of) == len(st.zones[slot])
+        assert r.entities(zid, of) == [p["entity"] for p in z.get("pieces", [])]
+    assert r.counters() == v["counters"]
+    for cid, value in v["counters"].items():
+        assert r.counter(cid) == value
+    assert list(r.zones()) == [(lay.z_id[i], lay.z_of[i]) for i, pile in enumerate(st.zones) if pile]
+    if s is not None:
+        mine = r.of_player(s)
+        assert mine == {z["zone"]: z["pieces"] for z in v["zones"] if z["of"] == s and z.get("pieces")}
+    rp, vp = r.pending(), v["pending"]
+    if rp is None:
+        assert vp is None
+    else:
+        assert all(vp[k] == x for k, x in rp.items() if k != "options")
+        for ro, vo in zip(rp.get("options", []), vp.get("options", [])):
+            assert all(vo[k] == x for k, x in ro.items())
+    for h, _ in piece_refs([r.counters(), rp], []):
+        assert o.sees_now(s, pid_of[h]), f"the reader gives seat {s} handle {h} of a piece it cannot see"
+    for eid in sorted(set(st.p_ent))[:60]:
+        for zid, of in r.find(eid):
+            slot = lay.zslot[(zid, of)]
+            assert o.sees_zone[s][slot] and eid in [st.p_ent[p] for p in st.zones[slot]]
+    for h in range(len(st.p_ent)):
+        pid = pid_of[h]
+        slot = st.p_zone[pid]
+        seen = slot >= 0 and o.sees_zone[s][slot]
+        assert r.locate(h) == ((lay.z_id[slot], lay.z_of[slot]) if seen else None)
 
 
 @pytest.mark.parametrize("pack,players,seeds,steps", GAMES, ids=[f"{p}-{n}p" for p, n, _, _ in GAMES])

@@ -1,0 +1,525 @@
+"""Incremental legality: listings of live actions kept across decisions.
+
+Listing the actions a player may take (``decisions.live_actions``) walks
+every live action and evaluates its requirements; requirements may ask for
+other listings (`actions_open`). Most listings repeat an earlier one over a
+state that, as far as that listing can tell, has not changed. This module
+keeps each listing with the exact *reads* its computation made, and gives
+it again only while every one of those reads would return the same value.
+
+How reads are known (recorded, never guessed): while a listing is
+computed, ``m.st`` is a ``_Recorder`` standing for the state. Every read of
+a counter, zone, piece's zone or owner, prop, use count or scalar field
+(round, turn, current, ...) passes through it and is noted with the value it
+returned; a read of a whole container (an iteration, ``len``) notes a copy of
+it. A listing computed inside another one hands its reads up, so the outer
+listing depends on everything the inner one read, even when the inner one
+was a cache hit.
+
+How a listing is checked: each noted read is read again from the real state
+and compared by identity (``is``; state values are never changed in place,
+so an identical object is the same value). Scalars (ints, texts, bools,
+None) that are equal and of the same type also match, so ``0`` never passes
+for ``False``. The checks run per container in C (``itemgetter`` and
+``map``), so a hit costs a few microseconds whatever the listing read.
+
+Nothing here is in the state: the cache hangs on the machine (``m.legality``),
+a clone or a loaded game starts without one, and an answer from it is the
+answer a fresh computation gives. ``check=True`` (or the environment
+variable ``WAYBILL_CHECK_LEGALITY=1``) recomputes every hit and raises if
+the two differ: tests play whole games of every pack that way.
+
+Speed, not answers: a key whose kept listings keep going stale (a WEDS
+main listing reads the player's markers and position, which most of its
+actions change) is computed plainly for a while, with no look-up and no
+recording; and within one outermost listing (the state cannot change until
+it ends) an entry checked once is not checked again. Measured with
+``bench/legality_bench.py``.
+
+Work: a computation's budget charge (steps walked) is recorded and charged
+again on a hit, so the budget left after a listing does not depend on the
+cache; a hit that would run the budget out is recomputed instead, so the
+error (and where it is raised) is the same.
+"""
+
+from __future__ import annotations
+
+import os
+from itertools import repeat
+from operator import is_, itemgetter
+from typing import Any, Callable
+
+from .plain import copy_json
+
+MISSING = object()            # a key read and found absent
+_SCALARS = frozenset((int, str, bool, float, type(None)))
+# fields read as containers element by element
+_LISTS = ("counters", "zones", "p_zone", "p_owner")
+
+
+# WAYBILL_LEGALITY=off lists afresh every time (to measure what the cache saves)
+CACHED = os.environ.get("WAYBILL_LEGALITY", "") != "off"
+
+
+def checking() -> bool:
+    return os.environ.get("WAYBILL_CHECK_LEGALITY", "") not in ("", "0")
+
+
+class Reads:
+    """What one computation read: per container, key -> value returned."""
+
+    __slots__ = ("counters", "zones", "p_zone", "p_owner", "props", "uses", "fields", "whole")
+
+    def __init__(self) -> None:
+        self.counters: dict = {}
+        self.zones: dict = {}
+        self.p_zone: dict = {}
+        self.p_owner: dict = {}
+        self.props: dict = {}
+        self.uses: dict = {}          # per -> {key: value}
+        self.fields: dict = {}        # scalar fields (round, turn, current, ...)
+        self.whole: dict = {}         # containers read whole: name -> snapshot
+
+    def merge(self, other: "Reads") -> None:
+        # a key read by both was read from the same, unchanged state
+        self.counters.update(other.counters)
+        self.zones.update(other.zones)
+        self.p_zone.update(other.p_zone)
+        self.p_owner.update(other.p_owner)
+        self.props.update(other.props)
+        for per, keys in other.uses.items():
+            self.uses.setdefault(per, {}).update(keys)
+        self.fields.update(other.fields)
+        self.whole.update(other.whole)
+
+    def checker(self) -> Callable[[Any], bool]:
+        """A function ``valid(state)``: every read gives the same value now."""
+        checks: list[Callable[[Any], bool]] = []
+        for name in _LISTS:
+            got = getattr(self, name)
+            if got:
+                checks.append(_list_check(name, got))
+        if self.props:
+            checks.append(_dict_check(lambda st: st.props, self.props))
+        for per, keys in self.uses.items():
+            checks.append(_dict_check(lambda st, per=per: st.uses.get(per) or {}, keys))
+        for name, v in self.fields.items():
+            checks.append(_field_check(name, v))
+        for name, snap in self.whole.items():
+            checks.append(_whole_check(name, snap))
+        if not checks:
+            return lambda st: True
+        if len(checks) == 1:
+            return checks[0]
+        checks_t = tuple(checks)
+        return lambda st: all(c(st) for c in checks_t)
+
+
+def _same(a: Any, b: Any) -> bool:
+    return a is b or (type(a) is type(b) and type(a) in _SCALARS and a == b)
+
+
+def _all_same(got: tuple, want: tuple, scalar: bool) -> bool:
+    if all(map(is_, got, want)):
+        return True
+    # equal scalars of the same types are the same values (large ints, texts)
+    return scalar and got == want and tuple(map(type, got)) == tuple(map(type, want))
+
+
+def _list_check(name: str, got: dict) -> Callable[[Any], bool]:
+    keys = tuple(got)
+    want = tuple(got.values())
+    scalar = all(type(v) in _SCALARS for v in want)
+    if len(keys) == 1:
+        k, w = keys[0], want[0]
+
+        def one(st):
+            seq = getattr(st, name)
+            return k < len(seq) and _same(seq[k], w)
+        return one
+    get = itemgetter(*keys)
+    top = max(keys)
+
+    def many(st):
+        seq = getattr(st, name)
+        return top < len(seq) and _all_same(get(seq), want, scalar)
+    return many
+
+
+def _dict_check(table: Callable[[Any], dict], got: dict) -> Callable[[Any], bool]:
+    keys = tuple(got)
+    want = tuple(got.values())
+    scalar = all(type(v) in _SCALARS or v is MISSING for v in want)
+    missing = tuple(repeat(MISSING, len(keys)))
+    return lambda st: _all_same(tuple(map(table(st).get, keys, missing)), want, scalar)
+
+
+def _field_check(name: str, v: Any) -> Callable[[Any], bool]:
+    return lambda st: _same(getattr(st, name), v)
+
+
+def _whole_check(name: str, snap: Any) -> Callable[[Any], bool]:
+    if type(snap) is _Ident:
+        obj = snap.obj
+        return lambda st: getattr(st, name) is obj
+    if type(snap) is _Uses:
+        return lambda st: snap.same(st.uses)
+    if type(snap) is _Deep:
+        return lambda st: _strict_eq(copy_json(getattr(st, name)), snap.v)
+    if type(snap) is dict:
+        def dict_same(st):
+            cur = getattr(st, name)
+            return cur.keys() == snap.keys() and all(map(is_, map(cur.get, snap), snap.values()))
+        return dict_same
+
+    def seq_same(st):
+        cur = getattr(st, name)
+        return len(cur) == len(snap) and all(map(is_, cur, snap))
+    return seq_same
+
+
+class _Ident:
+    """A container never changed in place (``p_ent``): its identity is its value."""
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: Any):
+        self.obj = obj
+
+
+# --- recording ------------------------------------------------------------------
+
+class _RList:
+    """A list (or tuple) of the state whose element reads are noted."""
+    __slots__ = ("_d", "_got", "_rec", "_name")
+
+    def __init__(self, data: Any, got: dict, rec: "_Recorder", name: str):
+        self._d, self._got, self._rec, self._name = data, got, rec, name
+
+    def __getitem__(self, i: Any) -> Any:
+        if type(i) is int and i >= 0:
+            v = self._d[i]
+            self._got[i] = v
+            return v
+        self._rec._whole(self._name)
+        return self._d[i]
+
+    def picked(self, getter: Any, keys: tuple) -> tuple:
+        """``getter(list)`` for an ``itemgetter`` of ``keys`` (several), noted in one go."""
+        vals = getter(self._d)
+        self._got.update(zip(keys, vals))
+        return vals
+
+    def __len__(self) -> int:
+        self._rec._whole(self._name)
+        return len(self._d)
+
+    def __iter__(self):
+        self._rec._whole(self._name)
+        return iter(self._d)
+
+    def __contains__(self, x: Any) -> bool:
+        self._rec._whole(self._name)
+        return x in self._d
+
+    def index(self, *a: Any) -> int:
+        self._rec._whole(self._name)
+        return self._d.index(*a)
+
+    def count(self, x: Any) -> int:
+        self._rec._whole(self._name)
+        return self._d.count(x)
+
+
+class _RDict:
+    """A dict of the state (props, one usage table) whose key reads are noted."""
+    __slots__ = ("_d", "_got", "_whole")
+
+    def __init__(self, data: dict, got: dict, whole: Callable[[], None]):
+        self._d, self._got, self._whole = data, got, whole
+
+    def get(self, k: Any, default: Any = None) -> Any:
+        v = self._d.get(k, MISSING)
+        self._got[k] = v
+        return default if v is MISSING else v
+
+    def __getitem__(self, k: Any) -> Any:
+        v = self._d.get(k, MISSING)
+        self._got[k] = v
+        if v is MISSING:
+            raise KeyError(k)
+        return v
+
+    def __contains__(self, k: Any) -> bool:
+        v = self._d.get(k, MISSING)
+        self._got[k] = v
+        return v is not MISSING
+
+    def __len__(self) -> int:
+        self._whole()
+        return len(self._d)
+
+    def __iter__(self):
+        self._whole()
+        return iter(self._d)
+
+    def keys(self):
+        self._whole()
+        return self._d.keys()
+
+    def values(self):
+        self._whole()
+        return self._d.values()
+
+    def items(self):
+        self._whole()
+        return self._d.items()
+
+    def copy(self) -> dict:
+        self._whole()
+        return self._d.copy()
+
+
+class _RUses:
+    """``state.uses``: per -> a noted usage table."""
+    __slots__ = ("_st", "_reads", "_rec")
+
+    def __init__(self, st: Any, reads: Reads, rec: "_Recorder"):
+        self._st, self._reads, self._rec = st, reads, rec
+
+    def get(self, per: Any, default: Any = None) -> Any:
+        table = self._st.uses.get(per)
+        if table is None:
+            self._rec._whole("uses")
+            return default
+        got = self._reads.uses.setdefault(per, {})
+        return _RDict(table, got, lambda: self._rec._whole("uses"))
+
+    def __getitem__(self, per: Any) -> Any:
+        out = self.get(per, MISSING)
+        if out is MISSING:
+            raise KeyError(per)
+        return out
+
+    def __iter__(self):
+        self._rec._whole("uses")
+        return iter(self._st.uses)
+
+    def items(self):
+        self._rec._whole("uses")
+        return self._st.uses.items()
+
+    def values(self):
+        self._rec._whole("uses")
+        return self._st.uses.values()
+
+
+class _Recorder:
+    """Stands for the state while a listing is computed: reads pass through
+    and are noted in ``reads``. Rules never change the state while they
+    check requirements; a write here is refused (AttributeError)."""
+
+    __slots__ = ("_st", "_reads", "counters", "zones", "p_zone", "p_owner", "props", "uses")
+
+    def __init__(self, st: Any, reads: Reads):
+        object.__setattr__(self, "_st", st)
+        object.__setattr__(self, "_reads", reads)
+        for name in _LISTS:
+            object.__setattr__(self, name, _RList(getattr(st, name), getattr(reads, name), self, name))
+        object.__setattr__(self, "props", _RDict(st.props, reads.props, lambda: self._whole("props")))
+        object.__setattr__(self, "uses", _RUses(st, reads, self))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"the state is read-only while requirements are checked ({name})")
+
+    @property
+    def p_ent(self) -> tuple:
+        # read by every quantity with modifiers (live pieces): kept off __getattr__
+        v = self._st.p_ent
+        whole = self._reads.whole
+        if "p_ent" not in whole:
+            whole["p_ent"] = _Ident(v)       # replaced, never changed in place
+        return v
+
+    def __getattr__(self, name: str) -> Any:
+        # every other field: scalars by value, containers whole
+        v = getattr(self._st, name)
+        if type(v) in _SCALARS:
+            self._reads.fields[name] = v
+        else:
+            self._whole(name)
+        return v
+
+    def _whole(self, name: str) -> None:
+        reads = self._reads
+        if name in reads.whole:
+            return
+        v = getattr(self._st, name)
+        if name == "uses":
+            reads.whole[name] = _Uses({per: dict(t) for per, t in v.items()})
+        elif name == "props" or name in _LISTS:
+            reads.whole[name] = dict(v) if type(v) is dict else tuple(v)
+        elif type(v) is tuple:
+            reads.whole[name] = _Ident(v)       # replaced, never changed in place (p_ent)
+        else:                                   # a field rules do not read: a deep copy
+            reads.whole[name] = _Deep(copy_json(v))
+
+
+class _Deep:
+    """A deep copy of a field, compared value by value (types included)."""
+    __slots__ = ("v",)
+
+    def __init__(self, v: Any):
+        self.v = v
+
+
+def _strict_eq(a: Any, b: Any) -> bool:
+    if type(a) is not type(b):
+        return False
+    if type(a) is dict:
+        return a.keys() == b.keys() and all(_strict_eq(x, b[k]) for k, x in a.items())
+    if type(a) in (list, tuple):
+        return len(a) == len(b) and all(map(_strict_eq, a, b))
+    return a == b
+
+
+class _Uses:
+    """A copy of every usage table."""
+    __slots__ = ("tables",)
+
+    def __init__(self, tables: dict):
+        self.tables = tables
+
+    def same(self, uses: dict) -> bool:
+        if uses.keys() != self.tables.keys():
+            return False
+        for per, snap in self.tables.items():
+            cur = uses[per]
+            if cur.keys() != snap.keys() or not all(_same(cur[k], v) for k, v in snap.items()):
+                return False
+        return True
+
+
+# --- the cache ------------------------------------------------------------------
+
+class Entry:
+    __slots__ = ("result", "valid", "reads", "cost", "score", "skip")
+
+    def __init__(self, result: Any, valid: Callable[[Any], bool], reads: Reads, cost: int, score: int):
+        self.result, self.valid, self.reads, self.cost = result, valid, reads, cost
+        self.score = score       # misses weigh 2, hits take 1 off
+        self.skip = 0            # plain computations left before the key is looked up again
+
+
+class Cache:
+    """Listings by (player, tags), each with its reads. ``hits``/``misses``
+    count answers (for benchmarks and tests)."""
+
+    __slots__ = ("entries", "check", "hits", "misses", "plain", "_recording", "_fresh", "_depth")
+
+    def __init__(self, check: bool | None = None):
+        self.entries: dict = {}
+        self.check = checking() if check is None else check
+        self.hits = 0
+        self.misses = 0
+        self.plain = 0           # computed without looking up or recording (see memo)
+        self._recording: list[Reads] = []
+        # keys whose entries were checked or made during the outermost listing
+        # under way: the state does not change until it ends
+        self._fresh: set = set()
+        self._depth = 0
+
+
+def listing(m: Any, p: int, tags: frozenset, compute: Callable[[Any, int, frozenset], list]) -> list:
+    """``compute(m, p, tags)`` through the machine's cache (made on first use);
+    the caller owns the list."""
+    cache = m.legality
+    if cache is None:
+        cache = m.legality = Cache()
+    cache._depth += 1
+    try:
+        return list(memo(m, (p, tags), compute, (m, p, tags)))
+    finally:
+        cache._depth -= 1
+        if not cache._depth:
+            cache._fresh.clear()
+
+
+def memo(m: Any, key: tuple, compute: Callable, args: tuple) -> Any:
+    """``compute(*args)`` (which reads the state through ``m.st`` only), or
+    the value it gave under ``key`` while every read it made still holds.
+    A value given here is shared: the caller must not change it.
+
+    Recording costs time: a key whose kept values are seldom valid any more
+    is computed plainly, unrecorded, for a while (unless a recording listing
+    needs its reads). That choice changes only the speed, never a value."""
+    cache = m.legality
+    if cache is None:
+        cache = m.legality = Cache()
+    rec = cache._recording
+    st = m.st
+    real = st._st if type(st) is _Recorder else st
+    e = cache.entries.get(key)
+    b = m.budget
+    if e is not None:
+        fresh = key in cache._fresh
+        if e.skip and not rec and not fresh:
+            e.skip -= 1
+            cache.plain += 1
+            return compute(*args)
+        if b.steps >= e.cost and (fresh or e.valid(real)):
+            if cache.check:
+                _compare(m, real, compute, args, e.result, key)
+            cache.hits += 1
+            cache._fresh.add(key)
+            e.score = 0 if e.score <= 0 else e.score - 1
+            b.steps -= e.cost
+            if rec:
+                rec[-1].merge(e.reads)
+            return e.result
+        e.score += 2
+        if e.score > _GIVE_UP:
+            e.score, e.skip = 0, _SKIP
+            if not rec:
+                cache.plain += 1
+                return compute(*args)
+    cache.misses += 1
+    reads = Reads()
+    rec.append(reads)
+    m.st = _Recorder(real, reads)
+    before = b.steps
+    try:
+        out = compute(*args)
+    finally:
+        m.st = st
+        rec.pop()
+    # an idle budget never runs out (it refills): its count is not kept
+    cost = before - b.steps if b.armed else 0
+    if rec:
+        rec[-1].merge(reads)
+    cache.entries[key] = Entry(out, reads.checker(), reads, cost, e.score if e is not None else 0)
+    cache._fresh.add(key)
+    return out
+
+
+_GIVE_UP = 6     # misses (2 each) outweighing hits (1 each) before a key is computed plainly
+_SKIP = 16       # then how many times it is computed plainly (not looked up) before it is tried again
+
+
+def _compare(m: Any, real: Any, compute: Callable, args: tuple, cached: Any, key: tuple) -> None:
+    """The check mode: the cached answer against a fresh one, with no cache."""
+    saved, st, b = m.legality, m.st, m.budget
+    steps = b.steps
+    m.legality = _NoCache()
+    m.st = real
+    try:
+        fresh = compute(*args)
+    finally:
+        m.legality, m.st = saved, st
+        b.steps = steps
+    if fresh != cached:
+        raise AssertionError(f"legality cache: {key!r} gave {cached!r}, a fresh computation gives {fresh!r}")
+
+
+class _NoCache:
+    """Stands for a cache that keeps nothing: every listing is computed."""
+    __slots__ = ()

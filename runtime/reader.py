@@ -1,0 +1,211 @@
+"""A seat's reader: what one seat may see, read a piece at a time.
+
+A view (``view.py``) builds everything a seat sees — every zone, piece and
+counter — which is what a screen wants and what a bot, asking a few
+questions per decision, does not. ``SeatReader`` answers those questions
+one at a time, each from the state directly, through the same filter as
+views (``sight.Sight``): a zone's pieces are given only when the seat sees
+into the zone, as the view gives them (``{"piece": handle, "entity": id,
+"props": {...}}``), pieces by their handles, values with every piece the
+seat does not see shown as ``{"hidden": true}``. Whatever a reader gives, the
+seat's view (``zones=True``) holds too.
+
+A reader is cheap to make (``Game.seat_reader(seat)``) and stands for the
+state as it is when it is read; make a new one after the game moves on (it
+keeps the props of pieces it has grouped once).
+"""
+
+from __future__ import annotations
+
+from operator import is_
+from typing import Any, Iterator
+
+from .access import created_pieces
+from .errors import WaybillError
+from .sight import Sight
+from .view import check_viewer
+
+
+class SeatReader:
+    __slots__ = ("m", "seat", "sight", "_props")
+
+    def __init__(self, m: Any, seat: int | None):
+        check_viewer(seat, m.L.n)
+        self.m = m
+        self.seat = seat
+        self.sight = Sight(m, seat)
+        self._props: dict[int, dict] | None = None
+
+    # --- the game -------------------------------------------------------------------
+
+    @property
+    def players(self) -> list[str]:
+        """The players' names, by seat."""
+        return list(self.m.st.players)
+
+    @property
+    def round(self) -> int:
+        return self.m.st.round
+
+    @property
+    def turn(self) -> int:
+        return self.m.st.turn
+
+    @property
+    def current(self) -> int | None:
+        return self.m.st.current
+
+    @property
+    def decision(self) -> int:
+        return self.m.st.decision
+
+    @property
+    def over(self) -> bool:
+        return self.m.st.over
+
+    def pending(self) -> dict | None:
+        """The pending decision as the seat sees it (another seat's: who and what kind only)."""
+        return self.sight.pending(self.m.st.pending)
+
+    # --- counters -------------------------------------------------------------------
+
+    def counter(self, cid: str) -> Any:
+        """A counter as the view shows it: its value, or a per-player
+        counter's values as a list by seat. ``WaybillError`` for no such counter."""
+        m = self.m
+        lay = m.L
+        decl = m.R.counters.get(cid)
+        if decl is None:
+            raise WaybillError(f"no counter {cid!r}")
+        cs = m.st.counters
+        if decl["scope"] == "global":
+            return self.sight.value(cs[lay.cslot[(cid, None)]])
+        return [self.sight.value(cs[lay.cslot[(cid, i)]]) for i in range(lay.n)]
+
+    def counters(self) -> dict:
+        """Every counter, as ``view(...)["counters"]``."""
+        from .view import _counters
+        return self.sight.value(_counters(self.m))
+
+    # --- zones ----------------------------------------------------------------------
+
+    def _slot(self, zone: str, of: int | None) -> int | None:
+        return self.m.L.zslot.get((zone, of))
+
+    def sees(self, zone: str, of: int | None = None) -> bool:
+        """Whether the seat sees into a zone (its pieces, their order)."""
+        slot = self._slot(zone, of)
+        return slot is not None and self.sight.zones[slot]
+
+    def count(self, zone: str, of: int | None = None) -> int:
+        """How many pieces a zone holds (every seat sees that); 0 for no such zone."""
+        slot = self._slot(zone, of)
+        return 0 if slot is None else len(self.m.st.zones[slot])
+
+    def pieces(self, zone: str, of: int | None = None) -> list[dict]:
+        """A zone's pieces as the view lists them, if the seat sees into it, else []."""
+        slot = self._slot(zone, of)
+        if slot is None or not self.sight.zones[slot]:
+            return []
+        pile = self.m.st.zones[slot]
+        if not pile:
+            return []
+        piece = self.sight._piece
+        props = self._props_by_piece()
+        return [piece(p, props) for p in pile]
+
+    def entities(self, zone: str, of: int | None = None) -> list[str]:
+        """The entity ids of a zone's pieces, in order, if the seat sees into it, else []."""
+        slot = self._slot(zone, of)
+        if slot is None or not self.sight.zones[slot]:
+            return []
+        ent = self.m.st.p_ent
+        return [ent[p] for p in self.m.st.zones[slot]]
+
+    def known(self, zone: str, of: int | None = None) -> list[dict]:
+        """Pieces of a zone the seat does not see into that were shown to it
+        (a private reveal), sorted by handle: the view's ``known``."""
+        slot = self._slot(zone, of)
+        if slot is None or self.sight.zones[slot]:
+            return []
+        return self.sight.zone(slot, self._props_by_piece()).get("known", [])
+
+    def zones(self) -> Iterator[tuple[str, int | None]]:
+        """(zone id, owner) of every non-empty zone, in the view's order."""
+        lay, piles = self.m.L, self.m.st.zones
+        for slot, pile in enumerate(piles):
+            if pile:
+                yield lay.z_id[slot], lay.z_of[slot]
+
+    def of_player(self, player: int) -> dict[str, list[dict]]:
+        """The pieces of one player's zones that the seat sees, by zone id."""
+        lay = self.m.L
+        out = {}
+        for slot, of in enumerate(lay.z_of):
+            if of == player and self.sight.zones[slot] and self.m.st.zones[slot]:
+                out[lay.z_id[slot]] = self.pieces(lay.z_id[slot], of)
+        return out
+
+    def find(self, entity: str) -> list[tuple[str, int | None]]:
+        """(zone id, owner) of every zone the seat sees into that holds a
+        piece of ``entity``, each once, in the view's order: found from the
+        entity's pieces, not by walking the zones."""
+        m = self.m
+        st, lay = m.st, m.L
+        pids = lay.ent_pieces.get(entity, ())
+        if len(st.p_ent) > len(lay.start_pieces):
+            made = created_pieces(m).get(entity)
+            if made:
+                pids = list(pids) + made
+        seen = self.sight.zones
+        pz = st.p_zone
+        slots = sorted({pz[p] for p in pids if pz[p] >= 0 and seen[pz[p]]})
+        return [(lay.z_id[slot], lay.z_of[slot]) for slot in slots]
+
+    def locate(self, piece: Any) -> tuple[str, int | None] | None:
+        """(zone id, owner) of the piece with handle ``piece`` (or ``{"piece": h}``)
+        if it lies in a zone the seat sees into, else None."""
+        h = piece.get("piece") if type(piece) is dict else piece
+        if type(h) is not int or h < 0:
+            return None
+        st = self.m.st
+        handles = st.handles
+        if h < len(handles):
+            try:
+                pid = handles.index(h)
+            except ValueError:
+                return None
+        else:
+            pid = h
+        if pid >= len(st.p_zone):
+            return None
+        slot = st.p_zone[pid]
+        if slot < 0 or not self.sight.zones[slot]:
+            return None
+        lay = self.m.L
+        return lay.z_id[slot], lay.z_of[slot]
+
+    def _props_by_piece(self) -> dict[int, dict]:
+        if self._props is None:
+            self._props = _props_index(self.m.st.props)
+        return self._props
+
+
+_PROPS: dict[int, tuple] = {}
+
+
+def _props_index(props: dict) -> dict[int, dict]:
+    """``view._props_by_piece(props)``, kept while ``props`` holds the same
+    keys, in the same order, with the same (identical) values: readers are
+    made at every decision, and props change far less often. Values in the
+    state are never changed in place, so identical values are equal ones."""
+    hit = _PROPS.get(id(props))
+    if hit is not None and hit[0] is props and tuple(props) == hit[1] \
+            and all(map(is_, props.values(), hit[2])):
+        return hit[3]
+    from .view import _props_by_piece
+    index = _props_by_piece(props)
+    if len(_PROPS) > 64:          # a bound, not a policy: few games are read at once
+        _PROPS.clear()
+    _PROPS[id(props)] = (props, tuple(props), tuple(props.values()), index)
+    return index

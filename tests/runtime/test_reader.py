@@ -1,0 +1,77 @@
+"""The read API for bots (``Game.seat_reader``, runtime/reader.py): what a
+seat's view gives, a question at a time. tests/reliability/test_view_leaks.py
+checks it against the hidden-information oracle after every step."""
+
+from __future__ import annotations
+
+import pytest
+
+from waybill import load_pack
+from waybill.runtime import Game  # noqa: F401  (the API under test)
+from waybill.benchmarks import mid_game
+from waybill.runtime.errors import WaybillError
+
+
+def _mid(pack: str, seed: int = 4, steps: int = 120) -> Game:
+    return mid_game(load_pack(pack), 4, seed, steps)
+
+
+@pytest.mark.parametrize("pack", ["weds", "badlands", "warfare"])
+def test_reader_gives_what_the_view_gives(pack):
+    g = _mid(pack)
+    for seat in (0, 1, 2, 3, None):
+        v = g.view(seat, log=False, zones=True, display=False)
+        r = g.seat_reader(seat)
+        assert r.counters() == v["counters"]
+        assert (r.round, r.turn, r.current, r.decision, r.over) == (v["round"], v["turn"], v["current"],
+                                                                    v["decision"], v["over"])
+        assert r.players == v["players"]
+        for z in v["zones"]:
+            assert r.pieces(z["zone"], z["of"]) == z.get("pieces", [])
+            assert r.known(z["zone"], z["of"]) == z.get("known", [])
+            assert r.count(z["zone"], z["of"]) == z["count"]
+            for p in z.get("pieces", []):
+                assert r.locate(p["piece"]) == (z["zone"], z["of"])
+                assert r.locate({"piece": p["piece"]}) == (z["zone"], z["of"])
+                assert (z["zone"], z["of"]) in r.find(p["entity"])
+
+
+def test_hidden_zones_give_counts_only():
+    g = _mid("weds")
+    st, lay = g.state, g.m.L
+    hidden = [i for i, vis in enumerate(lay.z_visible) if vis != "all" and st.zones[i]]
+    assert hidden
+    slot = hidden[0]
+    zid, of = lay.z_id[slot], lay.z_of[slot]
+    other = 0 if of != 0 else 1
+    r = g.seat_reader(other if lay.z_visible[slot] == "owner" else 0)
+    if not r.sees(zid, of):
+        assert r.pieces(zid, of) == [] and r.entities(zid, of) == []
+        assert r.count(zid, of) == len(st.zones[slot])
+        assert r.locate(st.handles[st.zones[slot][0]]) is None
+
+
+def test_reader_refuses_what_is_not():
+    g = _mid("weds", steps=5)
+    with pytest.raises(WaybillError):
+        g.seat_reader(9)
+    with pytest.raises(WaybillError):
+        g.seat_reader(True)
+    r = g.seat_reader(0)
+    with pytest.raises(WaybillError):
+        r.counter("no_such_counter")
+    assert r.pieces("no_such_zone") == [] and r.count("no_such_zone") == 0
+    assert r.locate(-1) is None and r.locate("x") is None and r.locate(10 ** 6) is None
+    assert r.find("no_such_entity") == []
+
+
+def test_props_are_read_afresh_after_a_change():
+    g = _mid("badlands", steps=60)
+    r = g.seat_reader(0)
+    cards = r.pieces("settlement", 0)
+    assert cards
+    pid = g.state.handles.index(cards[0]["piece"])
+    g.state.props[f"{pid}:probe"] = 5      # as a rule setting a prop would
+    assert g.seat_reader(0).pieces("settlement", 0)[0]["props"]["probe"] == 5
+    g.state.props[f"{pid}:probe"] = False
+    assert g.seat_reader(0).pieces("settlement", 0)[0]["props"]["probe"] is False
