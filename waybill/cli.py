@@ -468,3 +468,50 @@ def serve(packs, host, port, data, max_games, stdio) -> None:
 
 
 __all__ = ["main", "shipped_packs"]
+
+
+# --- i18n ---------------------------------------------------------------------------
+
+@main.group()
+def i18n() -> None:
+    """Catalogues of player-facing text (Project Fluent, `PACK/locales/LANG.ftl`)."""
+
+
+@i18n.command(name="extract")
+@click.argument("pack")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write here instead of PACK/locales/en.ftl.")
+def i18n_extract(pack: str, output: str | None) -> None:
+    """Write (or update) the English catalogue of PACK from its content."""
+    from waybill import CompileError
+    from waybill.i18n import extract
+    try:
+        path, n, changed = extract(pack, output)
+    except CompileError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(1)
+    click.echo(f"{path}: {n} messages" + ("" if changed else " (unchanged)"))
+
+
+@i18n.command(name="coverage")
+@click.argument("pack")
+@click.option("--lang", required=True, help="The language to count (e.g. ru).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON: {total, translated, missing}.")
+def i18n_coverage(pack: str, lang: str, as_json: bool) -> None:
+    """How much of PACK's text a language's catalogue translates."""
+    from waybill import CompileError
+    from waybill.i18n import coverage
+    try:
+        data = coverage(pack, lang)
+    except CompileError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(1)
+    if as_json:
+        click.echo(json.dumps(data, indent=1))
+        return
+    pct = 100.0 * data["translated"] / data["total"] if data["total"] else 100.0
+    click.echo(f"{data['file']}: {data['translated']}/{data['total']} translated ({pct:.1f}%), "
+               f"{len(data['missing'])} missing (shown in English)")
+    for k in data["missing"][:20]:
+        click.echo(f"  {k}")
+    if len(data["missing"]) > 20:
+        click.echo(f"  ... and {len(data['missing']) - 20} more (--json lists all)")
