@@ -26,7 +26,12 @@ Spec = tuple  # (run, answer)
 def post(m: Any, player: int, kind: str, prompt: str, options: list) -> None:
     st = m.st
     st.decision += 1
-    st.pending = {"player": player, "kind": kind, "prompt": prompt, "options": options}
+    st.pending = {"player": player, "kind": kind, "prompt": str(prompt), "options": options}
+    mid = getattr(prompt, "msg", None)
+    if mid is not None:           # what a catalogue needs (runtime/text.py): ids, never words
+        st.pending["msg"] = mid
+        if prompt.args:
+            st.pending["args"] = prompt.args
 
 
 def decider(m: Any, by: Callable | None, loc: dict) -> int:

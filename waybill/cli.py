@@ -81,12 +81,16 @@ def schema(which: str | None) -> None:
 @click.argument("pack")
 @click.option("--kind", help="Only declarations of this kind.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def list_cmd(pack: str, kind: str | None, as_json: bool) -> None:
+@click.option("--lang", default=None, help="The language of player-facing text (a catalogue in PACK/locales; English where it lacks one).")
+def list_cmd(pack: str, kind: str | None, as_json: bool, lang: str | None) -> None:
     """Every named declaration of PACK and its variants."""
     rows, report = list_declarations(pack)
     if report.errors and not rows:
         click.echo(report.render(), err=True)
         sys.exit(1)
+    if lang:
+        from waybill.i18n import translate_rows
+        rows = translate_rows(pack, rows, lang)
     if kind:
         rows = [r for r in rows if r["kind"] == kind]
     if as_json:
@@ -205,7 +209,9 @@ def _one_line(exc: Exception) -> str:
 @click.option("--jobs", "-j", type=click.IntRange(0), default=1, show_default=True,
               help="Worker processes (0: one per CPU). The summary does not depend on it.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-def sim(pack, players, games, seed, variants, bot, round_cap, check_replay, check_invariants, jobs, as_json) -> None:
+@click.option("--lang", default=None, help="The language of player-facing text (a catalogue in PACK/locales; English where it lacks one).")
+def sim(pack, players, games, seed, variants, bot, round_cap, check_replay, check_invariants, jobs, as_json,
+        lang) -> None:
     """Simulate GAMES bot games of PACK and summarise them."""
     from waybill.bots import BOT_NAMES
     from waybill.simulate import simulate
@@ -232,21 +238,31 @@ def sim(pack, players, games, seed, variants, bot, round_cap, check_replay, chec
     if as_json:
         click.echo(json.dumps(data, indent=1))
     else:
-        _print_summary(data)
+        _print_summary(data, _words(rules, lang))
     failed = data["errors"] or data.get("invariant_violations") or data.get("replay_mismatches")
     sys.exit(1 if failed else 0)
 
 
-def _print_summary(data: dict) -> None:
+def _words(rules, lang: str | None):
+    """A catalogue of ``lang`` for these rules, or None (English)."""
+    if not lang:
+        return None
+    from waybill.runtime.text import catalogue
+    return catalogue(rules, lang)
+
+
+def _print_summary(data: dict, words=None) -> None:
     from rich.console import Console
     from rich.table import Table
-    title = f"{data['pack']}" + (f" + {', '.join(data['variants'])}" if data["variants"] else "")
+    pack = words.get("pack-name", None, data["pack"]) if words else data["pack"]
+    seat = (lambda n: words.get("engine-seat", {"seat": n}, f"seat {n}")) if words else (lambda n: f"seat {n}")
+    title = f"{pack}" + (f" + {', '.join(data['variants'])}" if data["variants"] else "")
     table = Table(title=f"{title}: {data['games']} games, {data['players']} players, bot {data['bot']}")
     table.add_column("measure")
     table.add_column("value", justify="right")
     for key in ("games", "finished", "capped", "errors", "mean_rounds", "mean_actions"):
         table.add_row(key.replace("_", " "), str(data[key]))
-    wins = ", ".join(f"seat {int(k)}: {v}" for k, v in data["winners"].items()) or "none"
+    wins = ", ".join(f"{seat(int(k))}: {v}" for k, v in data["winners"].items()) or "none"
     table.add_row("wins", wins)
     if "replay_mismatches" in data:
         table.add_row("replay mismatches", str(len(data["replay_mismatches"])))
@@ -303,7 +319,8 @@ def test_cmd(paths: tuple[str, ...], as_json: bool) -> None:
 @click.option("--human", "humans", default="0", show_default=True,
               help="Seats played by people, numbered from 0: `0`, `0,2`, or `none` to watch bots play.")
 @click.option("--bot", default="default", show_default=True, help="The bot for the other seats: `default` or `random`.")
-def play(pack, players, seed, variants, humans, bot) -> None:
+@click.option("--lang", default=None, help="The language of player-facing text (a catalogue in PACK/locales; English where it lacks one).")
+def play(pack, players, seed, variants, humans, bot, lang) -> None:
     """Play PACK in the terminal: people answer numbered options, bots fill the other seats.
 
     Seats are numbered from 0, as in the API, the language and the views.
@@ -329,7 +346,7 @@ def play(pack, players, seed, variants, humans, bot) -> None:
                                  param_hint="--human")
     from waybill.runtime import WaybillError
     try:
-        play_terminal(rules, players, seed, seats, bot)
+        play_terminal(rules, players, seed, seats, bot, lang)
     except WaybillError as exc:   # a setup that fails (play_terminal reports errors once under way)
         _fail(exc)
 
@@ -376,10 +393,11 @@ def bench(quick: bool, pack: str, players: int, as_json: bool) -> None:
 @click.option("--variant", "variants", multiple=True, help="A variant to apply (repeatable).")
 @click.option("-o", "--output", "out_dir", required=True, type=click.Path(file_okay=False),
               help="The folder to write index.html into (made if missing).")
-def cards(pack: str, variants: tuple[str, ...], out_dir: str) -> None:
+@click.option("--lang", default=None, help="The language of player-facing text (a catalogue in PACK/locales; English where it lacks one).")
+def cards(pack: str, variants: tuple[str, ...], out_dir: str, lang: str | None) -> None:
     """Write an HTML gallery of PACK's cards: printed text beside the rules rendered from the code."""
     from waybill.cards import build_gallery
-    gallery = build_gallery(pack, list(variants))
+    gallery = build_gallery(pack, list(variants), lang=lang)
     if gallery.html is None:
         click.echo(gallery.report.render(), err=True)
         sys.exit(1)
@@ -441,7 +459,8 @@ def lsp() -> None:
 @click.option("--data", type=click.Path(file_okay=False), help="Keep games here (JSON), and resume them on restart.")
 @click.option("--max-games", type=click.IntRange(1), default=200, show_default=True, help="Games held at once.")
 @click.option("--stdio", is_flag=True, help="Speak JSON lines on stdin/stdout instead of HTTP.")
-def serve(packs, host, port, data, max_games, stdio) -> None:
+@click.option("--lang", default=None, help="The language of player-facing text (a catalogue in PACK/locales; English where it lacks one).")
+def serve(packs, host, port, data, max_games, stdio, lang) -> None:
     """Serve PACKS (shipped names or pack folders; all shipped packs if none) to
     browsers and programs: a web page at /, the JSON protocol under /api."""
     try:
@@ -450,7 +469,7 @@ def serve(packs, host, port, data, max_games, stdio) -> None:
         raise click.ClickException(f"serving needs the `serve` extra (pip install 'waybill[serve]'): {exc}")
     from waybill.errors import WaybillError
     try:
-        store = Store(offer(packs), data, max_games)
+        store = Store(offer(packs), data, max_games, lang=lang)
     except WaybillError as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
@@ -466,8 +485,6 @@ def serve(packs, host, port, data, max_games, stdio) -> None:
     click.echo(f"waybill serve: {names} on http://{host}:{port}/ ({len(store.tables)} game(s) resumed)", err=True)
     run(store, host, port)
 
-
-__all__ = ["main", "shipped_packs"]
 
 
 # --- i18n ---------------------------------------------------------------------------
@@ -515,3 +532,23 @@ def i18n_coverage(pack: str, lang: str, as_json: bool) -> None:
         click.echo(f"  {k}")
     if len(data["missing"]) > 20:
         click.echo(f"  ... and {len(data['missing']) - 20} more (--json lists all)")
+
+
+@i18n.command(name="pseudo")
+@click.argument("pack")
+@click.option("--lang", default="qps", show_default=True, help="The pseudo-language's code.")
+def i18n_pseudo(pack: str, lang: str) -> None:
+    """Write PACK/locales/LANG.ftl: the English catalogue in capitals, to see untranslated text."""
+    from waybill import CompileError
+    from waybill.i18n import catalogue_path, extract, pseudo
+    try:
+        path, _, _ = extract(pack)
+    except CompileError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(1)
+    dest = catalogue_path(os.path.dirname(os.path.dirname(path)), lang)
+    n = pseudo(path, dest)
+    click.echo(f"{dest}: {n} messages")
+
+
+__all__ = ["main", "shipped_packs"]
