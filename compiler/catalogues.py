@@ -178,8 +178,7 @@ def check_catalogue(path: str, want: dict[str, set], report: Report, english: bo
     if missing:
         code, sev = ("E803", "error") if english else ("W801", "warning")
         shown = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
-        end = len(text)
-        _diag(report, path, text, end, end + 1, sev, code,
+        _diag(report, path, text, 0, 1, sev, code,
               f"{len(missing)} message(s) missing from the catalogue: {shown}",
               "run `waybill i18n extract PACK`" if english else
               "the game shows English for these (`waybill i18n coverage PACK --lang LANG`)")
