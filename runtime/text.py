@@ -38,6 +38,7 @@ from typing import Any, Callable
 
 DEFAULT_LANG = "en"
 _ID_BAD = re.compile(r"[^a-zA-Z0-9_-]")
+_LANG = re.compile(r"[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8}){0,3}")     # a BCP 47 language tag (its common shapes)
 
 
 @dataclass
@@ -366,6 +367,9 @@ def catalogue(rules: Any, lang: str | None) -> "Catalogue | None":
     when no language is asked for (the IR's own words, nothing to look up)."""
     if not lang:
         return None
+    if type(lang) is not str or not _LANG.fullmatch(lang):
+        from .errors import WaybillError
+        raise WaybillError(f"a language is a tag like `ru` or `pt-BR`, not {lang!r}")
     cache = rules.__dict__.setdefault("_catalogues", {})
     cat = cache.get(lang)
     if cat is None:
@@ -389,6 +393,9 @@ ENGINE_IDS: dict[str, tuple] = {
     "engine-cannot-pay": ("amount", "counter", "has"),
     "play-your-choice": (), "play-the-table": (), "play-game-over": (), "play-winner": ("player",),
     "play-nothing-said": (),
+    "sim-title": ("pack", "variants", "games", "players", "bot"), "sim-measure": (), "sim-value": (),
+    "sim-games": (), "sim-finished": (), "sim-capped": (), "sim-errors": (), "sim-mean-rounds": (),
+    "sim-mean-actions": (), "sim-wins": (), "sim-replay-mismatches": (), "sim-invariant-violations": (),
 }
 # the English words the engine writes into the state, by id (a view in
 # another language finds them here)

@@ -25,6 +25,17 @@ def _echo_report(report: Report, as_json: bool) -> None:
     click.echo(click.style(summary, fg="red" if errors else ("yellow" if warnings else "green")))
 
 
+def _check_lang(ctx, param, value):
+    from waybill.runtime.text import _LANG
+    if value is not None and not _LANG.fullmatch(value):
+        raise click.BadParameter(f"a language is a tag like `ru` or `pt-BR`, not {value!r}")
+    return value
+
+
+LANG_OPTION = click.option("--lang", default=None, callback=_check_lang,
+                           help="The language of player-facing text (PACK/locales/LANG.ftl; English where it lacks one).")
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="waybill")
 def main() -> None:
@@ -81,7 +92,7 @@ def schema(which: str | None) -> None:
 @click.argument("pack")
 @click.option("--kind", help="Only declarations of this kind.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@click.option("--lang", default=None, help="The language of player-facing text (a catalogue in PACK/locales; English where it lacks one).")
+@LANG_OPTION
 def list_cmd(pack: str, kind: str | None, as_json: bool, lang: str | None) -> None:
     """Every named declaration of PACK and its variants."""
     rows, report = list_declarations(pack)
@@ -209,7 +220,7 @@ def _one_line(exc: Exception) -> str:
 @click.option("--jobs", "-j", type=click.IntRange(0), default=1, show_default=True,
               help="Worker processes (0: one per CPU). The summary does not depend on it.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-@click.option("--lang", default=None, help="The language of player-facing text (a catalogue in PACK/locales; English where it lacks one).")
+@LANG_OPTION
 def sim(pack, players, games, seed, variants, bot, round_cap, check_replay, check_invariants, jobs, as_json,
         lang) -> None:
     """Simulate GAMES bot games of PACK and summarise them."""
@@ -254,20 +265,25 @@ def _words(rules, lang: str | None):
 def _print_summary(data: dict, words=None) -> None:
     from rich.console import Console
     from rich.table import Table
-    pack = words.get("pack-name", None, data["pack"]) if words else data["pack"]
-    seat = (lambda n: words.get("engine-seat", {"seat": n}, f"seat {n}")) if words else (lambda n: f"seat {n}")
-    title = f"{pack}" + (f" + {', '.join(data['variants'])}" if data["variants"] else "")
-    table = Table(title=f"{title}: {data['games']} games, {data['players']} players, bot {data['bot']}")
-    table.add_column("measure")
-    table.add_column("value", justify="right")
+    def say(mid: str, english: str, **args) -> str:      # the engine catalogue's words (runtime/locales)
+        return words.get(mid, args, english) if words else english
+
+    pack = say("pack-name", data["pack"])
+    variants = [say(f"variant-{v}", v) for v in data["variants"]]
+    title = say("sim-title", f"{pack}" + (f" + {', '.join(variants)}" if variants else "")
+                + f": {data['games']} games, {data['players']} players, bot {data['bot']}",
+                pack=pack, variants=", ".join(variants) or "none", games=data["games"], players=data["players"], bot=data["bot"])
+    table = Table(title=title)
+    table.add_column(say("sim-measure", "measure"))
+    table.add_column(say("sim-value", "value"), justify="right")
     for key in ("games", "finished", "capped", "errors", "mean_rounds", "mean_actions"):
-        table.add_row(key.replace("_", " "), str(data[key]))
-    wins = ", ".join(f"{seat(int(k))}: {v}" for k, v in data["winners"].items()) or "none"
-    table.add_row("wins", wins)
+        table.add_row(say("sim-" + key.replace("_", "-"), key.replace("_", " ")), str(data[key]))
+    wins = ", ".join(f"{say('engine-seat', f'seat {int(k)}', seat=int(k))}: {v}" for k, v in data["winners"].items())
+    table.add_row(say("sim-wins", "wins"), wins or say("engine-none", "none"))
     if "replay_mismatches" in data:
-        table.add_row("replay mismatches", str(len(data["replay_mismatches"])))
+        table.add_row(say("sim-replay-mismatches", "replay mismatches"), str(len(data["replay_mismatches"])))
     if "invariant_violations" in data:
-        table.add_row("invariant violations", str(len(data["invariant_violations"])))
+        table.add_row(say("sim-invariant-violations", "invariant violations"), str(len(data["invariant_violations"])))
     console = Console()
     console.print(table)
     for e in data["error_samples"]:
@@ -319,7 +335,7 @@ def test_cmd(paths: tuple[str, ...], as_json: bool) -> None:
 @click.option("--human", "humans", default="0", show_default=True,
               help="Seats played by people, numbered from 0: `0`, `0,2`, or `none` to watch bots play.")
 @click.option("--bot", default="default", show_default=True, help="The bot for the other seats: `default` or `random`.")
-@click.option("--lang", default=None, help="The language of player-facing text (a catalogue in PACK/locales; English where it lacks one).")
+@LANG_OPTION
 def play(pack, players, seed, variants, humans, bot, lang) -> None:
     """Play PACK in the terminal: people answer numbered options, bots fill the other seats.
 
@@ -393,7 +409,7 @@ def bench(quick: bool, pack: str, players: int, as_json: bool) -> None:
 @click.option("--variant", "variants", multiple=True, help="A variant to apply (repeatable).")
 @click.option("-o", "--output", "out_dir", required=True, type=click.Path(file_okay=False),
               help="The folder to write index.html into (made if missing).")
-@click.option("--lang", default=None, help="The language of player-facing text (a catalogue in PACK/locales; English where it lacks one).")
+@LANG_OPTION
 def cards(pack: str, variants: tuple[str, ...], out_dir: str, lang: str | None) -> None:
     """Write an HTML gallery of PACK's cards: printed text beside the rules rendered from the code."""
     from waybill.cards import build_gallery
@@ -459,7 +475,7 @@ def lsp() -> None:
 @click.option("--data", type=click.Path(file_okay=False), help="Keep games here (JSON), and resume them on restart.")
 @click.option("--max-games", type=click.IntRange(1), default=200, show_default=True, help="Games held at once.")
 @click.option("--stdio", is_flag=True, help="Speak JSON lines on stdin/stdout instead of HTTP.")
-@click.option("--lang", default=None, help="The language of player-facing text (a catalogue in PACK/locales; English where it lacks one).")
+@LANG_OPTION
 def serve(packs, host, port, data, max_games, stdio, lang) -> None:
     """Serve PACKS (shipped names or pack folders; all shipped packs if none) to
     browsers and programs: a web page at /, the JSON protocol under /api."""
@@ -511,7 +527,7 @@ def i18n_extract(pack: str, output: str | None) -> None:
 
 @i18n.command(name="coverage")
 @click.argument("pack")
-@click.option("--lang", required=True, help="The language to count (e.g. ru).")
+@click.option("--lang", required=True, callback=_check_lang, help="The language to count (e.g. ru).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: {total, translated, missing}.")
 def i18n_coverage(pack: str, lang: str, as_json: bool) -> None:
     """How much of PACK's text a language's catalogue translates."""
@@ -536,7 +552,7 @@ def i18n_coverage(pack: str, lang: str, as_json: bool) -> None:
 
 @i18n.command(name="pseudo")
 @click.argument("pack")
-@click.option("--lang", default="qps", show_default=True, help="The pseudo-language's code.")
+@click.option("--lang", default="qps", show_default=True, callback=_check_lang, help="The pseudo-language's code.")
 def i18n_pseudo(pack: str, lang: str) -> None:
     """Write PACK/locales/LANG.ftl: the English catalogue in capitals, to see untranslated text."""
     from waybill import CompileError

@@ -28,6 +28,23 @@ engine-stopped = (stopped: { $message })
 engine-requirement = requirement not met
 engine-cannot-pay = cannot pay { $amount } { $counter } (has { $has })
 
+## the summary of `waybill sim`
+sim-title = { $pack }{ $variants ->
+    [none] {""}
+   *[other] {" "}+ { $variants }
+}: { $games } games, { $players } players, bot { $bot }
+sim-measure = measure
+sim-value = value
+sim-games = games
+sim-finished = finished
+sim-capped = capped
+sim-errors = errors
+sim-mean-rounds = mean rounds
+sim-mean-actions = mean actions
+sim-wins = wins
+sim-replay-mismatches = replay mismatches
+sim-invariant-violations = invariant violations
+
 ## the terminal (`waybill play`)
 play-your-choice = your choice
 play-the-table = The table

@@ -21,6 +21,22 @@ engine-list-sep = { ", " }
 engine-stopped = (STOPPED: { $message })
 engine-requirement = REQUIREMENT NOT MET
 engine-cannot-pay = CANNOT PAY { $amount } { $counter } (HAS { $has })
+sim-title =
+    { $pack }{ $variants ->
+        [none] { "" }
+       *[other] { " " }+ { $variants }
+    }: { $games } GAMES, { $players } PLAYERS, BOT { $bot }
+sim-measure = MEASURE
+sim-value = VALUE
+sim-games = GAMES
+sim-finished = FINISHED
+sim-capped = CAPPED
+sim-errors = ERRORS
+sim-mean-rounds = MEAN ROUNDS
+sim-mean-actions = MEAN ACTIONS
+sim-wins = WINS
+sim-replay-mismatches = REPLAY MISMATCHES
+sim-invariant-violations = INVARIANT VIOLATIONS
 play-your-choice = YOUR CHOICE
 play-the-table = THE TABLE
 play-game-over = GAME OVER.

@@ -265,3 +265,24 @@ def test_bots_play_the_same_game_in_any_language(lang):
             g.apply(bots[seat].choose(g, g.legal_actions(), rng))
         games.append(g.to_json())
     assert games[0] == games[1]
+
+
+def test_serve_sends_views_in_its_language():
+    from waybill.serve import Store, offer
+    store = Store(offer([str(RACE)]), None, lang="qps")
+    made = store.create({"pack": "dice_race", "players": 2, "seed": 3})
+    seat, token = next(iter(made["tokens"].items()))
+    state = store.state(made["id"], token)
+    assert state["view"]["display"]["board"][0]["label"] == "LAP"
+    assert all(not LOWER.search(o["label"]) for o in (state["view"]["pending"] or {}).get("options") or [])
+
+
+@pytest.mark.parametrize("bad", ["../../etc/x", "ru/../en", "", "r", 7])
+def test_a_language_is_a_tag_never_a_path(bad):
+    from waybill.runtime import WaybillError
+    _, g = _played()
+    if bad == "":
+        assert g.view(0, lang=bad) == g.view(0)
+        return
+    with pytest.raises(WaybillError):
+        g.view(0, lang=bad)
