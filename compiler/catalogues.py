@@ -4,8 +4,8 @@ of a pack (Project Fluent) against the messages of its content
 
 - E801 a syntax error in a catalogue (Fluent's own message);
 - E802 a message the pack does not have (a stale or mistyped id);
-- E803 a message missing from the English catalogue (run `waybill i18n extract`);
 - W801 messages missing from a translation (English is shown for them);
+- W803 messages missing from the English catalogue (run `waybill i18n extract`);
 - E804 a `{ $variable }` the message does not receive;
 - E805 a message given twice;
 - E806 a selector without a default variant (`*[other]`);
@@ -176,7 +176,7 @@ def check_catalogue(path: str, want: dict[str, set], report: Report, english: bo
             _check_pattern(report, path, text, key, pattern, want[key])
     missing = [k for k in want if k not in have]
     if missing:
-        code, sev = ("E803", "error") if english else ("W801", "warning")
+        code, sev = ("W803", "warning") if english else ("W801", "warning")
         shown = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
         _diag(report, path, text, 0, 1, sev, code,
               f"{len(missing)} message(s) missing from the catalogue: {shown}",

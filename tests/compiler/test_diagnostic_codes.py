@@ -489,8 +489,8 @@ def test_E802_unknown_message(tmp_path):
                    "did you mean `action-go-log1` or `action-go`?")
 
 
-def test_E803_message_missing_from_the_english_catalogue(tmp_path):
-    d, got = catalogue_diag(tmp_path, "", lang="en", english="action-go = Go\n", code="E803")
+def test_W803_english_catalogue_behind_the_content(tmp_path):
+    d, got = catalogue_diag(tmp_path, "", lang="en", english="action-go = Go\n", code="W803")
     assert got[:2] == (1, 1) and got[2] == "2 message(s) missing from the catalogue: pack-name, action-go-log1"
     assert got[3] == "run `waybill i18n extract PACK`"
 
