@@ -494,7 +494,12 @@ class Words:
 
     def said(self, mid: str | None, args: dict | None, english: str) -> str:
         if mid in ENGINE_IDS:
-            return self.get(mid, english, **{k: self.arg(x) for k, x in (args or {}).items()})
+            values = {k: self.arg(x) for k, x in (args or {}).items()}
+            cid = (args or {}).get("counter")
+            if type(cid) is str and cid in self.R.counters:      # a counter by its name, not its id
+                name = self.R.counters[cid].get("name") or cid
+                values["counter"] = self.get(f"counter-{safe_id(cid)}", name) if name != cid else name
+            return self.get(mid, english, **values)
         if not mid or mid not in self.R.messages.by_id:
             return english
         msg = self.R.messages.by_id[mid]
