@@ -78,7 +78,7 @@ def test_extract_is_idempotent_and_drops_stale_ids(tmp_path):
 
 
 def test_shipped_english_catalogues_are_current(tmp_path):
-    for pack in ("weds",):
+    for pack in ("weds", "badlands", "warfare"):
         out = tmp_path / f"{pack}.ftl"
         extract(pack, str(out))
         assert out.read_text(encoding="utf-8") == (ROOT / "content" / pack / "locales" / "en.ftl").read_text(
