@@ -51,14 +51,14 @@ class WarfareBot:
     def _story_action(self, ctx: "_Crew", legal: list[dict]) -> dict:
         best, best_value = None, 0.0
         for a in legal:
-            if a["label"] == "pass":
+            if a.get("action") is None:          # pass
                 continue
-            value = ctx.action_value(a["label"])
+            value = ctx.action_value(a["action"])
             if value > best_value:
                 best, best_value = a, value
         if best is not None:
             return best
-        return next((a for a in legal if a["label"] == "pass"), legal[0])
+        return next((a for a in legal if a.get("action") is None), legal[0])
 
 
 _ENTITIES: dict = {}
@@ -136,47 +136,48 @@ class _Crew:
         return sum(self.field(p, "rating") or 0 for p in self.pieces("roster"))
 
     # --- expected change in crew value of each Story Action --------------------------
-    def action_value(self, label: str) -> float:
+    def action_value(self, action: str | None) -> float:
+        """By the action's id (`legal_actions()[i]["action"]`), never its words."""
         reach = self.counter("reach") or 0
         caps = self.counter("caps") or 0
         ready = self.ready()
-        if label == "Barter":
+        if action == "take_barter":
             m, hits = self.best(ready, 3, "C", reach)
             per = 4 if self.owns("trader_outpost") else 3
             return hits * per - (5 if reach >= 6 else 0)
-        if label == "Craft Chems":
+        if action == "take_craft_chems":
             m, _ = self.best(ready, 4, "I")
             return 0 if m is None else 3 * 3 * self.stat(m, "I") / 10 + 8 * self.stat(m, "L") / 10
-        if label == "Scout":
+        if action == "take_scout":
             m, hits = self.best(ready, 2, "P", 4 if self.owns("lookout") else 0)
             return 2 * hits
-        if label == "Migrate":                        # 5 dice of Caps; the Facilities stay
+        if action == "take_migrate":                        # 5 dice of Caps; the Facilities stay
             return 27.5
-        if label == "Settle":
+        if action == "take_settle":
             spoils = len(self.pieces("spoils"))
             return 10 * max(1, spoils)
-        if label == "Expand":
+        if action == "take_expand":
             return 1.0 + (2 if (self.counter("scouting") or 0) > 0 else 0)
-        if label == "Crew Training":
+        if action == "take_crew_training":
             return 1.5
-        if label == "Recruit":
+        if action == "take_recruit":
             free = self.reputation() < 200
             if not free:
                 return -1
             return 4.0 if self.owns("food_store") else 0.5
-        if label == "Modify Weapons":
+        if action == "take_modify_weapons":
             return 1.0 if self.owns("scrap_yard") else 0.6
-        if label == "Recuperate":
+        if action == "take_recuperate":
             injured = [m for m in ready if self.field(m, "injuries")]
             bonus = 1 if self.owns("infirmary") else 0
             return max((3 * self.pass_chance(m, 2, "E", bonus) for m in injured), default=0)
-        if label == "Open Vault":
+        if action == "take_open_vault":
             m, _ = self.best(ready, 2, "I")
             return 0 if m is None else self.pass_chance(m, 2, "I") * (VAULT_EV - 15) + 0.5
-        if label == "Negotiate Release":
+        if action == "take_negotiate_release":
             held = [p for p in self.pieces("roster") if self.field(p, "captor") is not None]
             return max((0.4 * (self.field(p, "rating") or 0) for p in held), default=0)
-        if label == "Captive Story Action":
+        if action == "take_captive_action":
             return 5.0
         return -5.0       # Set Bounty, Surface: they cost Reach and gain nothing this phase
 

@@ -164,8 +164,15 @@ def _check_pack_in(folder: str, report: Report) -> PackSource:
     result = _compile_source(pack, (), report)
     _lint_rules_text(result.ir, report)
     variants = sorted(result.program.variants) if result.program else []
+    variant_irs = []
     if variants:
-        _compile_source(pack, variants, report)
+        together = _compile_source(pack, variants, report)
+        if together.ir is not None and result.ir is not None:
+            quiet = Report()          # one variant at a time: only for the messages it adds
+            variant_irs = [r.ir for r in (_compile_source(pack, [v], quiet) for v in variants) if r.ir is not None]
+    if result.ir is not None:
+        from .catalogues import check_catalogues, pack_messages_of
+        check_catalogues(result.ir, report, pack_messages_of(result, variant_irs), folder)
     return pack
 
 

@@ -53,6 +53,14 @@ CODES: dict[str, str] = {
     "W601": "a card with abilities has no printed text",
     "W602": "the printed cost differs from the card's cost",
     "W603": "a number in the printed text is not in the card",
+    "E801": "syntax error in a catalogue",
+    "E802": "unknown message in a catalogue",
+        "E804": "a variable the message does not receive",
+    "E805": "message given twice in a catalogue",
+    "E806": "selector without a default variant",
+    "W801": "messages missing from a translation",
+    "W803": "the English catalogue is behind the content",
+    "W802": "selector without an `other` variant",
 }
 
 

@@ -16,6 +16,7 @@ from . import instructions as I
 from .errors import RuleError
 from .exprs import compile_expr, const
 from .signatures import PRIMITIVES
+from .text import compile_said
 
 _REF_TYPES = frozenset(("counter", "die", "table", "kind", "region", "space", "track"))
 
@@ -198,11 +199,11 @@ def _emit(b: Builder, s: dict, at: str | None) -> None:
 
 
 def _require(b: Builder, s: dict, at: str | None) -> None:
-    b.add(I.require, at, b.x(s["expr"], at), s.get("message"))
+    b.add(I.require, at, b.x(s["expr"], at), s.get("message"), b.rules.messages.of(s))
 
 
 def _log(b: Builder, s: dict, at: str | None) -> None:
-    b.add(I.log, at, b.x(s["text"], at))
+    b.add(I.log, at, compile_said(b.rules, s, s["text"], at))
 
 
 def _table(b: Builder, s: dict, at: str | None) -> None:
@@ -218,8 +219,9 @@ def _by(b: Builder, s: dict, at: str | None) -> Callable | None:
 
 
 def _prompt(b: Builder, s: dict, at: str | None, default: str) -> Callable:
-    p = s.get("prompt")
-    return const(default) if p is None else b.x(p, at)
+    """The prompt as `text.Said`: its words, and its message id (a decision
+    without a prompt has one too: its options are named after it)."""
+    return compile_said(b.rules, s, s.get("prompt"), at, default)
 
 
 def _act(b: Builder, s: dict, at: str | None) -> None:

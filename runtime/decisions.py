@@ -28,7 +28,12 @@ Spec = tuple  # (run, answer)
 def post(m: Any, player: int, kind: str, prompt: str, options: list) -> None:
     st = m.st
     st.decision += 1
-    st.pending = {"player": player, "kind": kind, "prompt": prompt, "options": options}
+    st.pending = {"player": player, "kind": kind, "prompt": str(prompt), "options": options}
+    mid = getattr(prompt, "msg", None)
+    if mid is not None:           # what a catalogue needs (runtime/text.py): ids, never words
+        st.pending["msg"] = mid
+        if prompt.args:
+            st.pending["args"] = prompt.args
 
 
 def decider(m: Any, by: Callable | None, loc: dict) -> int:
@@ -120,7 +125,8 @@ def _live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
     active, z_of = lay.z_active, lay.z_of
     pz = st.p_zone
     # (while the legality cache records, p_zone notes these reads in one go)
-    zs = zones_of(pz) if type(pz) is list else pz.picked(zones_of, pieces)
+    picked = getattr(pz, "picked", None)
+    zs = zones_of(pz) if picked is None else picked(zones_of, pieces)
     hosts = [(piece, abs_) for piece, abs_, z in zip(pieces, abilities, zs)
              if z >= 0 and active[z] and z_of[z] in (None, p)]
     if len(st.p_ent) > len(lay.start_pieces):

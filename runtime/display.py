@@ -23,19 +23,22 @@ from typing import Any
 from .errors import WaybillError
 from .exprs import compile_expr
 from .sight import Sight
+from .text import safe_id
 
 DERIVED = frozenset(("quantity", "show"))
 
 
-def build(m: Any, sight: Sight, props: dict[int, dict]) -> dict:
+def build(m: Any, sight: Sight, props: dict[int, dict], words: Any = None) -> dict:
+    """``words`` (runtime/text.Words) says labels and values in a language;
+    None: the IR's own words."""
     decl = compiled(m.R)
     lay = m.L
     panels = []
     for seat in range(lay.n):
         own = sight.player == seat
-        items = [_item(m, sight, props, it, seat) for it in decl["panel"] if own or it["type"] not in DERIVED]
+        items = [_item(m, sight, props, it, seat, words) for it in decl["panel"] if own or it["type"] not in DERIVED]
         panels.append({"seat": seat, "name": m.st.players[seat], "items": items})
-    board = [_item(m, sight, props, it, None) for it in decl["board"]]
+    board = [_item(m, sight, props, it, None, words) for it in decl["board"]]
     return {"panels": panels, "board": board}
 
 
@@ -48,8 +51,14 @@ def compiled(rules: Any) -> dict:
     out: dict[str, list] = {}
     for part in ("panel", "board"):
         items = []
+        shows = 0
         for it in src.get(part) or []:
             it = dict(it)
+            if it.get("id") is not None:        # its message id (runtime/text.py)
+                it["msg"] = f"display-{part}-{safe_id(it['type'])}-{safe_id(it['id'])}"
+            else:
+                shows += 1
+                it["msg"] = f"display-{part}-show{shows}"
             if it.get("expr") is not None:
                 it["fn"] = compile_expr(it["expr"], rules, rules.where(it.get("at")))
             items.append(it)
@@ -58,38 +67,42 @@ def compiled(rules: Any) -> dict:
     return out
 
 
-def _item(m: Any, sight: Sight, props: dict, it: dict, seat: int | None) -> dict:
+def _item(m: Any, sight: Sight, props: dict, it: dict, seat: int | None, w: Any = None) -> dict:
     kind = it["type"]
     out: dict[str, Any] = {"type": kind}
     if it.get("id") is not None:
         out["id"] = it["id"]
     out["label"] = it.get("label") or it.get("id") or ""
+    if w is not None:
+        out["label"] = w.get(it["msg"], out["label"]) if it.get("label") else out["label"]
     if kind == "zone":
         slots = _zone_slots(m, it["id"], seat)
         zones = [sight.zone(s, props) for s in slots]
         for z in zones:
-            z["name"] = _zone_name(m, z["zone"])
+            z["name"] = _zone_name(m, z["zone"]) if w is None else w.zone(z["zone"])
             if it.get("grouped") and "pieces" in z:
                 z["groups"] = _groups(z.pop("pieces"))
+        ztext = _zone_text if w is None else _zone_words
         if len(zones) == 1 and not (seat is None and m.L.z_of[slots[0]] is not None):
             out["value"] = zones[0]
-            out["text"] = _zone_text(m, sight, zones[0], it.get("full"))
+            out["text"] = ztext(m, sight if w is None else w, zones[0], it.get("full"))
         else:
             out["by_seat"] = zones
-            out["text"] = [_zone_text(m, sight, z, it.get("full")) for z in zones]
+            out["text"] = [ztext(m, sight if w is None else w, z, it.get("full")) for z in zones]
         return out
     if kind == "counter":
         raw = _counter_values(m, it["id"], seat)
     else:
         raw = _derived(m, it, seat)
+    say = (lambda v: describe(m, sight, v)) if w is None else w.value
     if type(raw) is tuple:       # a per-player counter on the board: every seat's value
         values = [sight.named(v) for v in raw]
         out["by_seat"] = values
-        out["text"] = [describe(m, sight, v) for v in values]
+        out["text"] = [say(v) for v in values]
     else:
         value = sight.named(raw)
         out["value"] = value
-        out["text"] = describe(m, sight, value)
+        out["text"] = say(value)
     return out
 
 
@@ -145,6 +158,30 @@ def _zone_text(m: Any, sight: Sight, z: dict, full: bool = False) -> str:
         names = [entity_name(m, p.get("entity")) for p in z["pieces"]]
         return ", ".join(names) if names else "empty"
     return f"{z['count']} hidden" if z["count"] else "empty"
+
+
+def _zone_words(m: Any, w: Any, z: dict, full: bool = False) -> str:
+    """`_zone_text` in the language of ``w`` (runtime/text.Words)."""
+    sep = w.get("engine-list-sep", ", ")
+    if "groups" in z:
+        parts = [w.entity(g["entity"]) + (f" x{g['count']}" if g["count"] > 1 else "") for g in z["groups"]]
+        return sep.join(parts) if parts else w.word_id("engine-empty", "empty")
+    if "pieces" in z:
+        if full:
+            return "\n".join(_with_words(w, p.get("entity")) for p in z["pieces"]) or w.word_id("engine-empty", "empty")
+        names = [w.entity(p.get("entity")) for p in z["pieces"]]
+        return sep.join(names) if names else w.word_id("engine-empty", "empty")
+    if z["count"]:
+        return w.get("engine-hidden-count", f"{z['count']} hidden", count=z["count"])
+    return w.word_id("engine-empty", "empty")
+
+
+def _with_words(w: Any, eid: Any) -> str:
+    name = w.entity(eid)
+    text = w.entity_text(eid) if type(eid) is str and eid in w.R.entities else None
+    if not text:
+        return name
+    return text if text.startswith(name) else f"{name}: {text}"
 
 
 def describe(m: Any, sight: Sight, v: Any, entity: str | None = None) -> str:

@@ -48,6 +48,8 @@ class Stop(Exception):
     """Internal: a `require` failed or a `pay` could not be made; the current
     effect stops. Never escapes the interpreter."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, msg: str | None = None, args: dict | None = None):
         super().__init__(message)
         self.message = message
+        self.msg = msg          # the message id of these words, and its variables (runtime/text.py)
+        self.values = args or {}

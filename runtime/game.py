@@ -221,14 +221,16 @@ class Game:
         return self.m.st
 
     def view(self, player: int | None, log: bool | None = None, log_from: int | None = None,
-             zones: bool = False, display: bool = True) -> dict:
+             zones: bool = False, display: bool = True, lang: str | None = None) -> dict:
         """What ``player`` (a seat index, or None for a spectator) may see.
         Lean by default: the pack's display, the question, the counters.
         ``log=True`` adds the whole log, ``log_from=N`` the entries from
         index N on (``log_end`` of an earlier view); ``zones=True`` lists
         every non-empty zone (what bots read), ``display=False`` leaves out
-        the display and entities. The caller owns the result."""
-        return _view.view(self.m, player, log, log_from, zones, display)
+        the display and entities. ``lang`` (e.g. "ru") says every
+        player-facing string in that language, English where its catalogue
+        lacks one. The caller owns the result."""
+        return _view.view(self.m, player, log, log_from, zones, display, lang)
 
     def seat_reader(self, player: int | None) -> "SeatReader":
         """What ``player`` may see, read a question at a time (counters,

@@ -163,16 +163,25 @@ def emit(event: str, args: dict) -> Run:
     return run
 
 
-def require(cond: Callable, message: str | None) -> Run:
+def require(cond: Callable, message: str | None, msg: str | None = None) -> Run:
     def run(m, fr):
         if not cond(m, fr["locals"]):
-            raise Stop(message or "requirement not met")
+            raise Stop(message or "requirement not met", msg if message else "engine-requirement")
     return run
 
 
 def log(text: Callable) -> Run:
+    """A `log` line: its words, and (for a catalogue) its message id and the
+    values of its variables."""
     def run(m, fr):
-        m.st.log.append({"type": "say", "text": access.text_of(m, text(m, fr["locals"]))})
+        said = text(m, fr["locals"])
+        entry = {"type": "say", "text": access.text_of(m, str(said))}
+        mid = getattr(said, "msg", None)
+        if mid is not None:
+            entry["msg"] = mid
+            if said.args:
+                entry["args"] = said.args
+        m.st.log.append(entry)
     return run
 
 

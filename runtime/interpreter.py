@@ -65,7 +65,7 @@ def run(m: Machine) -> None:
             try:
                 ins[0](m, fr)
             except Stop as s:
-                stop_effect(m, s.message, ins[1])
+                stop_effect(m, s.message, ins[1], s.msg, s.values)
     except RuleError as e:
         raise e.locate(ins[1] if ins else None, m.R.names.get(fr["code"]) if fr else None)
     except WaybillError:
@@ -124,7 +124,7 @@ def pop(m: Machine, value: Any = None) -> None:
             events.resolve(m)
 
 
-def stop_effect(m: Machine, message: str, at: str | None) -> None:
+def stop_effect(m: Machine, message: str, at: str | None, msg: str | None = None, args: dict | None = None) -> None:
     """A `require` failed or a `pay` fell short: abandon the innermost effect
     (or, outside effects, the innermost procedure call). Nothing is undone."""
     st = m.st
@@ -134,7 +134,12 @@ def stop_effect(m: Machine, message: str, at: str | None) -> None:
         target = _innermost(stack, STOPPABLE)
     if target is None:
         raise RuleError(f"requirement failed outside any effect: {message}", at)
-    st.log.append({"type": "stopped", "message": message, "at": at})
+    entry = {"type": "stopped", "message": message, "at": at}
+    if msg:                           # what a catalogue needs to say it again (runtime/text.py)
+        entry["msg"] = msg
+        if args:
+            entry["args"] = args
+    st.log.append(entry)
     while len(stack) > target + 1:
         fr = stack.pop()
         if fr["kind"] in EFFECTS:

@@ -62,7 +62,8 @@ def pay(m: Any, loc: dict, counter: str, amount: int, who: Any = None) -> None:
     lo = decl.get("min")
     lo = (0 if decl.get("resource") else None) if lo is None else lo
     if lo is not None and before - amount < lo:
-        raise Stop(f"cannot pay {amount} {counter} (has {before})")
+        raise Stop(f"cannot pay {amount} {counter} (has {before})", "engine-cannot-pay",
+                   {"amount": amount, "counter": counter, "has": before})
     counter_store(m, slot, before - amount)
     emit(m, "paid", {"counter": counter, "amount": amount, "who": who})
 

@@ -139,7 +139,9 @@ class Rules:
 
     def _compile(self) -> None:
         from .codegen import compile_code
+        from .text import Index
         ir = self.ir
+        self.messages = Index(ir)       # message ids of what rules say (runtime/text.py)
         # Every id first, so a quantity may read another declared anywhere.
         self.quantities = {q["id"]: None for q in ir.get("quantities") or []}
         for q in ir.get("quantities") or []:

@@ -49,6 +49,7 @@ OPTION_KEYS: dict[str, frozenset] = {
     "may": frozenset(("label", "value")),
 }
 _PENDING_KEYS = frozenset(("player", "kind", "prompt", "options"))
+_SAID_KEYS = frozenset(("msg", "args"))      # a message id and its variables (runtime/text.py)
 
 
 def _option(o: Any, path: str, kind: str, c: Ctx) -> None:
@@ -101,7 +102,8 @@ OPTION_CHECKS: dict[str, Callable[[dict, str, Ctx], None]] = {
 def check_pending(v: Any, c: Ctx) -> dict | None:
     if v is None:
         return None
-    need_shape(v, "pending", _PENDING_KEYS)
+    need_shape(v, "pending", _PENDING_KEYS, _SAID_KEYS)
+    _said(v, "pending")
     need_player(v["player"], "pending.player", c, none=False)
     kind = v["kind"]
     if type(kind) is not str or kind not in OPTION_KEYS:
@@ -113,7 +115,10 @@ def check_pending(v: Any, c: Ctx) -> dict | None:
     for i, o in enumerate(v["options"]):
         _option(o, f"pending.options[{i}]", kind, c)
         options.append(game_record(o, f"pending.options[{i}]", c))
-    return {**v, "options": options}
+    out = {**v, "options": options}
+    if "args" in v:
+        out["args"] = game_record(v["args"], "pending.args", c)
+    return out
 
 
 def _log_entry(e: Any, path: str, c: Ctx) -> dict:
@@ -122,8 +127,9 @@ def _log_entry(e: Any, path: str, c: Ctx) -> dict:
     if check is None:
         raise bad(f"{path}.type", f"is not a kind of log entry ({short(e['type'])})")
     check(e, path, c)
-    if e["type"] == "event":
-        return {**e, "args": game_record(e["args"], f"{path}.args", c)}
+    if e["type"] == "event" or "args" in e:      # event arguments; a log line's variables
+        return {**game_record({k: x for k, x in e.items() if k != "args"}, path, c),
+                "args": game_record(e["args"], f"{path}.args", c)}
     return game_record(e, path, c)
 
 
@@ -171,12 +177,21 @@ EVENT_ARGS: dict[str, Callable[[dict, str, Ctx], None]] = {"moved": _moved_args}
 
 
 def _log_say(e: dict, path: str, c: Ctx) -> None:
-    need_shape(e, path, _SAY_KEYS)
+    need_shape(e, path, _SAY_KEYS, _SAID_KEYS)
     need_text(e["text"], f"{path}.text")
+    _said(e, path)
+
+
+def _said(e: dict, path: str) -> None:
+    if "msg" in e:
+        need_text(e["msg"], f"{path}.msg", 200)
+    if "args" in e:
+        need_dict(e["args"], f"{path}.args")
 
 
 def _log_stopped(e: dict, path: str, c: Ctx) -> None:
-    need_shape(e, path, _STOPPED_KEYS)
+    need_shape(e, path, _STOPPED_KEYS, _SAID_KEYS)
+    _said(e, path)
     need_text(e["message"], f"{path}.message")
     if e["at"] is not None:
         need_text(e["at"], f"{path}.at")

@@ -16,6 +16,7 @@ import json
 from typing import Any
 
 from . import display as _display
+from . import text as _text
 from .errors import WaybillError
 from .sight import Sight
 
@@ -31,14 +32,17 @@ def check_viewer(player: Any, n: int) -> None:
 
 
 def view(m: Any, player: int | None, log: bool | None = None, log_from: int | None = None,
-         zones: bool = False, display: bool = True) -> dict:
+         zones: bool = False, display: bool = True, lang: str | None = None) -> dict:
     """The view of seat ``player`` (None: a spectator). Lean by default: the
     pack's display, the question and the counters; log entries only when
     asked (``log=True`` for all of them, ``log_from=N`` for those from
     index N on: ``log_end`` of an earlier view), and every non-empty zone
     only with ``zones=True`` (what bots and tools read); ``display=False``
-    leaves out the display and the entities (bots do not draw)."""
+    leaves out the display and the entities (bots do not draw). ``lang``
+    says every player-facing string in that language (runtime/text.py): a
+    message its catalogue lacks is said in English. Only words change."""
     st, lay = m.st, m.L
+    words = _text.words(m, lang)
     check_viewer(player, lay.n)
     if log_from is not None and (type(log_from) is not int or log_from < 0):
         raise WaybillError(f"log_from is a log index (0 or more), not {log_from!r}")
@@ -63,10 +67,55 @@ def view(m: Any, player: int | None, log: bool | None = None, log_from: int | No
         "over": st.over,
         "winner": st.winner,
         "result": sight.value(st.result),
-        "display": _display.build(m, sight, props) if display else {"panels": [], "board": []},
+        "display": _display.build(m, sight, props, words) if display else {"panels": [], "board": []},
     }
-    out["entities"] = _entities(m, out) if display else {}
+    out["entities"] = _entities(m, out, words) if display else {}
+    if words is not None:
+        _translate(m, out, words, st.log[start - st.log_from:] if start < end else [])
     return out
+
+
+def _translate(m: Any, out: dict, w: Any, raw_log: list) -> None:
+    """The question and the log in the view's language (the display and the
+    entities are built in it). Options and answers are said from what the
+    seat's sight left of them; a log line or a prompt says the values its
+    English words already name (a piece by its card's name), no more."""
+    p = out["pending"]
+    if p is not None and "options" in p:
+        raw = m.st.pending
+        p["prompt"] = w.prompt({**raw, "args": _named(m, raw.get("args"))})
+        ask = raw.get("msg")
+        for opt, shown in zip(raw["options"], p["options"]):
+            src = opt.get("source")
+            owner = m.st.p_ent[src] if type(src) is int else None
+            if shown.get("label") == "hidden":
+                shown["label"] = w.word("hidden")
+            else:
+                shown["label"] = w.option(p["kind"], {**opt, **({"value": shown["value"]} if "value" in shown else {})},
+                                          ask, owner)
+    for e, r in zip(out["log"], raw_log):
+        kind = e.get("type")
+        if kind == "say" and "text" in e:
+            e["text"] = w.said(r.get("msg"), _named(m, r.get("args")), r["text"])
+        elif kind == "stopped" and e.get("message"):
+            e["message"] = w.said(r.get("msg"), _named(m, r.get("args")), r["message"])
+        elif kind == "action" and "label" in e:
+            _answer_words(m, w, e, r)
+
+
+def _answer_words(m: Any, w: Any, e: dict, r: dict) -> None:
+    """An answer in the log: the action and its card, the value (as the seat
+    sees it: a hidden one stays hidden), yes/no, pass/done."""
+    k = e.get("kind")
+    if k == "choose":
+        return                  # the menu it answered is not in the entry: its words stay
+    if e.get("label") == "hidden" or e.get("value") == {"hidden": True}:
+        e["label"] = w.word("hidden")
+        return
+    src = r.get("source")
+    owner = m.st.p_ent[src] if type(src) is int and 0 <= src < len(m.st.p_ent) else None
+    opt = {**r, "value": _named_value(m, r["value"])} if "value" in r else r
+    e["label"] = w.option(k, opt, None, owner)
 
 
 def decision_at(m: Any) -> str | None:
@@ -88,12 +137,15 @@ def _pending(m: Any, sight: Sight) -> dict | None:
     at = decision_at(m) or f"decision {m.st.decision}"
     out["at"] = at
     taken: dict[str, int] = {}
+    msgs = _text.option_msgs(m)
     for i, (opt, shown) in enumerate(zip(raw["options"], out["options"])):
         token = _option_token(opt, shown, i)
         n = taken.get(token, 0)
         taken[token] = n + 1
         shown["option"] = i
         shown["id"] = f"{at}#{token}" + (f"~{n}" if n else "")
+        if msgs[i] is not None:
+            shown["msg"] = msgs[i]      # the message id of its words (runtime/text.py), in any language
         src = opt.get("source")
         value = opt.get("value")
         pid = src if type(src) is int else (value.get("piece") if type(value) is dict and len(value) == 1 else None)
@@ -101,6 +153,22 @@ def _pending(m: Any, sight: Sight) -> dict | None:
         if ent is not None:
             shown["entity"] = ent
     return out
+
+
+def _named(m: Any, args: dict | None) -> dict | None:
+    """A message's variables as its English words named them: a piece as
+    its card (``text_of`` wrote the card's name into the line already)."""
+    if not args:
+        return args
+    return {k: _named_value(m, v) for k, v in args.items()}
+
+
+def _named_value(m: Any, v: Any) -> Any:
+    if type(v) is dict and type(v.get("piece")) is int and 0 <= v["piece"] < len(m.st.p_ent):
+        return {"entity": m.st.p_ent[v["piece"]]}
+    if type(v) is list:
+        return [_named_value(m, x) for x in v]
+    return v
 
 
 def _option_token(opt: dict, shown: dict, i: int) -> str:
@@ -123,7 +191,7 @@ def _option_token(opt: dict, shown: dict, i: int) -> str:
     return f"i{i}"
 
 
-def _entities(m: Any, v: dict) -> dict:
+def _entities(m: Any, v: dict, words: Any = None) -> dict:
     """Every entity a piece in the view shows, by name; those the display or
     the pending decision name also with their kind, text and fields (the
     rest are one `Rules.ir` look-up away, and would make every view heavy)."""
@@ -138,11 +206,11 @@ def _entities(m: Any, v: dict) -> dict:
         e = ents.get(eid)
         if e is None:
             continue
-        row = {"name": e.get("name") or eid}
+        row = {"name": words.entity(eid) if words else e.get("name") or eid}
         if eid in shown:
             row["kind"] = e.get("kind")
             if e.get("text"):
-                row["text"] = e["text"]
+                row["text"] = words.entity_text(eid) if words else e["text"]
             if e.get("fields"):
                 row["fields"] = e["fields"]
         out[eid] = row

@@ -27,8 +27,10 @@ class Gallery:
     cards: int = 0
 
 
-def build_gallery(pack: str, variants: list[str] | tuple[str, ...] = ()) -> Gallery:
-    """Compile a pack and draw its cards; `html` is None when the pack has errors."""
+def build_gallery(pack: str, variants: list[str] | tuple[str, ...] = (), lang: str | None = None) -> Gallery:
+    """Compile a pack and draw its cards; `html` is None when the pack has errors.
+    ``lang``: card names and printed texts from that language's catalogue
+    (English where it lacks them; the rules rendered from code stay English)."""
     result = compile_pack(pack, list(variants))
     if result.ir is None:
         return Gallery(None, result.report)
@@ -36,6 +38,9 @@ def build_gallery(pack: str, variants: list[str] | tuple[str, ...] = ()) -> Gall
     findings = {}
     for ent, diag in lint_entities(ir):
         findings.setdefault(ent["id"], []).append(diag)
+    if lang:
+        from waybill.i18n import translated_entities
+        ir = {**ir, "entities": translated_entities(ir, lang)}
     return Gallery(render_page(ir, findings), result.report, len(ir["entities"]))
 
 

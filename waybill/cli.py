@@ -25,6 +25,17 @@ def _echo_report(report: Report, as_json: bool) -> None:
     click.echo(click.style(summary, fg="red" if errors else ("yellow" if warnings else "green")))
 
 
+def _check_lang(ctx, param, value):
+    from waybill.runtime.text import _LANG
+    if value is not None and not _LANG.fullmatch(value):
+        raise click.BadParameter(f"a language is a tag like `ru` or `pt-BR`, not {value!r}")
+    return value
+
+
+LANG_OPTION = click.option("--lang", default=None, callback=_check_lang,
+                           help="The language of player-facing text (PACK/locales/LANG.ftl; English where it lacks one).")
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="waybill")
 def main() -> None:
@@ -85,12 +96,16 @@ def schema(which: str | None) -> None:
 @click.argument("pack")
 @click.option("--kind", help="Only declarations of this kind.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def list_cmd(pack: str, kind: str | None, as_json: bool) -> None:
+@LANG_OPTION
+def list_cmd(pack: str, kind: str | None, as_json: bool, lang: str | None) -> None:
     """Every named declaration of PACK and its variants."""
     rows, report = list_declarations(pack)
     if report.errors and not rows:
         click.echo(report.render(), err=True)
         sys.exit(1)
+    if lang:
+        from waybill.i18n import translate_rows
+        rows = translate_rows(pack, rows, lang)
     if kind:
         rows = [r for r in rows if r["kind"] == kind]
     if as_json:
@@ -212,8 +227,9 @@ def _one_line(exc: Exception) -> str:
               help="Run the games on Dask: `dask` for a local cluster (--jobs workers, else one per CPU), "
                    "or a running scheduler's address. The summary does not depend on it.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@LANG_OPTION
 def sim(pack, players, games, seed, variants, bot, round_cap, check_replay, check_invariants, jobs, scheduler,
-        as_json) -> None:
+        as_json, lang) -> None:
     """Simulate GAMES bot games of PACK and summarise them."""
     from waybill.bots import BOT_NAMES
     from waybill.simulate import simulate
@@ -242,7 +258,7 @@ def sim(pack, players, games, seed, variants, bot, round_cap, check_replay, chec
     if as_json:
         click.echo(json.dumps(data, indent=1))
     else:
-        _print_summary(data)
+        _print_summary(data, _words(rules, lang))
     failed = data["errors"] or data.get("invariant_violations") or data.get("replay_mismatches")
     sys.exit(1 if failed else 0)
 
@@ -264,21 +280,36 @@ def _check_scheduler(scheduler: str | None) -> None:
         raise click.ClickException(f"--scheduler needs Dask (pip install 'waybill[balance]'): {exc}") from None
 
 
-def _print_summary(data: dict) -> None:
+def _words(rules, lang: str | None):
+    """A catalogue of ``lang`` for these rules, or None (English)."""
+    if not lang:
+        return None
+    from waybill.runtime.text import catalogue
+    return catalogue(rules, lang)
+
+
+def _print_summary(data: dict, words=None) -> None:
     from rich.console import Console
     from rich.table import Table
-    title = f"{data['pack']}" + (f" + {', '.join(data['variants'])}" if data["variants"] else "")
-    table = Table(title=f"{title}: {data['games']} games, {data['players']} players, bot {data['bot']}")
-    table.add_column("measure")
-    table.add_column("value", justify="right")
+    def say(mid: str, english: str, **args) -> str:      # the engine catalogue's words (runtime/locales)
+        return words.get(mid, args, english) if words else english
+
+    pack = say("pack-name", data["pack"])
+    variants = [say(f"variant-{v}", v) for v in data["variants"]]
+    title = say("sim-title", f"{pack}" + (f" + {', '.join(variants)}" if variants else "")
+                + f": {data['games']} games, {data['players']} players, bot {data['bot']}",
+                pack=pack, variants=", ".join(variants) or "none", games=data["games"], players=data["players"], bot=data["bot"])
+    table = Table(title=title)
+    table.add_column(say("sim-measure", "measure"))
+    table.add_column(say("sim-value", "value"), justify="right")
     for key in ("games", "finished", "capped", "errors", "mean_rounds", "mean_actions"):
-        table.add_row(key.replace("_", " "), str(data[key]))
-    wins = ", ".join(f"seat {int(k)}: {v}" for k, v in data["winners"].items()) or "none"
-    table.add_row("wins", wins)
+        table.add_row(say("sim-" + key.replace("_", "-"), key.replace("_", " ")), str(data[key]))
+    wins = ", ".join(f"{say('engine-seat', f'seat {int(k)}', seat=int(k))}: {v}" for k, v in data["winners"].items())
+    table.add_row(say("sim-wins", "wins"), wins or say("engine-none", "none"))
     if "replay_mismatches" in data:
-        table.add_row("replay mismatches", str(len(data["replay_mismatches"])))
+        table.add_row(say("sim-replay-mismatches", "replay mismatches"), str(len(data["replay_mismatches"])))
     if "invariant_violations" in data:
-        table.add_row("invariant violations", str(len(data["invariant_violations"])))
+        table.add_row(say("sim-invariant-violations", "invariant violations"), str(len(data["invariant_violations"])))
     console = Console()
     console.print(table)
     for e in data["error_samples"]:
@@ -402,7 +433,8 @@ def test_cmd(paths: tuple[str, ...], as_json: bool, own: bool) -> None:
 @click.option("--human", "humans", default="0", show_default=True,
               help="Seats played by people, numbered from 0: `0`, `0,2`, or `none` to watch bots play.")
 @click.option("--bot", default="default", show_default=True, help="The bot for the other seats: `default` or `random`.")
-def play(pack, players, seed, variants, humans, bot) -> None:
+@LANG_OPTION
+def play(pack, players, seed, variants, humans, bot, lang) -> None:
     """Play PACK in the terminal: people answer numbered options, bots fill the other seats.
 
     Seats are numbered from 0, as in the API, the language and the views.
@@ -428,7 +460,7 @@ def play(pack, players, seed, variants, humans, bot) -> None:
                                  param_hint="--human")
     from waybill.runtime import WaybillError
     try:
-        play_terminal(rules, players, seed, seats, bot)
+        play_terminal(rules, players, seed, seats, bot, lang)
     except WaybillError as exc:   # a setup that fails (play_terminal reports errors once under way)
         _fail(exc)
 
@@ -475,10 +507,11 @@ def bench(quick: bool, pack: str, players: int, as_json: bool) -> None:
 @click.option("--variant", "variants", multiple=True, help="A variant to apply (repeatable).")
 @click.option("-o", "--output", "out_dir", required=True, type=click.Path(file_okay=False),
               help="The folder to write index.html into (made if missing).")
-def cards(pack: str, variants: tuple[str, ...], out_dir: str) -> None:
+@LANG_OPTION
+def cards(pack: str, variants: tuple[str, ...], out_dir: str, lang: str | None) -> None:
     """Write an HTML gallery of PACK's cards: printed text beside the rules rendered from the code."""
     from waybill.cards import build_gallery
-    gallery = build_gallery(pack, list(variants))
+    gallery = build_gallery(pack, list(variants), lang=lang)
     if gallery.html is None:
         click.echo(gallery.report.render(), err=True)
         sys.exit(1)
@@ -540,7 +573,8 @@ def lsp() -> None:
 @click.option("--data", type=click.Path(file_okay=False), help="Keep games here (JSON), and resume them on restart.")
 @click.option("--max-games", type=click.IntRange(1), default=200, show_default=True, help="Games held at once.")
 @click.option("--stdio", is_flag=True, help="Speak JSON lines on stdin/stdout instead of HTTP.")
-def serve(packs, host, port, data, max_games, stdio) -> None:
+@LANG_OPTION
+def serve(packs, host, port, data, max_games, stdio, lang) -> None:
     """Serve PACKS (shipped names or pack folders; all shipped packs if none) to
     browsers and programs: a web page at /, the JSON protocol under /api."""
     try:
@@ -549,7 +583,7 @@ def serve(packs, host, port, data, max_games, stdio) -> None:
         raise click.ClickException(f"serving needs the `serve` extra (pip install 'waybill[serve]'): {exc}")
     from waybill.errors import WaybillError
     try:
-        store = Store(offer(packs), data, max_games)
+        store = Store(offer(packs), data, max_games, lang=lang)
     except WaybillError as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
@@ -564,6 +598,71 @@ def serve(packs, host, port, data, max_games, stdio) -> None:
     names = ", ".join(store.packs)
     click.echo(f"waybill serve: {names} on http://{host}:{port}/ ({len(store.tables)} game(s) resumed)", err=True)
     run(store, host, port)
+
+
+
+# --- i18n ---------------------------------------------------------------------------
+
+@main.group()
+def i18n() -> None:
+    """Catalogues of player-facing text (Project Fluent, `PACK/locales/LANG.ftl`)."""
+
+
+@i18n.command(name="extract")
+@click.argument("pack")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write here instead of PACK/locales/en.ftl.")
+def i18n_extract(pack: str, output: str | None) -> None:
+    """Write (or update) the English catalogue of PACK from its content."""
+    from waybill import CompileError
+    from waybill.i18n import extract
+    try:
+        path, n, changed = extract(pack, output)
+    except CompileError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(1)
+    click.echo(f"{path}: {n} messages" + ("" if changed else " (unchanged)"))
+
+
+@i18n.command(name="coverage")
+@click.argument("pack")
+@click.option("--lang", required=True, callback=_check_lang, help="The language to count (e.g. ru).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON: {total, translated, missing}.")
+def i18n_coverage(pack: str, lang: str, as_json: bool) -> None:
+    """How much of PACK's text a language's catalogue translates."""
+    from waybill import CompileError
+    from waybill.i18n import coverage
+    try:
+        data = coverage(pack, lang)
+    except CompileError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(1)
+    if as_json:
+        click.echo(json.dumps(data, indent=1))
+        return
+    pct = 100.0 * data["translated"] / data["total"] if data["total"] else 100.0
+    click.echo(f"{data['file']}: {data['translated']}/{data['total']} translated ({pct:.1f}%), "
+               f"{len(data['missing'])} missing (shown in English)")
+    for k in data["missing"][:20]:
+        click.echo(f"  {k}")
+    if len(data["missing"]) > 20:
+        click.echo(f"  ... and {len(data['missing']) - 20} more (--json lists all)")
+
+
+@i18n.command(name="pseudo")
+@click.argument("pack")
+@click.option("--lang", default="qps", show_default=True, callback=_check_lang, help="The pseudo-language's code.")
+def i18n_pseudo(pack: str, lang: str) -> None:
+    """Write PACK/locales/LANG.ftl: the English catalogue in capitals, to see untranslated text."""
+    from waybill import CompileError
+    from waybill.i18n import catalogue_path, extract, pseudo
+    try:
+        path, _, _ = extract(pack)
+    except CompileError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(1)
+    dest = catalogue_path(os.path.dirname(os.path.dirname(path)), lang)
+    n = pseudo(path, dest)
+    click.echo(f"{dest}: {n} messages")
 
 
 __all__ = ["main", "shipped_packs"]

@@ -45,8 +45,11 @@ class Quit(Exception):
 class Session:
     """One game at the terminal: the game, who plays which seat, what was shown."""
 
-    def __init__(self, rules: Rules, game: Game, humans: set[int], bot: str, seed: int):
+    def __init__(self, rules: Rules, game: Game, humans: set[int], bot: str, seed: int, lang: str | None = None):
         self.rules = rules
+        self.lang = lang         # every view in this language (bots read the game, not words)
+        from waybill.runtime.text import catalogue
+        self.cat = catalogue(rules, lang)
         self.console = Console(highlight=False)
         self.bot_name = bot
         self.rng = random.Random(seed)
@@ -92,7 +95,7 @@ class Session:
         return True
 
     def person_turn(self, seat: int) -> None:
-        v = self.game.view(seat)
+        v = self.game.view(seat, lang=self.lang)
         self.draw(v, seat)
         while True:
             line = self.ask(seat)
@@ -145,6 +148,10 @@ class Session:
             return False
         return True
 
+    def words(self, mid: str, english: str, **args) -> str:
+        """The terminal's own words (the engine catalogue, runtime/locales)."""
+        return self.cat.get(mid, args, english) if self.cat is not None else english
+
     # --- drawing -------------------------------------------------------------------
     def say(self, text: str) -> None:
         self.console.print(text, soft_wrap=True)    # long lines wrap in the terminal, not in the text
@@ -155,7 +162,7 @@ class Session:
         if panel is not None and panel["items"]:
             self.console.print(self.table(seat_name(panel["name"], seat), panel["items"], v))
         if v["display"]["board"]:
-            self.console.print(self.table("The table", v["display"]["board"], v))
+            self.console.print(self.table(self.words("play-the-table", "The table"), v["display"]["board"], v))
         self.talk(seat)
         self.draw_question(v)
 
@@ -174,7 +181,7 @@ class Session:
     def talk(self, seat: int | None = None) -> None:
         """Table talk written since it was last shown (the last few lines of it)."""
         who = self.watcher if seat is None else seat
-        v = self.game.view(who, log_from=self.shown)
+        v = self.game.view(who, log_from=self.shown, lang=self.lang)
         lines = [t for t in (self.entry_text(e, v) for e in v["log"]) if t]
         self.shown = v["log_end"]
         if len(lines) > LOG_LINES:
@@ -187,13 +194,13 @@ class Session:
         if e.get("type") == "say":
             return e.get("text") or None
         if e.get("type") == "stopped" and e.get("message"):
-            return f"(stopped: {e['message']})"
+            return self.words("engine-stopped", f"(stopped: {e['message']})", message=e["message"])
         return None
 
     def draw_question(self, v: dict) -> None:
         p = v["pending"]
         self.say(f"\n[bold]{escape(seat_name(v['players'][p['player']], p['player']))}: "
-                 f"{escape(p.get('prompt') or 'your choice')}[/bold]")
+                 f"{escape(p.get('prompt') or self.words('play-your-choice', 'your choice'))}[/bold]")
         ents = v["entities"]
         for n, o in enumerate(p["options"], 1):
             line = f"  {n:>2}. {o['label']}"
@@ -208,12 +215,15 @@ class Session:
             self.say(escape(line))
 
     def show_log(self, seat: int) -> None:
-        v = self.game.view(seat, log=True)
+        v = self.game.view(seat, log=True, lang=self.lang)
         lines = [t for t in (self.entry_text(e, v) for e in v["log"]) if t]
-        self.say("\n".join(escape(x) for x in lines) if lines else "nothing has been said yet")
+        self.say("\n".join(escape(x) for x in lines) if lines else self.words("play-nothing-said", "nothing has been said yet"))
 
     def show_card(self, name: str) -> None:
         ents = self.rules.ir.get("entities") or []
+        if self.lang:
+            from waybill.i18n import translated_entities
+            ents = translated_entities(self.rules.ir, self.lang)
         if not name:
             self.say("[yellow]which card? `card NAME`[/yellow]")
             return
@@ -239,10 +249,11 @@ class Session:
     def the_end(self) -> None:
         g = self.game
         result = g.result or {}
-        self.say("\n[bold]Game over.[/bold]")
+        self.say(f"\n[bold]{escape(self.words('play-game-over', 'Game over.'))}[/bold]")
         names = g.state.players
         if g.winner is not None:
-            self.say(f"Winner: {escape(seat_name(names[g.winner], g.winner))}")
+            who = seat_name(names[g.winner], g.winner)
+            self.say(escape(self.words("play-winner", f"Winner: {who}", player=who)))
         scores = result.get("scores") or []
         for place, seat in enumerate(result.get("ranking") or [], 1):
             score = f" — {scores[seat]}" if seat < len(scores) and scores[seat] is not None else ""
@@ -305,7 +316,8 @@ def _load_problem(data: Any, rules: Rules) -> str | None:
     return None
 
 
-def play_terminal(rules: Rules, players: int, seed: int, humans: set[int], bot: str) -> Game:
+def play_terminal(rules: Rules, players: int, seed: int, humans: set[int], bot: str,
+                  lang: str | None = None) -> Game:
     # named by seat number, so the screen and the log say the same number
     game = Game.new(rules, players=[f"Seat {i}" for i in range(players)], seed=seed)
-    return Session(rules, game, humans, bot, seed).run()
+    return Session(rules, game, humans, bot, seed, lang).run()

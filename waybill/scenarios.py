@@ -290,6 +290,9 @@ def pick_action(game: Game, step: dict) -> dict:
                                  f"not to {_seat(game, seat)}")
     want = "pass" if step["kind"] == "pass" else step["label"]
     labels = [a["label"] for a in legal]
+    by_id = _by_id(game, legal, want)
+    if by_id:
+        return by_id[0]       # a message id (`action-drive`, `engine-pass`) or a view's option id
     exact = [a for a in legal if a["label"].lower() == want.lower()]
     if step["kind"] == "pass" and not exact:
         exact = _pass_options(legal)
@@ -301,6 +304,21 @@ def pick_action(game: Game, step: dict) -> dict:
     if not partial:
         raise StepFailed(at, f"no legal action matches {want!r}; the choices are {labels}")
     raise StepFailed(at, f"{want!r} matches several choices: {[a['label'] for a in partial]}")
+
+
+def _by_id(game: Game, legal: list[dict], want: str) -> list[dict]:
+    """The choices named by id rather than words: the message id of their
+    words (the same in every language) or the view's option id."""
+    if "-" not in want and "#" not in want:
+        return []
+    from waybill.runtime.text import option_msgs
+    msgs = option_msgs(game.m)
+    out = [a for a, mid in zip(legal, msgs) if mid == want]
+    if not out and "#" in want and game.pending is not None:
+        v = game.view(game.pending["player"], display=False)
+        ids = [o.get("id") for o in (v["pending"] or {}).get("options") or []]
+        out = [a for a, oid in zip(legal, ids) if oid == want]
+    return out
 
 
 def _act(game: Game, action: dict, forces: list | None) -> None:
@@ -367,9 +385,12 @@ def expect_offered(game: Game, step: dict, progress: Progress, forces: list, ind
     also require that decision's prompt and player."""
     pending = game.pending
     want = _pattern_text(step["text"], step.get("part")) + _decision_filter(game, step)
-    labels = [a["label"] for a in game.legal_actions()]
+    legal = game.legal_actions()
+    labels = [a["label"] for a in legal]
     found = [label for label in labels if _match(step["text"], step.get("part"), label)] \
         if _is_the_decision(game, step) else []
+    if not found and not step.get("part") and _is_the_decision(game, step):
+        found = [a["label"] for a in _by_id(game, legal, step["text"])]
     if step["kind"] == "expect_not_offered":
         if found:
             _fail(step, f"expected no choice matching {want}, but {found} offered")

@@ -487,6 +487,83 @@ def test_E310_replaces_a_declaration_of_another_kind(tmp_path):
     assert d.hint.endswith("choose another name for this widget")
 
 
+# ---- catalogues (PACK/locales/LANG.ftl) ------------------------------------------------------------------
+
+CAT_PACK = 'pack t\naction go "Go" { log "{me} goes {n}" }\ngame { players 2..2 play { act by me } }\n'
+
+
+def catalogue_diag(tmp_path, ftl: str, lang: str = "xx", code: str | None = None, english: str | None = None):
+    """Check a pack with this catalogue; the one diagnostic of the catalogue (of `code`)."""
+    (tmp_path / "pack.wb").write_text(CAT_PACK.replace("{n}", "{size(players())}"))
+    loc = tmp_path / "locales"
+    loc.mkdir(exist_ok=True)
+    (loc / "en.ftl").write_text(english if english is not None else
+                                "pack-name = t\naction-go = Go\naction-go-log1 = { $me } goes { $arg2 }\n")
+    if lang != "en":
+        (loc / f"{lang}.ftl").write_text(ftl)
+    report = check_paths([str(tmp_path)])
+    diags = [d for d in report.sorted() if d.code.startswith(("E8", "W8")) and (d.code != "W801" or code == "W801")]
+    assert [d.code for d in diags] == [code], report.render()
+    d = diags[0]
+    assert d.file.endswith(f"{lang}.ftl")
+    return d, (d.span.line, d.span.column, d.message, d.hint)
+
+
+def test_E801_catalogue_syntax_error(tmp_path):
+    d, got = catalogue_diag(tmp_path, "action-go = Go\naction-go-log1 = { $me goes\n", code="E801")
+    assert got[:2] == (2, 24) and got[2].startswith("syntax error in the catalogue: Expected token")
+
+
+def test_E802_unknown_message(tmp_path):
+    d, got = catalogue_diag(tmp_path, "action-go = Go\naction-og-log1 = x\naction-go-log1 = { $me }\n", code="E802")
+    assert got == (2, 1, "unknown message `action-og-log1`: the pack has no such text",
+                   "did you mean `action-go-log1` or `action-go`?")
+
+
+def test_W803_english_catalogue_behind_the_content(tmp_path):
+    d, got = catalogue_diag(tmp_path, "", lang="en", english="action-go = Go\n", code="W803")
+    assert got[:2] == (1, 1) and got[2] == "2 message(s) missing from the catalogue: pack-name, action-go-log1"
+    assert got[3] == "run `waybill i18n extract PACK`"
+
+
+def test_E804_variable_the_message_does_not_receive(tmp_path):
+    d, got = catalogue_diag(tmp_path, "action-go = Go\naction-go-log1 = { $me } { $who }\npack-name = t\n", code="E804")
+    assert got == (2, 28, "`$who` is not given to message `action-go-log1` (it receives: $arg2, $me)", None)
+
+
+def test_E805_message_given_twice(tmp_path):
+    d, got = catalogue_diag(tmp_path, "pack-name = t\naction-go = Go\naction-go = Went\naction-go-log1 = { $me }\n",
+                            code="E805")
+    assert got == (3, 1, "message `action-go` is given twice in the catalogue", None)
+
+
+def test_E806_selector_without_a_default_variant(tmp_path):
+    d, got = catalogue_diag(tmp_path, "pack-name = t\naction-go = Go\n"
+                                      "action-go-log1 = { $arg2 ->\n    [one] { $me } goes once\n  }\n",
+                            code="E806")
+    assert got[:3] == (5, 3, "a selector has no default variant") and "*[other]" in got[3]
+
+
+def test_W801_messages_missing_from_a_translation(tmp_path):
+    d, got = catalogue_diag(tmp_path, "pack-name = т\naction-go = Иди\n", code="W801")
+    assert got[:2] == (1, 1) and got[2] == "1 message(s) missing from the catalogue: action-go-log1"
+    assert "English" in got[3]
+
+
+def test_W802_selector_without_an_other_variant(tmp_path):
+    d, got = catalogue_diag(tmp_path, "pack-name = t\naction-go = Go\n"
+                                      "action-go-log1 = { $arg2 ->\n   *[one] { $me } goes\n    [few] { $me } go\n}\n",
+                            code="W802")
+    assert got[:3] == (3, 20, "a plural selector in `action-go-log1` has no `other` variant")
+
+
+def test_the_engine_catalogues_check_clean():
+    from waybill.i18n import check_engine_catalogues
+    report = Report()
+    check_engine_catalogues(report)
+    assert report.diagnostics == [], report.render()
+
+
 # ---- the table itself ---------------------------------------------------------------------------------------
 
 def test_every_code_has_a_test():
@@ -498,6 +575,6 @@ def test_every_code_has_a_test():
 
 def test_codes_are_stable_and_well_formed():
     for code, title in CODES.items():
-        assert re.fullmatch(r"[EW][1-6]\d\d", code), code
+        assert re.fullmatch(r"[EW][1-8]\d\d", code), code
         assert title and title == title.strip() and not title.endswith(".")
     assert all(c.startswith("W") for c in CODES if c[1] == "5")

@@ -94,8 +94,10 @@ Listener = Callable[[str], None]
 class Store:
     """Games by id. Thread-safe: each game has its own lock."""
 
-    def __init__(self, packs: list[Pack], data: str | None = None, max_games: int = MAX_GAMES):
+    def __init__(self, packs: list[Pack], data: str | None = None, max_games: int = MAX_GAMES,
+                 lang: str | None = None):
         self.packs = {p.id: p for p in packs}
+        self.lang = lang                       # the language of every view sent (None: the packs' English)
         self.data = data
         self.max_games = max_games
         self.tables: dict[str, Table] = {}
@@ -207,11 +209,11 @@ class Store:
         """All a seat is ever sent: its own view and, on its decision, its legal actions."""
         game = table.game
         if seat == SPECTATOR:
-            return {"id": table.id, "pack": table.pack, "seat": None, "view": seat_view(game, None), "actions": [],
+            return {"id": table.id, "pack": table.pack, "seat": None, "view": seat_view(game, None, self.lang), "actions": [],
                     "bots": list(table.bots), "stopped": table.stopped}
         pending = game.pending
         mine = pending is not None and not game.over and pending.get("player") == seat
-        return {"id": table.id, "pack": table.pack, "seat": seat, "view": seat_view(game, seat),
+        return {"id": table.id, "pack": table.pack, "seat": seat, "view": seat_view(game, seat, self.lang),
                 "actions": game.legal_actions() if mine else [], "bots": list(table.bots),
                 "stopped": table.stopped}
 
@@ -332,10 +334,10 @@ class Store:
         return pack, players, seed, list(variants), set(bots)
 
 
-def seat_view(game: Game, seat: int | None) -> dict:
+def seat_view(game: Game, seat: int | None, lang: str | None = None) -> dict:
     """The view a seat is sent: ``Game.view(seat)`` with its log asked for (a
-    lean view leaves the log out, and the page shows it)."""
-    return game.view(seat, True)
+    lean view leaves the log out, and the page shows it), in ``lang``."""
+    return game.view(seat, True, lang=lang)
 
 
 def seat_of(table: Table, token: str) -> int | str | None:

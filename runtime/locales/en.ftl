@@ -1,0 +1,53 @@
+# The engine's own words (English, the source): what every game says
+# whatever its pack. A pack's catalogue may not redefine these ids.
+
+## answers the engine adds to decisions
+engine-pass = pass
+engine-done = done
+engine-yes = yes
+engine-no = no
+
+## prompts of decisions whose rule gives none
+engine-prompt-act = Take an action
+engine-prompt-choose = Choose
+engine-prompt-pick = Pick
+engine-prompt-amount = Choose a number
+engine-prompt-order = Put in order
+engine-prompt-may = Do it?
+
+## values as words
+engine-none = none
+engine-hidden = hidden
+engine-empty = empty
+engine-hidden-count = { $count } hidden
+engine-a-piece = a piece
+engine-seat = seat { $seat }
+engine-zone-of = { $zone } of { $player }
+engine-list-sep = {", "}
+engine-stopped = (stopped: { $message })
+engine-requirement = requirement not met
+engine-cannot-pay = cannot pay { $amount } { $counter } (has { $has })
+
+## the summary of `waybill sim`
+sim-title = { $pack }{ $variants ->
+    [none] {""}
+   *[other] {" "}+ { $variants }
+}: { $games } games, { $players } players, bot { $bot }
+sim-measure = measure
+sim-value = value
+sim-games = games
+sim-finished = finished
+sim-capped = capped
+sim-errors = errors
+sim-mean-rounds = mean rounds
+sim-mean-actions = mean actions
+sim-wins = wins
+sim-replay-mismatches = replay mismatches
+sim-invariant-violations = invariant violations
+
+## the terminal (`waybill play`)
+play-your-choice = your choice
+play-the-table = The table
+play-game-over = Game over.
+play-winner = Winner: { $player }
+play-nothing-said = nothing has been said yet

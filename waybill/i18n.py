@@ -1,0 +1,225 @@
+"""Catalogues of player-facing text: `waybill i18n extract|coverage` and the
+catalogue checks of `waybill check` (E8xx/W8xx).
+
+A pack's catalogues are Project Fluent files in its folder,
+``locales/<lang>.ftl``. English (``en.ftl``) is the source and is written by
+``extract`` from the content: one message per player-facing string, its id
+derived from the declaration (``runtime/text.py`` documents the scheme),
+in declaration order, with a comment saying where it is declared. Other
+languages are written by translators from it; ``coverage`` counts what
+they miss (the game shows English there).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any
+
+from waybill.compiler import compile_pack
+from waybill.compiler.catalogues import (_rel, expected_ids, ftl_ids, pack_folder, pack_messages_of,
+                                         check_catalogues, check_engine_catalogues)  # noqa: F401
+from waybill.runtime.text import Message
+
+HEADER = ("# {pack}: the English catalogue (the source of every translation).\n"
+          "# Written by `waybill i18n extract {pack}`: edit the .wb files, not this file.\n"
+          "# Ids are derived from the declarations (see runtime/text.py); a translation\n"
+          "# keeps the ids and the { $variables }, and may select on them:\n"
+          "#   { $count ->\n#       [one] ...\n#      *[other] ...\n#   }\n\n")
+
+
+# --- writing Fluent ------------------------------------------------------------------
+
+def _literal(s: str) -> str:
+    return '{"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"}'
+
+
+def ftl_text(s: str) -> str:
+    """English text as a Fluent pattern: braces and the characters Fluent
+    reads specially (at the start of a line, or leading/trailing blanks) are
+    quoted as string literals; several lines are indented."""
+    if s == "":
+        return _literal("")
+    lines = s.split("\n")
+    out = []
+    for i, line in enumerate(lines):
+        line = line.replace("{", "\x00").replace("}", "\x01")
+        line = line.replace("\x00", _literal("{")).replace("\x01", _literal("}"))
+        m = re.match(r"^[ \t]+", line)
+        if m:
+            line = _literal(m.group(0)) + line[m.end():]
+        m = re.search(r"[ \t]+$", line)
+        if m:
+            line = line[:m.start()] + _literal(m.group(0))
+        if line[:1] in ("[", "*", "."):
+            line = _literal(line[0]) + line[1:]
+        if line == "" and 0 < i < len(lines) - 1:
+            line = _literal("")
+        out.append(line)
+    if len(out) == 1:
+        return out[0]
+    if out[0] == "":
+        out[0] = _literal("")
+    if out[-1] == "":
+        out[-1] = _literal("")
+    return "\n    ".join([""] + out)
+
+
+def message_pattern(msg: Message) -> str:
+    """The Fluent pattern of a message: its text, each hole as `{ $var }`."""
+    if type(msg.text) is str:
+        return ftl_text(msg.text)
+    text = "".join(p if type(p) is str else "\x02" + msg._var(p) + "\x03" for p in msg.text.get("parts") or [])
+    return ftl_text(text).replace("\x02", "{ $").replace("\x03", " }")
+
+
+def _where(ir: dict, at: Any) -> str | None:
+    if type(at) is list and len(at) == 3:
+        files = ir.get("files") or []
+        f = files[at[0]] if type(at[0]) is int and 0 <= at[0] < len(files) else None
+        if f:
+            try:
+                f = os.path.relpath(os.path.abspath(f), os.path.abspath(pack_folder(ir)))
+            except ValueError:
+                pass
+            return f"{f}:{at[1]}"
+    return None
+
+
+def to_ftl(ir: dict, msgs: list[Message], pack: str) -> str:
+    out = [HEADER.replace("{pack}", pack)]
+    for msg in msgs:
+        where = _where(ir, msg.at)
+        if where:
+            out.append(f"# {where}\n")
+        out.append(f"{msg.id} = {message_pattern(msg)}\n")
+        for name, text in msg.attrs.items():
+            out.append(f"    .{name} = {ftl_text(text)}\n".replace("\n    ", "\n        ", text.count("\n")))
+    return "".join(out)
+
+
+# --- a pack's messages ------------------------------------------------------------------
+
+def pack_messages(pack: str) -> tuple[dict, list[Message], str]:
+    """The IR, the messages and the folder of a pack: the pack as it is, then
+    the messages that only its variants add (in variant-name order)."""
+    from waybill.errors import CompileError
+    result = compile_pack(pack)
+    if result.ir is None:
+        raise CompileError(f"{pack} does not compile:\n" + result.report.render(), result.report)
+    ir = result.ir
+    variant_irs = []
+    for v in sorted(result.program.variants if result.program else []):
+        vr = compile_pack(pack, [v])
+        if vr.ir is not None:
+            variant_irs.append(vr.ir)
+    return ir, pack_messages_of(result, variant_irs), pack_folder(ir)
+
+
+def catalogue_path(folder: str, lang: str) -> str:
+    return os.path.join(folder, "locales", f"{lang}.ftl")
+
+
+def extract(pack: str, out: str | None = None) -> tuple[str, int, bool]:
+    """Write the pack's English catalogue; (path, messages, changed)."""
+    ir, msgs, folder = pack_messages(pack)
+    text = to_ftl(ir, msgs, ir["pack"]["id"])
+    path = out or catalogue_path(folder, "en")
+    old = None
+    if os.path.isfile(path):
+        with open(path, encoding="utf-8") as fh:
+            old = fh.read()
+    if old != text:
+        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    return path, len(msgs), old != text
+
+
+def coverage(pack: str, lang: str) -> dict:
+    """{total, translated, missing: [...]} of a language's catalogue of a pack."""
+    ir, msgs, folder = pack_messages(pack)
+    want = expected_ids(msgs)
+    path = catalogue_path(folder, lang)
+    have = ftl_ids(path) if os.path.isfile(path) else {}
+    missing = [k for k in want if k not in have]
+    return {"pack": ir["pack"]["id"], "lang": lang, "file": _rel(path), "total": len(want),
+            "translated": len(want) - len(missing), "missing": missing}
+
+
+# --- other commands in a language ------------------------------------------------------
+
+class _IR:
+    """What `runtime.text.catalogue` reads of rules: the IR's files."""
+
+    def __init__(self, ir: dict):
+        self.ir = ir
+
+
+def ir_catalogue(ir: dict, lang: str) -> Any:
+    from waybill.runtime.text import Catalogue, pack_locale_dirs
+    return Catalogue(lang, pack_locale_dirs(_IR(ir)))
+
+
+def translated_entities(ir: dict, lang: str) -> list[dict]:
+    """The IR's entities with their names and texts in ``lang``."""
+    from waybill.runtime.text import safe_id
+    cat = ir_catalogue(ir, lang)
+    out = []
+    for e in ir.get("entities") or []:
+        e = dict(e)
+        mid = f"ent-{safe_id(e['id'])}"
+        e["name"] = cat.get(mid, None, e.get("name") or e["id"])
+        if e.get("text"):
+            e["text"] = cat.get(mid + ".text", None, e["text"])
+        out.append(e)
+    return out
+
+
+_ROW_PREFIX = {"counter": "counter", "resource": "counter", "zone": "zone", "space": "space", "region": "region",
+               "action": "action", "variant": "variant", "invariant": "invariant"}
+
+
+def translate_rows(pack: str, rows: list[dict], lang: str) -> list[dict]:
+    """`waybill list` rows with their names in ``lang`` (the ids stay)."""
+    from waybill.runtime.text import safe_id
+    result = compile_pack(pack)
+    if result.ir is None:
+        return rows
+    cat = ir_catalogue(result.ir, lang)
+    out = []
+    for r in rows:
+        prefix = _ROW_PREFIX.get(r["kind"], "ent" if r["kind"] not in ("procedure", "quantity", "event", "kind",
+                                                                         "table", "track", "die", "scenario",
+                                                                         "board", "display") else None)
+        if prefix and r.get("name") and r["name"] != r["id"]:
+            r = {**r, "name": cat.get(f"{prefix}-{safe_id(r['id'])}", None, r["name"])}
+        out.append(r)
+    return out
+
+
+def pseudo(source: str, dest: str) -> int:
+    """Write a pseudo-locale of an English catalogue: every text in capitals,
+    ids, variables and selector keys kept (a screen still in lower case
+    shows a string the catalogues miss). Returns the number of messages."""
+    from fluent.syntax import FluentParser, FluentSerializer
+    from fluent.syntax import ast as fa
+    from fluent.syntax.visitor import Transformer
+
+    class Upper(Transformer):
+        def visit_TextElement(self, node):
+            node.value = node.value.upper()
+            return node
+
+        def visit_StringLiteral(self, node):
+            node.value = node.value.upper()
+            return node
+
+    with open(source, encoding="utf-8") as fh:
+        res = FluentParser(with_spans=False).parse(fh.read())
+    Upper().visit(res)
+    res.body = [e for e in res.body if not isinstance(e, (fa.Comment, fa.GroupComment, fa.ResourceComment))]
+    with open(dest, "w", encoding="utf-8") as fh:
+        fh.write("# A pseudo-locale: the English catalogue in capitals (`waybill i18n pseudo`).\n\n")
+        fh.write(FluentSerializer().serialize(res))
+    return sum(isinstance(e, fa.Message) for e in res.body)
