@@ -84,6 +84,16 @@ class Game:
         g.m = Machine(self.rules, self.m.L, self.m.st.clone())
         return g
 
+    def determinise(self, seat: int, rng: Any, log: bool = False) -> "Game":
+        """A clone consistent with what ``seat`` sees, everything it does not
+        see resampled (hidden pieces, the random stream): what a search bot
+        plays on. ``rng`` is a ``random.Random`` or an int seed. See
+        ``determinise.py``."""
+        from .determinise import determinise
+        from .view import check_viewer
+        check_viewer(seat, self.m.L.n)
+        return determinise(self, seat, rng, log)
+
     def to_json(self, log: bool = True) -> dict:
         """The whole game as JSON-ready data, the caller's own (a deep copy).
         ``log=False`` saves it without its history (small and quick, for
