@@ -14,6 +14,7 @@ from waybill.dsl.diagnostics import Diagnostic, Report, Span, suggest
 from waybill.runtime.signatures import EVENTS, FUNCTIONS, PRIMITIVES, Signature
 
 from .scenario import ScenarioLowering
+from .bots import lower_bots
 from .limits import check_start_pieces, lower_limits
 from .symbols import Program, Symbol
 
@@ -135,6 +136,7 @@ class Lowerer(ScenarioLowering):
         ir["spaces"] = self.spaces()
         self.game(ir)
         ir["display"] = self.display()
+        lower_bots(self, ir)
         self.scenario_irs = [self.scenario(s) for s in self.p.scenarios]
         self._deferred_checks()
         self._unused()

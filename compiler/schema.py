@@ -193,6 +193,11 @@ def build_schema() -> dict:
                  "label": {"type": "string"}, "grouped": {"type": "boolean"}, "full": {"type": "boolean"},
                  "expr": ref("expr"), "at": at},
                 ["type", "label"])} for part in ("panel", "board")}, ["panel", "board"]),
+            # the pack's bot (a registered name and its settings) and its score hint (compiler/bots.py)
+            "bot": _obj({"name": {"type": "string"}, "settings": {"type": "object", "additionalProperties":
+                                                                  {"type": "number", "minimum": 0}}, "at": at},
+                        ["name", "settings"]),
+            "bot_score": _obj({"expr": ref("expr"), "at": at}, ["expr"]),
         },
         "$defs": {"expr": expr, "stmt": _tagged("do", statements)},
     }

@@ -39,7 +39,7 @@ from . import ast
 from .diagnostics import Span
 from .files import read_regular
 
-FORMAT = "ast-5"  # bump when the AST or this encoding changes
+FORMAT = "ast-6"  # bump when the AST or this encoding changes
 _CLASSES = {name: cls for name, cls in vars(ast).items()
             if isinstance(cls, type) and dataclasses.is_dataclass(cls) and issubclass(cls, ast.Node)}
 KEY_FILE = "key"
