@@ -47,21 +47,24 @@ def determinise(game: Any, seat: int, rng: Any, log: bool = False) -> Any:
     st = m.st
     sight = Sight(m, seat)
     entities = m.R.entities
-    pools: dict[Any, list[int]] = {}
-    zones = st.p_zone
-    for pid in range(len(zones)):
-        if zones[pid] >= 0 and not sight.sees(pid):
-            e = entities.get(st.p_ent[pid])
-            pools.setdefault(e.get("kind") if e else None, []).append(pid)
+    # the hidden places of each kind, in a fixed order (zone, then place in it),
+    # and the pieces there; the deal below depends on these sets alone, never
+    # on which piece stands where, so it tells nothing of the true places
+    places: dict[Any, list[int]] = {}
+    for slot, pile in enumerate(st.zones):
+        for pid in pile:
+            if not sight.sees(pid):
+                e = entities.get(st.p_ent[pid])
+                places.setdefault(e.get("kind") if e else None, []).append(pid)
     # sigma[x] = the piece that now stands where x stood
     sigma: dict[int, int] = {}
-    for kind in sorted(pools, key=lambda k: (k is None, str(k))):
-        pids = pools[kind]
-        if len(pids) < 2:
+    for kind in sorted(places, key=lambda k: (k is None, str(k))):
+        occupants = places[kind]
+        if len(occupants) < 2:
             continue
-        moved = pids[:]
-        rng.shuffle(moved)
-        for old, new in zip(pids, moved):
+        dealt = sorted(occupants)
+        rng.shuffle(dealt)
+        for old, new in zip(occupants, dealt):
             if old != new:
                 sigma[old] = new
     if sigma:
