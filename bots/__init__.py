@@ -4,8 +4,9 @@ Bots are chosen by content: a pack names its bot (`bot search { iterations:
 200 }`, or `bot weds_heuristic`), an extending pack inherits its base's, and
 `make_bot("default", rules)` gives that bot with the pack's settings. A pack
 that names none plays `random`. Any registered name may also be asked for
-directly (`--bot search`); asked for by the name the pack declares, it gets
-the pack's settings.
+directly (`--bot search`); it gets the settings the pack gives it, if any
+(a pack may declare several bots: the first is its default, the others
+only give settings).
 
 The registry (``REGISTRY``) maps a name to where the class lives and the
 settings it takes; the compiler checks `bot` declarations against it.
@@ -52,7 +53,8 @@ def resolve(name: str, rules: Any) -> tuple[str, dict]:
         return declared, settings
     if name not in REGISTRY:
         raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOT_NAMES)}")
-    return name, (settings if name == declared else {})
+    given = ((getattr(rules, "ir", None) or {}).get("bot_settings") or {}).get(name)
+    return name, dict(given or {})
 
 
 def make_bot(name: str, rules: Any, **overrides: Any) -> Bot:

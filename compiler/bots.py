@@ -1,9 +1,11 @@
 """`bot NAME { ... }` and `score { expr }`: who plays a pack's empty seats.
 
 A pack names its bot: a bot registered by name (``waybill.bots.REGISTRY``),
-with the settings that bot takes (numbers). A pack that extends another
-inherits its base's bot and score hint; one of its own replaces it. One of
-each per pack (a second is an E302). The score hint is an expression with
+with the settings that bot takes (numbers). The first `bot` is the pack's
+default; later ones only give settings to other bots for when they are asked
+for (`bot weds_heuristic` then `bot search { rollout: 3 }`). A pack that
+extends another inherits its base's bots and score hint; its own replace
+them. A bot named twice in one pack, or a second score hint, is an E302. The score hint is an expression with
 ``me`` bound to each seat in turn: an estimate of how well that seat is
 doing, which search bots read at the end of a line of play.
 """
@@ -25,26 +27,37 @@ def _registry() -> dict[str, frozenset]:
 
 
 def lower_bots(lw: Any, ir: dict) -> None:
-    chosen: dict[type, tuple] = {}
+    """``ir["bot"]``: the pack's default bot (the first `bot` of the most derived
+    pack that declares one); ``ir["bot_settings"]``: the settings of every bot
+    declared along the chain (a later pack's replace its base's), used whenever
+    that bot plays; ``ir["bot_score"]``: the most derived score hint."""
+    default: dict | None = None
+    default_pack: Any = object()
+    settings: dict[str, dict] = {}
     seen: dict[tuple, ast.Node] = {}
+    hint: tuple | None = None
     for item, file, pack in lw.p.bots:
-        key = (type(item), pack)
         lw.in_file(file)
+        key = (type(item), pack, getattr(item, "name", None))
         if key in seen:
-            what = "bot" if isinstance(item, ast.BotDecl) else "score hint"
-            first = seen[key]
-            lw.error(item.span, "E302", f"a second {what} in this pack; the first is at line {first.span.line}")
+            what = f"bot `{item.name}`" if isinstance(item, ast.BotDecl) else "score hint"
+            lw.error(item.span, "E302", f"a second {what} in this pack; the first is at line {seen[key].span.line}")
             continue
         seen[key] = item
-        chosen[type(item)] = (item, file)
-    if ast.BotDecl in chosen:
-        item, file = chosen[ast.BotDecl]
-        lw.in_file(file)
+        if isinstance(item, ast.BotScoreDecl):
+            hint = (item, file)
+            continue
         bot = _bot(lw, item)
-        if bot is not None:
-            ir["bot"] = bot
-    if ast.BotScoreDecl in chosen:
-        item, file = chosen[ast.BotScoreDecl]
+        if bot is None:
+            continue
+        settings[bot["name"]] = bot["settings"]
+        if pack != default_pack:       # the first of each pack; a later pack's first replaces it
+            default, default_pack = bot, pack
+    if default is not None:
+        ir["bot"] = default
+        ir["bot_settings"] = settings
+    if hint is not None:
+        item, file = hint
         lw.in_file(file)
         from .lower import Scope
         ir["bot_score"] = {"expr": lw.expr(item.expr, Scope()), "at": lw.at(item)}

@@ -197,6 +197,8 @@ def build_schema() -> dict:
             "bot": _obj({"name": {"type": "string"}, "settings": {"type": "object", "additionalProperties":
                                                                   {"type": "number", "minimum": 0}}, "at": at},
                         ["name", "settings"]),
+            "bot_settings": {"type": "object", "additionalProperties": {
+                "type": "object", "additionalProperties": {"type": "number", "minimum": 0}}},
             "bot_score": _obj({"expr": ref("expr"), "at": at}, ["expr"]),
         },
         "$defs": {"expr": expr, "stmt": _tagged("do", statements)},

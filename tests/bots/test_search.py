@@ -95,6 +95,13 @@ def test_bot_declaration_and_settings_reach_the_bot():
     assert make_bot("search", rules, think_ms=50).think_ms == 50
 
 
+def test_a_second_bot_gives_settings_only(tmp_path):
+    write_pack(tmp_path / "p", "bot random\nbot search { depth: 3 }\n")
+    rules = load_pack(str(tmp_path / "p"))
+    assert resolve("default", rules) == ("random", {})
+    assert make_bot("search", rules).depth == 3
+
+
 def test_an_extending_pack_inherits_its_bases_bot(tmp_path):
     write_pack(tmp_path / "base", 'bot search { iterations: 7 }\nscore { 1 }\n', head='pack base "Base"\n')
     write_pack(tmp_path / "kid", "counter y = 0\n", head='pack kid "Kid" extends base\n', game=False)
@@ -113,7 +120,9 @@ def test_bot_declarations_are_checked(tmp_path):
     assert codes("bot search { iteratons: 3 }\n") == ["E304"]
     assert codes("bot search { iterations: -3 }\n") == ["E402"]
     assert codes("bot search { iterations: 3 iterations: 4 }\n") == ["E302"]
-    assert codes("bot random\nbot search\n") == ["E302"]
+    assert codes("bot random\nbot random\n") == ["E302"]
+    assert codes("score { 1 }\nscore { 2 }\n") == ["E302"]
+    assert codes("bot random\nbot search { depth: 2 }\n") == []
     assert codes("bot random { depth: 3 }\n") == ["E304"]
     assert codes("score { nothing_here }\n") == ["E301"]
     assert codes("bot search { iterations: 3 }\nscore { me.x }\ncounter x per player = 0\n") == []
