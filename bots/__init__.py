@@ -57,13 +57,23 @@ def resolve(name: str, rules: Any) -> tuple[str, dict]:
     return name, dict(given or {})
 
 
+def _rules_of(pack: str) -> Any:
+    """The rules of a pack named by id or folder; None (no declared bot) when
+    it cannot be loaded from that name (a game loaded from elsewhere)."""
+    from waybill.errors import WaybillError
+    from waybill.loading import load_pack
+    try:
+        return load_pack(pack)
+    except WaybillError:
+        return None
+
+
 def make_bot(name: str, rules: Any, **overrides: Any) -> Bot:
     """A bot by name for a game of ``rules`` (a ``Rules``, or the name or folder
     of a pack, which is then loaded). ``overrides`` change its settings (for
     bots that take them: ``think_ms=100``)."""
     if isinstance(rules, str):
-        from waybill.loading import load_pack
-        rules = load_pack(rules)
+        rules = _rules_of(rules)
     real, settings = resolve(name, rules)
     target, takes = REGISTRY[real]
     settings.update({k: v for k, v in overrides.items() if k in takes and v is not None})

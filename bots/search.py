@@ -42,8 +42,8 @@ from waybill.runtime import WaybillError
 DEFAULTS: dict[str, Any] = {
     "iterations": 200,      # per decision
     "think_ms": 300,        # per decision; 0: no time limit (deterministic)
-    "rollout": 20,          # decisions played by the default policy after the tree
-    "depth": 12,            # decisions (of more than one option) walked in the tree
+    "rollout": 8,           # decisions played by the default policy after the tree
+    "depth": 8,             # decisions (of more than one option) walked in the tree
     "explore": 70,          # UCB1 exploration constant, in hundredths
     "scale": 10,            # logistic scale of score-hint differences
 }
