@@ -101,3 +101,34 @@ def test_a_seat_must_be_a_seat():
     g = next(positions(BUST, 2, 1, 1, 1))
     with pytest.raises(Exception):
         g.determinise(5, 1)
+
+
+def test_a_card_shown_to_the_seat_stays_where_it_is(tmp_path):
+    from tests.wbkit import write_pack
+    write_pack(tmp_path / "peek", """
+        kind card { }
+        card a { copies: 5 start: deck }
+        card b { copies: 5 start: deck }
+        zone deck { ordered hidden }
+        zone hand per player { visible: owner }
+        game {
+          players 2..2
+          setup {
+            shuffle(deck)
+            for p in players() { draw(deck, p.hand, 2) }
+            reveal(top(deck), to: player(0))
+          }
+          play { while true { choose by player(0) "Go on?" { "yes": log "yes"  "no": log "no" } } }
+        }
+        """)
+    rules = load_pack(str(tmp_path / "peek"))
+    g = Game.new(rules, 2, seed=1)
+    known = g.view(0, zones=True)
+    deck = next(z for z in known["zones"] if z["zone"] == "deck")
+    assert len(deck["known"]) == 1
+    top = g.state.zones[g.m.L.zslot[("deck", None)]][0]
+    for i in range(10):
+        d = g.determinise(0, i)
+        assert d.state.zones[d.m.L.zslot[("deck", None)]][0] == top
+        assert seen(d, 0) == seen(g, 0)
+    assert any(g.determinise(1, i).state.zones[g.m.L.zslot[("deck", None)]][0] != top for i in range(10))
