@@ -76,10 +76,12 @@ class SearchBot:
         n = len(game.state.players)
         root = _Node(n)
         hinted = game.has_bot_score()
-        deadline = time.perf_counter() + self.think_ms / 1000 if self.think_ms else None
+        start = time.perf_counter()
+        deadline = start + self.think_ms / 1000 if self.think_ms else None
         it = 0
         while it < self.iterations:
-            if deadline is not None and it and time.perf_counter() > deadline:
+            # stop when one more iteration (at the mean so far) would pass the deadline
+            if deadline is not None and it and time.perf_counter() + (time.perf_counter() - start) / it > deadline:
                 break
             it += 1
             try:
