@@ -1,38 +1,84 @@
-"""Bots for simulation and for empty seats in `waybill play`.
+"""Bots for simulation and for empty seats in `waybill play` and `waybill serve`.
 
-`make_bot(name, pack)` gives a bot by name; `"default"` is the pack's own
-goal-directed bot when it has one (registered in `PACK_BOTS`), else random.
+Bots are chosen by content: a pack names its bot (`bot search { iterations:
+200 }`, or `bot weds_heuristic`), an extending pack inherits its base's, and
+`make_bot("default", rules)` gives that bot with the pack's settings. A pack
+that names none plays `random`. Any registered name may also be asked for
+directly (`--bot search`); it gets the settings the pack gives it, if any
+(a pack may declare several bots: the first is its default, the others
+only give settings).
+
+The registry (``REGISTRY``) maps a name to where the class lives and the
+settings it takes; the compiler checks `bot` declarations against it.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
+from typing import Any
 
 from .base import Bot, RandomBot
 
-# pack id -> "module:Class" of its default, goal-directed bot
-PACK_BOTS: dict[str, str] = {}
-PACK_BOTS["warfare"] = ".warfare:WarfareBot"
-PACK_BOTS["weds"] = ".weds:WedsBot"
-PACK_BOTS["badlands"] = ".badlands:BadlandsBot"
+# name -> ("module:Class", settings it takes)
+REGISTRY: dict[str, tuple[str, tuple[str, ...]]] = {
+    "random": (".base:RandomBot", ()),
+    "search": (".search:SearchBot", ("iterations", "think_ms", "rollout", "depth", "explore", "scale")),
+    "weds_heuristic": (".weds:WedsBot", ()),
+    "badlands_heuristic": (".badlands:BadlandsBot", ()),
+    "warfare_heuristic": (".warfare:WarfareBot", ()),
+}
 
-BOT_NAMES = ["default", "random"]
-
-
-def _pack_bot(pack: str):
-    target = PACK_BOTS.get(pack)
-    if target is None:
-        return None
-    module, _, cls = target.partition(":")
-    return getattr(import_module(module, __package__), cls)()
+BOT_NAMES = ["default", *REGISTRY]
 
 
-def make_bot(name: str, pack: str) -> Bot:
-    if name == "random":
-        return RandomBot()
+def bot_settings() -> dict[str, frozenset]:
+    """Each registered bot and the settings it takes (what the compiler checks)."""
+    return {name: frozenset(takes) for name, (_, takes) in REGISTRY.items()}
+
+
+def declared_bot(rules: Any) -> tuple[str, dict]:
+    """The bot a pack names (inherited from its base if it names none) and its
+    settings; ``("random", {})`` for a pack that names none."""
+    decl = (getattr(rules, "ir", None) or {}).get("bot") or {}
+    name = decl.get("name")
+    if name not in REGISTRY:
+        return "random", {}
+    return name, dict(decl.get("settings") or {})
+
+
+def resolve(name: str, rules: Any) -> tuple[str, dict]:
+    """The registered bot ``name`` stands for in a game of ``rules``, and its settings."""
+    declared, settings = declared_bot(rules)
     if name == "default":
-        return _pack_bot(pack) or RandomBot()
-    raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOT_NAMES)}")
+        return declared, settings
+    if name not in REGISTRY:
+        raise ValueError(f"unknown bot {name!r}; known: {', '.join(BOT_NAMES)}")
+    given = ((getattr(rules, "ir", None) or {}).get("bot_settings") or {}).get(name)
+    return name, dict(given or {})
 
 
-__all__ = ["Bot", "RandomBot", "make_bot", "PACK_BOTS", "BOT_NAMES"]
+def _rules_of(pack: str) -> Any:
+    """The rules of a pack named by id or folder; None (no declared bot) when
+    it cannot be loaded from that name (a game loaded from elsewhere)."""
+    from waybill.errors import WaybillError
+    from waybill.loading import load_pack
+    try:
+        return load_pack(pack)
+    except WaybillError:
+        return None
+
+
+def make_bot(name: str, rules: Any, **overrides: Any) -> Bot:
+    """A bot by name for a game of ``rules`` (a ``Rules``, or the name or folder
+    of a pack, which is then loaded). ``overrides`` change its settings (for
+    bots that take them: ``think_ms=100``)."""
+    if isinstance(rules, str):
+        rules = _rules_of(rules)
+    real, settings = resolve(name, rules)
+    target, takes = REGISTRY[real]
+    settings.update({k: v for k, v in overrides.items() if k in takes and v is not None})
+    module, _, cls = target.partition(":")
+    return getattr(import_module(module, __package__), cls)(**settings)
+
+
+__all__ = ["Bot", "RandomBot", "make_bot", "resolve", "declared_bot", "bot_settings", "REGISTRY", "BOT_NAMES"]

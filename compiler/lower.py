@@ -15,6 +15,7 @@ from waybill.runtime.signatures import EVENTS, FUNCTIONS, PRIMITIVES, Signature
 
 from .scenario import ScenarioLowering
 from .balance import lower_balance
+from .bots import lower_bots
 from .limits import check_start_pieces, lower_limits
 from .symbols import Program, Symbol
 
@@ -148,6 +149,7 @@ class Lowerer(ScenarioLowering):
         self.game(ir)
         ir["display"] = self.display()
         lower_balance(self, ir)
+        lower_bots(self, ir)
         self.scenario_irs = [self.scenario(s) for s in self.p.scenarios]
         self._deferred_checks()
         self._unused()

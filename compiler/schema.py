@@ -197,6 +197,13 @@ def build_schema() -> dict:
             "balance": _obj({role: {"type": "array", "items": _obj(
                 {"kind": {"type": "string"}, "field": {"type": "string"}, "label": {"type": "string"}},
                 ["kind", "label"])} for role in ("choices", "cards")}, ["choices", "cards"]),
+            # the pack's bot (a registered name and its settings) and its score hint (compiler/bots.py)
+            "bot": _obj({"name": {"type": "string"}, "settings": {"type": "object", "additionalProperties":
+                                                                  {"type": "number", "minimum": 0}}, "at": at},
+                        ["name", "settings"]),
+            "bot_settings": {"type": "object", "additionalProperties": {
+                "type": "object", "additionalProperties": {"type": "number", "minimum": 0}}},
+            "bot_score": _obj({"expr": ref("expr"), "at": at}, ["expr"]),
         },
         "$defs": {"expr": expr, "stmt": _tagged("do", statements)},
     }

@@ -59,6 +59,7 @@ class Program:
     game_file: str | None = None
     displays: list[tuple[ast.DisplayDecl, str]] = field(default_factory=list)  # base packs first
     balances: list[tuple[ast.BalanceDecl, str]] = field(default_factory=list)  # base packs first
+    bots: list[tuple[ast.Node, str, str | None]] = field(default_factory=list)  # `bot` and `score {}`, base first
     variants: dict[str, Symbol] = field(default_factory=dict)
     scenarios: list[Symbol] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
@@ -151,6 +152,8 @@ def _collect(program: Program, item: ast.Node, file: str, pack: str | None, repo
         return
     if isinstance(item, ast.BalanceDecl):
         program.balances.append((item, file))
+    if isinstance(item, (ast.BotDecl, ast.BotScoreDecl)):
+        program.bots.append((item, file, pack))
         return
     if isinstance(item, ast.VariantDecl):
         sym = Symbol(item.name, "variant", item, file, pack)

@@ -455,6 +455,20 @@ class BalanceDecl(Node):
 
 
 @dataclass
+class BotDecl(Node):
+    """`bot NAME { setting: value ... }`: the bot that plays the pack's empty seats."""
+    name: str
+    name_span: Span
+    props: list = field(default_factory=list)
+
+
+@dataclass
+class BotScoreDecl(Node):
+    """`score { expr }`: what search bots aim for, per seat (`me`)."""
+    expr: Expr | None = None
+
+
+@dataclass
 class RemoveDecl(Node):
     name: str
 

@@ -245,6 +245,12 @@ class ToAst(Transformer):
         name, title = self._head(ch)
         return ast.InvariantDecl(self.sp(meta), str(name), self.tsp(name), title, ch[-1])
 
+    def bot_decl(self, meta, ch):
+        return ast.BotDecl(self.sp(meta), str(ch[1]), self.tsp(ch[1]), [c for c in ch if isinstance(c, ast.Prop)])
+
+    def bot_score_decl(self, meta, ch):
+        return ast.BotScoreDecl(self.sp(meta), ch[2])
+
     def display_decl(self, meta, ch):
         return ast.DisplayDecl(self.sp(meta), [c for c in ch if isinstance(c, ast.DisplayPart)])
 

@@ -89,6 +89,16 @@ class Game:
         g.m.legality = self.m.legality
         return g
 
+    def determinise(self, seat: int, rng: Any, log: bool = False) -> "Game":
+        """A clone consistent with what ``seat`` sees, everything it does not
+        see resampled (hidden pieces, the random stream): what a search bot
+        plays on. ``rng`` is a ``random.Random`` or an int seed. See
+        ``determinise.py``."""
+        from .determinise import determinise
+        from .view import check_viewer
+        check_viewer(seat, self.m.L.n)
+        return determinise(self, seat, rng, log)
+
     def to_json(self, log: bool = True) -> dict:
         """The whole game as JSON-ready data, the caller's own (a deep copy).
         ``log=False`` saves it without its history (small and quick, for
@@ -239,6 +249,19 @@ class Game:
         from .reader import SeatReader
         return SeatReader(self.m, player)
 
+    def has_bot_score(self) -> bool:
+        """Whether the pack declares a score hint for bots (``score { ... }``)."""
+        return _bot_score(self.rules) is not None
+
+    def bot_score(self, seat: int) -> Any:
+        """The pack's score hint for ``seat`` (``me``) in this position, or None
+        without one. It reads the whole state: a bot that may not peek asks
+        it of determinisations only."""
+        fn = _bot_score(self.rules)
+        if fn is None:
+            return None
+        return fn(self.m, {"me": self.m.L.player_refs[seat]})
+
     def messages(self) -> list[str]:
         """The table talk written by `log` statements."""
         return [e.get("text", "") for e in self.m.st.log.entries() if e.get("type") == "say"]
@@ -288,6 +311,17 @@ class Game:
             raise WaybillError(f"no piece of entity {eid!r} left to stack")
         here = [p for p in mine if st.p_zone[p] == slot]
         return (here or mine)[0]
+
+
+def _bot_score(rules: Rules) -> Any:
+    """The IR's ``bot_score`` expression, compiled once per rules (False: none)."""
+    fn = getattr(rules, "_bot_score", None)
+    if fn is None:
+        from .exprs import compile_expr
+        hint = rules.ir.get("bot_score")
+        fn = compile_expr(hint["expr"], rules, rules.where(hint.get("at"))) if hint else False
+        rules._bot_score = fn
+    return fn or None
 
 
 def _check_arguments(rules: Any, players: Any, seed: Any, options: Any) -> None:

@@ -396,6 +396,7 @@ ENGINE_IDS: dict[str, tuple] = {
     "sim-title": ("pack", "variants", "games", "players", "bot"), "sim-measure": (), "sim-value": (),
     "sim-games": (), "sim-finished": (), "sim-capped": (), "sim-errors": (), "sim-mean-rounds": (),
     "sim-mean-actions": (), "sim-wins": (), "sim-replay-mismatches": (), "sim-invariant-violations": (),
+    "sim-capped-first": ("capped", "games"), "sim-bots": (), "sim-rotated": (), "sim-wins-by-bot": (),
 }
 # the English words the engine writes into the state, by id (a view in
 # another language finds them here)

@@ -73,7 +73,7 @@ def _rules(pack: str) -> Rules:
 def play_game(rules: Rules, players: int, seed: int, bot: str, round_cap: int = 200) -> int:
     """Play one bot game; returns the number of actions taken."""
     game = Game.new(rules, players=players, seed=seed)
-    bots = [make_bot(bot, rules.ir["pack"]["id"]) for _ in range(players)]
+    bots = [make_bot(bot, rules) for _ in range(players)]
     rng = random.Random(seed)
     steps = 0
     while not game.over and game.state.round <= round_cap:

@@ -216,7 +216,12 @@ def _one_line(exc: Exception) -> str:
 @click.option("--games", "-g", type=click.IntRange(1), default=10, show_default=True, help="How many games.")
 @click.option("--seed", "-s", type=int, default=1, show_default=True, help="Seed of the first game (then +1 each).")
 @click.option("--variant", "variants", multiple=True, help="A variant to apply (repeatable).")
-@click.option("--bot", default="default", show_default=True, help="`default` (the pack's own bot) or `random`.")
+@click.option("--bot", default="default", show_default=True,
+              help="A bot for every seat, or a comma list with one per seat (rotated game by game so that "
+                   "seat advantage cancels): `default` (the bot the pack names), `random`, `search`, or a "
+                   "registered heuristic bot.")
+@click.option("--think-ms", type=click.IntRange(0), default=None,
+              help="The search bot's time per decision in ms (0: iterations only, deterministic).")
 @click.option("--round-cap", type=click.IntRange(1), default=200, show_default=True,
               help="Safety cap: a game past this many rounds is stopped and not finished.")
 @click.option("--check-replay", is_flag=True, help="Replay every game from seed + actions and compare.")
@@ -228,30 +233,29 @@ def _one_line(exc: Exception) -> str:
                    "or a running scheduler's address. The summary does not depend on it.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @LANG_OPTION
-def sim(pack, players, games, seed, variants, bot, round_cap, check_replay, check_invariants, jobs, scheduler,
-        as_json, lang) -> None:
+def sim(pack, players, games, seed, variants, bot, think_ms, round_cap, check_replay, check_invariants, jobs,
+        scheduler, as_json, lang) -> None:
     """Simulate GAMES bot games of PACK and summarise them."""
-    from waybill.bots import BOT_NAMES
     from waybill.simulate import simulate
-    if bot not in BOT_NAMES:
-        raise click.BadParameter(f"unknown bot {bot!r}; choose from {', '.join(BOT_NAMES)}", param_hint="--bot")
+    _check_bots(bot, players)
     _check_scheduler(scheduler)
     rules = _load(pack, variants)
     pack_id = rules.ir["pack"]["id"]
     jobs = jobs or os.cpu_count() or 1
     _check_table(rules, players, seed, games)
+    _check_bots(bot, players)
     from waybill.runtime import WaybillError
     try:
         if as_json or games < 5 or not _terminal():
             summary = simulate(rules, pack_id, players, games, seed, bot, list(variants), round_cap, check_replay,
-                               check_invariants, jobs=jobs, scheduler=scheduler)
+                               check_invariants, jobs=jobs, scheduler=scheduler, think_ms=think_ms)
         else:
             from rich.progress import Progress
             with Progress(transient=True) as bar:
                 task = bar.add_task(f"{pack_id}: {games} games", total=games)
                 summary = simulate(rules, pack_id, players, games, seed, bot, list(variants), round_cap,
                                    check_replay, check_invariants, progress=lambda: bar.advance(task), jobs=jobs,
-                                   scheduler=scheduler)
+                                   scheduler=scheduler, think_ms=think_ms)
     except WaybillError as exc:   # each game's own errors are in the summary; this is anything else
         _fail(exc)
     data = summary.to_json()
@@ -288,12 +292,28 @@ def _words(rules, lang: str | None):
     return catalogue(rules, lang)
 
 
+def _check_bots(bot: str, players: int | None = None) -> None:
+    """Refuse, as a usage error, an unknown bot name or a list that is not one per seat."""
+    from waybill.bots import BOT_NAMES
+    names = [b.strip() for b in bot.split(",")]
+    for b in names:
+        if b not in BOT_NAMES:
+            raise click.BadParameter(f"unknown bot {b!r}; choose from {', '.join(BOT_NAMES)}", param_hint="--bot")
+    if players is not None and len(names) not in (1, players):
+        raise click.BadParameter(f"{len(names)} bots for {players} seats: give one bot, or one per seat",
+                                 param_hint="--bot")
+
+
 def _print_summary(data: dict, words=None) -> None:
     from rich.console import Console
     from rich.table import Table
     def say(mid: str, english: str, **args) -> str:      # the engine catalogue's words (runtime/locales)
         return words.get(mid, args, english) if words else english
 
+    if data["capped"]:
+        # never hidden: a capped game is not finished, and its winner is not counted
+        click.echo(say("sim-capped-first", f"{data['capped']} of {data['games']} games were stopped by a safety cap "
+                       "and are not counted", capped=data["capped"], games=data["games"]))
     pack = say("pack-name", data["pack"])
     variants = [say(f"variant-{v}", v) for v in data["variants"]]
     title = say("sim-title", f"{pack}" + (f" + {', '.join(variants)}" if variants else "")
@@ -306,6 +326,13 @@ def _print_summary(data: dict, words=None) -> None:
         table.add_row(say("sim-" + key.replace("_", "-"), key.replace("_", " ")), str(data[key]))
     wins = ", ".join(f"{say('engine-seat', f'seat {int(k)}', seat=int(k))}: {v}" for k, v in data["winners"].items())
     table.add_row(say("sim-wins", "wins"), wins or say("engine-none", "none"))
+    first = data["seat_bots"][0] if data.get("seat_bots") else data["lineup"]
+    table.add_row(say("sim-bots", "bots (first game)"), ", ".join(f"{say('engine-seat', f'seat {i}', seat=i)}: {b}"
+                                                            for i, b in enumerate(first))
+                  + (say("sim-rotated", " (rotated game by game)") if data["rotated"] else ""))
+    if data["rotated"]:
+        table.add_row(say("sim-wins-by-bot", "wins by bot"),
+                      ", ".join(f"{b}: {v['wins']} / {v['games']}" for b, v in data["wins_by_bot"].items()))
     if "replay_mismatches" in data:
         table.add_row(say("sim-replay-mismatches", "replay mismatches"), str(len(data["replay_mismatches"])))
     if "invariant_violations" in data:
@@ -432,22 +459,24 @@ def test_cmd(paths: tuple[str, ...], as_json: bool, own: bool) -> None:
 @click.option("--variant", "variants", multiple=True, help="A variant to apply (repeatable).")
 @click.option("--human", "humans", default="0", show_default=True,
               help="Seats played by people, numbered from 0: `0`, `0,2`, or `none` to watch bots play.")
-@click.option("--bot", default="default", show_default=True, help="The bot for the other seats: `default` or `random`.")
+@click.option("--bot", default="default", show_default=True,
+              help="The bot for the other seats, or a comma list with one per seat: `default` (the bot the pack "
+                   "names), `random`, `search`, or a registered heuristic bot.")
+@click.option("--think-ms", type=click.IntRange(0), default=None, help="The search bot's time per decision in ms.")
 @LANG_OPTION
-def play(pack, players, seed, variants, humans, bot, lang) -> None:
+def play(pack, players, seed, variants, humans, bot, think_ms, lang) -> None:
     """Play PACK in the terminal: people answer numbered options, bots fill the other seats.
 
     Seats are numbered from 0, as in the API, the language and the views.
     """
-    from waybill.bots import BOT_NAMES
     from waybill.play import play_terminal
-    if bot not in BOT_NAMES:
-        raise click.BadParameter(f"unknown bot {bot!r}; choose from {', '.join(BOT_NAMES)}", param_hint="--bot")
+    _check_bots(bot)
     rules = _load(pack, variants)
     from waybill.runtime.arguments import player_range
     if players is None:
         players = player_range(rules)[0]
     _check_table(rules, players, seed)
+    _check_bots(bot, players)
     text = humans.strip().lower()
     try:
         seats = set() if text in ("", "none") else {int(x) for x in text.split(",") if x.strip()}
@@ -460,7 +489,7 @@ def play(pack, players, seed, variants, humans, bot, lang) -> None:
                                  param_hint="--human")
     from waybill.runtime import WaybillError
     try:
-        play_terminal(rules, players, seed, seats, bot, lang)
+        play_terminal(rules, players, seed, seats, bot, lang, think_ms)
     except WaybillError as exc:   # a setup that fails (play_terminal reports errors once under way)
         _fail(exc)
 

@@ -25,6 +25,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from waybill.bots import make_bot
+from waybill.simulate import lineup
 from waybill.runtime import Game, IllegalAction, RuleError, Rules, WaybillError
 
 SAVE_FORMAT = "waybill-play/1"
@@ -45,13 +46,15 @@ class Quit(Exception):
 class Session:
     """One game at the terminal: the game, who plays which seat, what was shown."""
 
-    def __init__(self, rules: Rules, game: Game, humans: set[int], bot: str, seed: int, lang: str | None = None):
+    def __init__(self, rules: Rules, game: Game, humans: set[int], bot: str, seed: int, lang: str | None = None,
+                 think_ms: int | None = None):
         self.rules = rules
         self.lang = lang         # every view in this language (bots read the game, not words)
         from waybill.runtime.text import catalogue
         self.cat = catalogue(rules, lang)
         self.console = Console(highlight=False)
         self.bot_name = bot
+        self.think_ms = think_ms
         self.rng = random.Random(seed)
         self.shown = 0
         self.set_game(game, humans)
@@ -60,8 +63,10 @@ class Session:
         self.game = game
         n = len(game.state.players)
         self.humans = {s for s in humans if 0 <= s < n}
-        pack = self.rules.ir["pack"]["id"]
-        self.bots = {s: make_bot(self.bot_name, pack) for s in range(n) if s not in self.humans}
+        names = lineup(self.bot_name, n, self.rules)     # one name, or one per seat
+        self.bots = {s: make_bot(names[s], self.rules, think_ms=self.think_ms) for s in range(n) if s not in self.humans}
+        if self.bots:
+            self.say("Bots: " + ", ".join(f"seat {s} plays {names[s]}" for s in sorted(self.bots)))
         # table talk is read as the first person's seat sees it (a spectator's when all are bots)
         self.watcher = min(self.humans) if self.humans else None
         self.shown = game.view(self.watcher)["log_end"]
@@ -317,7 +322,7 @@ def _load_problem(data: Any, rules: Rules) -> str | None:
 
 
 def play_terminal(rules: Rules, players: int, seed: int, humans: set[int], bot: str,
-                  lang: str | None = None) -> Game:
+                  lang: str | None = None, think_ms: int | None = None) -> Game:
     # named by seat number, so the screen and the log say the same number
     game = Game.new(rules, players=[f"Seat {i}" for i in range(players)], seed=seed)
-    return Session(rules, game, humans, bot, seed, lang).run()
+    return Session(rules, game, humans, bot, seed, lang, think_ms).run()

@@ -16,6 +16,13 @@ existing one). Records always come back in seed order.
 Each record also keeps what the report of `waybill balance` needs beyond the
 summary: what each seat got and held at the end (``holdings``, by the pack's
 `balance` block; see ``waybill.balance.gather``).
+
+Bots: `bot` is one name for every seat, or a comma list, one per seat
+(`search,random`). A list rotates with the seed (the game of seed `s` gives
+seat `i` the bot at `(i + s) % players`), so over as many games as seats
+every bot sits in every seat and seat advantage cancels. `default` is the
+bot the pack names (`bot ...` in its content). The summary says which bot
+actually played (`lineup`), and counts wins per bot and per seat.
 """
 
 from __future__ import annotations
@@ -29,7 +36,7 @@ from functools import partial
 from typing import Callable
 
 from waybill.balance.gather import holdings
-from waybill.bots import make_bot
+from waybill.bots import make_bot, resolve
 from waybill.runtime import Game, Rules, WaybillError
 
 
@@ -46,6 +53,25 @@ class GameRecord:
     violations: list = field(default_factory=list)
     # per seat, what it got and held at the end (None: the pack declares no balance subjects)
     holdings: list | None = None
+    bots: list = field(default_factory=list)     # the bot of each seat, by registered name
+
+
+def lineup(bot: str | list[str], players: int, rules: Rules | None = None) -> list[str]:
+    """The bots named by ``bot`` (one name, or a comma list with one per seat),
+    one per seat, each as the registered name that plays (``default`` is the
+    pack's own). ``ValueError`` says what is wrong."""
+    names = [b.strip() for b in bot.split(",")] if isinstance(bot, str) else list(bot)
+    if len(names) == 1:
+        names = names * players
+    elif len(names) != players:
+        raise ValueError(f"{len(names)} bots for {players} seats: give one bot, or one per seat")
+    return [resolve(n, rules)[0] if rules is not None else n for n in names]
+
+
+def seat_bots(names: list[str], seed: int) -> list[str]:
+    """The bot of each seat in the game of ``seed``: the list rotated by the seed."""
+    n = len(names)
+    return [names[(i + seed) % n] for i in range(n)]
 
 
 @dataclass
@@ -56,6 +82,7 @@ class SimSummary:
     variants: list[str]
     records: list[GameRecord] = field(default_factory=list)
     check_invariants: bool = False
+    lineup: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
         recs = self.records
@@ -77,6 +104,11 @@ class SimSummary:
             "mean_rounds": round(statistics.fmean(r.rounds for r in done), 2) if done else None,
             "mean_actions": round(statistics.fmean(r.actions for r in done), 2) if done else None,
             "winners": dict(sorted(winners.items())),
+            "lineup": self.lineup,
+            "rotated": len(set(self.lineup)) > 1,
+            "wins_by_seat": dict(sorted(winners.items())),
+            "wins_by_bot": _wins_by_bot(done, self.lineup),
+            "seat_bots": [r.bots for r in recs],
             "error_samples": [{"seed": r.seed, "error": r.error} for r in recs if r.error][:5],
         }
         if self.check_invariants:
@@ -87,10 +119,24 @@ class SimSummary:
         return out
 
 
-def play_one(rules: Rules, players: int, seed: int, bot_name: str, pack: str,
+def _wins_by_bot(done: list[GameRecord], names: list[str]) -> dict:
+    """Per bot: games finished with it at the table, wins, and win rate."""
+    out: dict[str, dict] = {b: {"games": 0, "wins": 0} for b in dict.fromkeys(names)}
+    for r in done:
+        for b in dict.fromkeys(r.bots):
+            out.setdefault(b, {"games": 0, "wins": 0})["games"] += 1
+        if r.winner is not None and r.winner < len(r.bots):
+            out[r.bots[r.winner]]["wins"] += 1
+    for v in out.values():
+        v["win_rate"] = round(v["wins"] / v["games"], 3) if v["games"] else None
+    return out
+
+
+def play_one(rules: Rules, players: int, seed: int, bot_name: str | list[str], pack: str,
              round_cap: int = 200, action_cap: int = 50_000, check_replay: bool = False,
-             check_invariants: bool = False) -> GameRecord:
-    bots = [make_bot(bot_name, pack) for _ in range(players)]
+             check_invariants: bool = False, think_ms: int | None = None) -> GameRecord:
+    names = seat_bots(lineup(bot_name, players, rules), seed)
+    bots = [make_bot(name, rules, think_ms=think_ms) for name in names]
     rng = random.Random(seed * 7919 + 17)
     hops = random.Random(seed)  # when to save and load, apart from the bots' stream
     violations: list[dict] = []
@@ -125,9 +171,9 @@ def play_one(rules: Rules, players: int, seed: int, bot_name: str, pack: str,
             if check_invariants:
                 check(actions)
     except WaybillError as exc:
-        return GameRecord(seed, False, 0, 0, None, error=str(exc), violations=violations)
+        return GameRecord(seed, False, 0, 0, None, error=str(exc), violations=violations, bots=names)
     record = GameRecord(seed, game.over and capped is None, game.state.round, actions, game.winner, capped=capped,
-                        violations=violations, holdings=holdings(game))
+                        violations=violations, holdings=holdings(game), bots=names)
     if check_replay:
         again = Game.replay(rules, seed, game.actions(), players=players)
         record.replay_ok = json.dumps(again.to_json(), sort_keys=True) == json.dumps(game.to_json(), sort_keys=True)
@@ -137,16 +183,18 @@ def play_one(rules: Rules, players: int, seed: int, bot_name: str, pack: str,
 def simulate(rules: Rules, pack: str, players: int, games: int, seed: int, bot: str = "default",
              variants: list[str] | None = None, round_cap: int = 200, check_replay: bool = False,
              check_invariants: bool = False, progress: Callable[[], None] | None = None,
-             jobs: int = 1, scheduler: str | None = None) -> SimSummary:
+             jobs: int = 1, scheduler: str | None = None, think_ms: int | None = None) -> SimSummary:
     """Play ``games`` games; with ``jobs`` > 1 they are shared among worker
     processes, with a ``scheduler`` ("dask" or a Dask scheduler's address)
     among a Dask cluster's workers (``jobs`` > 1: that many local workers).
     Each game depends only on its seed, so the summary is the same wherever
-    the games run."""
-    summary = SimSummary(pack, players, bot, list(variants or []), check_invariants=check_invariants)
+    the games run. ``bot``: one name or a comma list, one per seat (rotated
+    game by game); ``think_ms`` caps the search bot's time per decision."""
+    summary = SimSummary(pack, players, bot, list(variants or []), check_invariants=check_invariants,
+                         lineup=lineup(bot, players, rules))
     seeds = range(seed, seed + games)
     play = partial(play_one, players=players, bot_name=bot, pack=pack, round_cap=round_cap,
-                   check_replay=check_replay, check_invariants=check_invariants)
+                   check_replay=check_replay, check_invariants=check_invariants, think_ms=think_ms)
     if scheduler:
         from waybill.balance.cluster import run_on_dask
         summary.records.extend(run_on_dask(rules.ir, play, list(seeds), scheduler, jobs, progress))

@@ -43,6 +43,10 @@ sim-mean-rounds = mean rounds
 sim-mean-actions = mean actions
 sim-wins = wins
 sim-replay-mismatches = replay mismatches
+sim-capped-first = { $capped } of { $games } games were stopped by a safety cap and are not counted
+sim-bots = bots (first game)
+sim-rotated = {" "}(rotated game by game)
+sim-wins-by-bot = wins by bot
 sim-invariant-violations = invariant violations
 
 ## the terminal (`waybill play`)

@@ -34,3 +34,24 @@ play-the-table = Стол
 play-game-over = Игра окончена.
 play-winner = Победитель: { $player }
 play-nothing-said = пока ничего не сказано
+
+## Сводка `waybill sim`
+sim-title = { $pack }{ $variants ->
+        [none] {""}
+       *[other] {" + "}{ $variants }
+    }: партий — { $games }, игроков — { $players }, бот { $bot }
+sim-measure = показатель
+sim-value = значение
+sim-games = партий
+sim-finished = закончено
+sim-capped = остановлено ограничением
+sim-errors = ошибок
+sim-mean-rounds = раундов в среднем
+sim-mean-actions = действий в среднем
+sim-wins = победы
+sim-replay-mismatches = расхождений при повторе
+sim-capped-first = { $capped } из { $games } партий остановлены защитным ограничением и не засчитаны
+sim-bots = боты (первая партия)
+sim-rotated = {" "}(меняются местами от партии к партии)
+sim-wins-by-bot = победы по ботам
+sim-invariant-violations = нарушений инвариантов

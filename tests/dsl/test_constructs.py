@@ -899,6 +899,22 @@ COVERED = {
     "fallback",
 }
 
+def test_bot_and_score_declarations(tmp_path):
+    # more in tests/bots/test_search.py
+    decl = parse_one("bot search { iterations: 50 depth: 3 }")
+    assert isinstance(decl, ast.BotDecl) and decl.name == "search"
+    assert [(p.name, [v.value for v in p.values]) for p in decl.props] == [("iterations", [50]), ("depth", [3])]
+    assert parse_one("bot random").props == []
+    hint = parse_one("score { me.x * 2 }")
+    assert isinstance(hint, ast.BotScoreDecl) and isinstance(hint.expr, ast.Binary)
+    ir = ir_of(tmp_path, "counter x per player = 0\nbot search { iterations: 50 }\nscore { me.x * 2 }\n")
+    assert ir["bot"]["name"] == "search" and ir["bot"]["settings"] == {"iterations": 50}
+    assert ir["bot_settings"] == {"search": {"iterations": 50}}
+    assert ir["bot_score"]["expr"]["op"] == "bin"
+
+
+COVERED |= {"bot_decl", "bot_score_decl"}  # test_bot_and_score_declarations
+
 COVERED |= {  # test_scenario_forms_of_the_second_format
     "before_item", "given_block", "given_stmt", "until_item", "until_goal", "until_round", "expect_over",
     "expect_winner", "expect_rolled", "message", "text_pattern",

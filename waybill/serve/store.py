@@ -229,7 +229,7 @@ class Store:
             seat = legal[0]["player"]
             rng = random.Random(f"{table.seed}/{game.state.decision}")
             if table.bot is None:
-                table.bot = make_bot("default", table.pack)
+                table.bot = make_bot("default", game.rules)
             try:
                 game.apply(table.bot.choose(game, legal, rng))
             except Exception as exc:      # the bot's or the rules' fault: the seat stops, the server goes on

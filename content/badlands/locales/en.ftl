@@ -42,9 +42,9 @@ invariant-four_action_cards = Every Settlement keeps its 4 action cards (Settler
 invariant-wall_slots = A Wall holds at most 5 Scrap and 5 Weapons
 invariant-fence_limit = The Fence buys at most 5 resources a turn
 invariant-no_negative_resources = No resource goes below 0
-# pack.wb:126
+# pack.wb:127
 play-log1 = Round { $arg1 } is over: the badlands settle, and influence decides
-# pack.wb:136
+# pack.wb:137
 play-log2 = { $p } reaches { $arg2 } influence and rules the badlands
 # settlement.wb:15
 proc-begin_turn-log1 = { $p }'s { $x_name } is repaired

@@ -50,11 +50,11 @@ table-vault_table-row4-log1 = { $me } takes two Rare Chems from the medical bay
 table-vault_table-row5-log1 = { $me } studies holotapes: 6 XP
 # tables.wb:72
 table-vault_table-row6-log1 = { $me } opens the Vault-Tec reserve: 40 Caps and 2 Parts
-# pack.wb:83
+# pack.wb:84
 setup-log1 = { $p } ({ $p_crew_faction }, Tier { $p_tier }) has { $p_story_left } Story Actions
-# pack.wb:102
+# pack.wb:103
 play-log1 = { $p } ends their Story Phase
-# pack.wb:109
+# pack.wb:110
 play-log2 = { $p }: crew value { $arg2 } (from { $p_start_value }: { $arg4 }; { $p_caps } caps, { $arg6 } facilities, reputation { $arg7 })
 # tests.wb:35
 proc-make_test-log1 = { $m } makes a { $name } Test ({ $n }{ $x } + { $bonus } Bonus Dice; Standard Dice hit on { $target } or less, the Lucky Die on { $luck } or less): rolls { $faces }: { $arg9 } Hits ({ $lucky } Lucky) - { $verdict }

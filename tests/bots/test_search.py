@@ -1,0 +1,161 @@
+"""The generic search bot, and bots chosen by content.
+
+Small budgets only: these check behaviour, never speed or strength (those
+are measured by bench/bots.py).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from tests.wbkit import diags_of, ir_of, write_pack
+from waybill import load_pack
+from waybill.bots import make_bot, resolve
+from waybill.bots.search import SearchBot
+from waybill.cli import main
+from waybill.runtime import Game
+from waybill.simulate import play_one, simulate
+
+PACKS = Path(__file__).parents[1] / "packs"
+BUST = str(PACKS / "bust")
+TINY = {"iterations": 12, "think_ms": 0, "rollout": 4}
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+# ---- the search bot ---------------------------------------------------------------
+
+def test_search_plays_a_hidden_hand_game_to_the_end():
+    rules = load_pack(BUST)
+    g = Game.new(rules, 2, seed=4)
+    bots = [SearchBot(**TINY), make_bot("random", rules)]
+    rng = random.Random(4)
+    steps = 0
+    while not g.over and steps < 400:
+        legal = g.legal_actions()
+        pick = bots[legal[0]["player"]].choose(g, legal, rng)
+        assert pick in legal
+        g.apply(pick)
+        steps += 1
+    assert g.over
+
+
+def test_one_option_is_answered_without_search():
+    class Untouchable:
+        state = None
+
+        def determinise(self, *a):
+            raise AssertionError("no search for a forced answer")
+
+    only = [{"player": 0, "decision": 1, "option": 0, "label": "ok"}]
+    assert SearchBot(**TINY).choose(Untouchable(), only, random.Random(1)) is only[0]
+
+
+def test_same_seed_and_iterations_same_game():
+    rules = load_pack(BUST)
+    one = play_one(rules, 2, 11, "search,random", "bust", think_ms=0)
+    two = play_one(rules, 2, 11, "search,random", "bust", think_ms=0)
+    assert one == two and one.finished
+
+
+def test_search_reads_the_score_hint_only_of_determinisations():
+    rules = load_pack(BUST)
+    g = Game.new(rules, 2, seed=2)
+    assert g.has_bot_score()
+    assert [g.bot_score(s) for s in range(2)] == [0, 0]
+
+
+# ---- bots declared by content -----------------------------------------------------------
+
+def test_shipped_packs_name_their_heuristic_bots():
+    for pack, name in (("weds", "weds_heuristic"), ("badlands", "badlands_heuristic"),
+                       ("warfare", "warfare_heuristic")):
+        rules = load_pack(pack)
+        assert resolve("default", rules) == (name, {})
+        assert rules.ir["bot_score"]["expr"]
+
+
+def test_a_pack_without_a_bot_plays_random(tmp_path):
+    ir = ir_of(tmp_path, "counter x = 0\n")
+    assert "bot" not in ir and "bot_score" not in ir
+    assert resolve("default", type("R", (), {"ir": ir})())[0] == "random"
+
+
+def test_bot_declaration_and_settings_reach_the_bot():
+    rules = load_pack(BUST)
+    assert rules.ir["bot"]["name"] == "search"
+    bot = make_bot("default", rules)
+    assert isinstance(bot, SearchBot) and bot.iterations == 100 and bot.think_ms == 0
+    assert make_bot("search", rules, think_ms=50).think_ms == 50
+
+
+def test_a_second_bot_gives_settings_only(tmp_path):
+    write_pack(tmp_path / "p", "bot random\nbot search { depth: 3 }\n")
+    rules = load_pack(str(tmp_path / "p"))
+    assert resolve("default", rules) == ("random", {})
+    assert make_bot("search", rules).depth == 3
+
+
+def test_an_extending_pack_inherits_its_bases_bot(tmp_path):
+    write_pack(tmp_path / "base", 'bot search { iterations: 7 }\nscore { 1 }\n', head='pack base "Base"\n')
+    write_pack(tmp_path / "kid", "counter y = 0\n", head='pack kid "Kid" extends base\n', game=False)
+    write_pack(tmp_path / "own", "bot random\n", head='pack own "Own" extends base\n', game=False)
+    kid = load_pack(str(tmp_path / "kid"))
+    assert kid.ir["bot"]["name"] == "search" and kid.ir["bot"]["settings"] == {"iterations": 7}
+    assert kid.ir["bot_score"]["expr"] == 1
+    own = load_pack(str(tmp_path / "own"))
+    assert own.ir["bot"]["name"] == "random" and own.ir["bot_score"]["expr"] == 1
+
+
+def test_bot_declarations_are_checked(tmp_path):
+    codes = lambda body: sorted(d.code for d in diags_of(tmp_path / str(abs(hash(body))), body)
+                                if d.severity == "error")  # noqa: E731
+    assert codes("bot serch\n") == ["E301"]
+    assert codes("bot search { iteratons: 3 }\n") == ["E304"]
+    assert codes("bot search { iterations: -3 }\n") == ["E402"]
+    assert codes("bot search { iterations: 3 iterations: 4 }\n") == ["E302"]
+    assert codes("bot random\nbot random\n") == ["E302"]
+    assert codes("score { 1 }\nscore { 2 }\n") == ["E302"]
+    assert codes("bot random\nbot search { depth: 2 }\n") == []
+    assert codes("bot random { depth: 3 }\n") == ["E304"]
+    assert codes("score { nothing_here }\n") == ["E301"]
+    assert codes("bot search { iterations: 3 }\nscore { me.x }\ncounter x per player = 0\n") == []
+
+
+# ---- sim: bot lists, rotation, the summary ----------------------------------------------------
+
+def test_a_bot_list_rotates_seats_and_counts_wins_per_bot():
+    rules = load_pack(BUST)
+    s = simulate(rules, "bust", 2, 4, 1, "random,search", think_ms=0).to_json()
+    assert s["lineup"] == ["random", "search"] and s["rotated"]
+    assert [r for r in s["seat_bots"]] == [["search", "random"], ["random", "search"]] * 2
+    assert set(s["wins_by_bot"]) == {"random", "search"}
+    assert sum(v["wins"] for v in s["wins_by_bot"].values()) == sum(s["wins_by_seat"].values())
+    assert all(v["games"] == s["finished"] for v in s["wins_by_bot"].values())
+    assert "capped" in s
+
+
+def test_sim_cli_takes_a_list_and_refuses_a_wrong_count():
+    res = run("sim", BUST, "--bot", "search,random", "--players", "2", "--games", "2", "--think-ms", "0", "--json")
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["games"] == 2 and data["lineup"] == ["search", "random"]
+    assert run("sim", BUST, "--bot", "search,random,random", "--players", "2").exit_code == 2
+    assert run("sim", BUST, "--bot", "nobody", "--players", "2").exit_code == 2
+
+
+def test_a_text_summary_says_first_that_games_were_capped():
+    res = run("sim", str(PACKS / "dice_race"), "--games", "2", "--round-cap", "1", "--bot", "random")
+    assert res.output.splitlines()[0].startswith("2 of 2 games were stopped by a safety cap")
+    assert "seat 0: random" in res.output
+
+
+def test_play_says_which_bot_plays_each_seat():
+    res = CliRunner().invoke(main, ["play", BUST, "--players", "2", "--human", "none", "--bot", "random,random"])
+    assert "seat 0 plays random, seat 1 plays random" in res.output
