@@ -27,8 +27,15 @@ def _echo_report(report: Report, as_json: bool) -> None:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="waybill")
-def main() -> None:
-    """Waybill: write tabletop games as rules, check them, play them."""
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """Waybill: write tabletop games as rules, check them, play them.
+
+    Set NO_COLOR (or TERM=dumb) for output without colour or other ANSI escapes.
+    """
+    from waybill.console import plain
+    if plain():
+        ctx.color = False   # click.echo strips click.style's escapes, even on a terminal
 
 
 @main.command()
@@ -88,18 +95,22 @@ def list_cmd(pack: str, kind: str | None, as_json: bool) -> None:
         click.echo(report.render(), err=True)
         sys.exit(1)
     if kind:
+        kinds = sorted({r["kind"] for r in rows})
+        if kind not in kinds:
+            raise click.BadParameter(f"{pack} has no kind {kind!r}; its kinds are: {', '.join(kinds)}",
+                                     param_hint="--kind")
         rows = [r for r in rows if r["kind"] == kind]
     if as_json:
         click.echo(json.dumps(rows, indent=1))
         return
-    from rich.console import Console
     from rich.table import Table
+    from waybill.console import console
     table = Table(title=f"{pack}: {len(rows)} declarations")
     for col in ("kind", "id", "name", "file", "line"):
         table.add_column(col)
     for r in rows:
         table.add_row(r["kind"], r["id"], r["name"], r["file"], str(r["line"]))
-    Console().print(table)
+    console().print(table)
 
 
 @main.command()
@@ -245,7 +256,8 @@ def sim(pack, players, games, seed, variants, bot, round_cap, check_replay, chec
 
 def _terminal() -> bool:
     """A progress bar only for a person watching: not when the output is piped."""
-    return sys.stdout.isatty() and sys.stderr.isatty()
+    from waybill.console import plain
+    return sys.stdout.isatty() and sys.stderr.isatty() and os.environ.get("TERM") != "dumb" and not plain()
 
 
 def _check_scheduler(scheduler: str | None) -> None:
@@ -261,8 +273,8 @@ def _check_scheduler(scheduler: str | None) -> None:
 
 
 def _print_summary(data: dict) -> None:
-    from rich.console import Console
     from rich.table import Table
+    from waybill.console import console as make_console
     title = f"{data['pack']}" + (f" + {', '.join(data['variants'])}" if data["variants"] else "")
     table = Table(title=f"{title}: {data['games']} games, {data['players']} players, bot {data['bot']}")
     table.add_column("measure")
@@ -275,7 +287,7 @@ def _print_summary(data: dict) -> None:
         table.add_row("replay mismatches", str(len(data["replay_mismatches"])))
     if "invariant_violations" in data:
         table.add_row("invariant violations", str(len(data["invariant_violations"])))
-    console = Console()
+    console = make_console()
     console.print(table)
     for e in data["error_samples"]:
         console.print(f"[red]seed {e['seed']}:[/red] {e['error']}", markup=True, highlight=False)
@@ -454,14 +466,14 @@ def bench(quick: bool, pack: str, players: int, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(data, indent=1))
         return
-    from rich.console import Console
     from rich.table import Table
+    from waybill.console import console
     table = Table(title=f"waybill bench ({'quick' if quick else 'full'})")
     table.add_column("measure")
     table.add_column("value", justify="right")
     for key, value in data.items():
         table.add_row(key, str(value))
-    Console().print(table)
+    console().print(table)
 
 
 @main.command()

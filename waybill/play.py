@@ -20,11 +20,11 @@ import random
 from typing import Any
 
 import click
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from waybill.bots import make_bot
+from waybill.console import console
 from waybill.runtime import Game, IllegalAction, RuleError, Rules, WaybillError
 
 SAVE_FORMAT = "waybill-play/1"
@@ -47,7 +47,7 @@ class Session:
 
     def __init__(self, rules: Rules, game: Game, humans: set[int], bot: str, seed: int):
         self.rules = rules
-        self.console = Console(highlight=False)
+        self.console = console(highlight=False)
         self.bot_name = bot
         self.rng = random.Random(seed)
         self.shown = 0

@@ -1,0 +1,78 @@
+"""Small things a designer meets at the command line (issue #15, part 8)."""
+
+from __future__ import annotations
+
+import os
+import pty
+import re
+import subprocess
+import sys
+
+import pytest
+
+from tests.wbkit import ROOT, run_cli
+
+ANSI = re.compile(r"\x1b\[")
+DICE = str(ROOT / "tests" / "packs" / "dice_race")
+
+
+def test_python_dash_m_waybill_runs_the_command_line():
+    proc = subprocess.run([sys.executable, "-m", "waybill", "--help"], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "Usage: waybill" in proc.stdout and "check" in proc.stdout
+
+
+def test_list_with_an_unknown_kind_is_a_usage_error_listing_the_kinds():
+    proc = run_cli("list", "weds", "--kind", "nonsense")
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "no kind 'nonsense'" in proc.stderr
+    assert "truck_mod" in proc.stderr and "procedure" in proc.stderr
+
+
+def _on_a_terminal(env: dict, *args: str) -> bytes:
+    """The CLI's output with stdout and stderr on a pseudo-terminal (where colour is on by default)."""
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "waybill", *args], stdout=follower, stderr=follower,
+                            stdin=subprocess.DEVNULL, cwd=ROOT, env=env)
+    os.close(follower)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    proc.wait(timeout=120)
+    os.close(leader)
+    return out
+
+
+def _env(**extra) -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "TERM")}
+    return {**env, "TERM": "xterm-256color", "COLUMNS": "120", **extra}
+
+
+@pytest.mark.parametrize("args", [("check", DICE), ("list", DICE)])
+def test_colour_on_a_terminal_by_default(args):
+    assert ANSI.search(_on_a_terminal(_env(), *args).decode())
+
+
+@pytest.mark.parametrize("setting", [{"NO_COLOR": "1"}, {"TERM": "dumb"}])
+@pytest.mark.parametrize("args", [("check", DICE), ("list", DICE)])
+def test_no_color_and_a_dumb_terminal_get_no_ansi_escapes(setting, args):
+    out = _on_a_terminal(_env(**setting), *args).decode()
+    assert "0 error(s)" in out or "declarations" in out, out
+    assert not ANSI.search(out), out
+
+
+def test_the_license_file_is_the_mit_license_the_metadata_declares():
+    import tomllib
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert meta["license"] == {"text": "MIT"}
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License")
+    assert "License :: OSI Approved :: MIT License" in meta["classifiers"]
+    for key in ("authors", "keywords", "urls", "classifiers"):
+        assert meta.get(key), key
