@@ -672,8 +672,12 @@ class Lowerer(ScenarioLowering):
         ir["score"] = self.expr(g.score, Scope()) if g.score else None
 
     def _unused(self) -> None:
+        # Quantities are left out: a quantity only reads the game, and a pack
+        # declares them as the vocabulary its cards, variants and the packs
+        # that extend it are written in (a pack's README lists them), so one
+        # that nothing in the pack reads yet is not dead code.
         for s in self.p.symbols.values():
-            if s.category in ("procedure", "quantity", "table", "die", "track", "event", "kind") \
+            if s.category in ("procedure", "table", "die", "track", "event", "kind") \
                     and s.name not in self.used:
                 self.warn(s.file, s.decl.name_span, "W501", f"{s.category} `{s.name}` is never used")
 

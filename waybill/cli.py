@@ -45,9 +45,12 @@ def main(ctx: click.Context) -> None:
 def check(paths: tuple[str, ...], fmt: str) -> None:
     """Check packs, folders of packs, files or shipped packs (default: every shipped pack).
 
+    A file inside a pack's folder is checked as part of its pack (the whole
+    pack is checked): alone, it would miss the names the pack declares.
+
     Exit status: 0 clean (warnings allowed), 1 errors.
     """
-    report = check_paths(list(paths))
+    report = check_paths([_pack_of_file(p) for p in paths])
     _echo_report(report, fmt == "json")
     sys.exit(1 if report.errors else 0)
 
@@ -117,7 +120,7 @@ def list_cmd(pack: str, kind: str | None, as_json: bool) -> None:
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--check", "check_only", is_flag=True, help="Only report files that would change (exit 1).")
 def fmt(paths: tuple[str, ...], check_only: bool) -> None:
-    """Format .wb files (or every .wb file under a folder) in the canonical layout.
+    """Format .wb files (or every .wb file under a folder, or of a shipped pack by name) in the canonical layout.
 
     Only regular files are read or written: a FIFO or a device is reported, a
     link is never written through, and under a folder a link that leads out
@@ -155,12 +158,32 @@ def fmt(paths: tuple[str, ...], check_only: bool) -> None:
         sys.exit(1)
 
 
+def _pack_of_file(path: str) -> str:
+    """The folder of the pack a file belongs to (the nearest folder above it
+    holding pack.wb), else the path itself."""
+    from waybill.compiler.loader import PACK_FILE
+    if os.path.isdir(path) or not os.path.lexists(path):
+        return path
+    folder = os.path.dirname(os.path.abspath(path))
+    while True:
+        if os.path.isfile(os.path.join(folder, PACK_FILE)):
+            return os.path.relpath(folder) if not os.path.isabs(path) else folder
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return path
+        folder = parent
+
+
 def _wb_files(paths) -> list[str]:
     """The .wb files named or found under the named folders; under a folder,
     names that lead out of it through a link are left out (and said so)."""
+    from waybill.compiler.loader import shipped_packs
     from waybill.dsl.files import inside
     out = []
+    shipped = shipped_packs()
     for p in paths:
+        if not os.path.lexists(p) and p in shipped:   # a shipped pack by name: `waybill fmt weds`
+            p = shipped[p]
         if os.path.isdir(p):
             top = os.path.realpath(p)
             for dirpath, dirnames, filenames in os.walk(p):
@@ -176,7 +199,10 @@ def _wb_files(paths) -> list[str]:
         elif os.path.lexists(p):
             out.append(p)
         else:
-            raise click.BadParameter(f"no such file or folder: {p}", param_hint="PATHS")
+            from waybill.dsl.diagnostics import suggest
+            hint = suggest(p, shipped)
+            raise click.BadParameter(f"no such file or folder, nor a shipped pack: {p}" + (f" ({hint})" if hint else ""),
+                                     param_hint="PATHS")
     return out
 
 

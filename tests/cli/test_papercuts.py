@@ -76,3 +76,34 @@ def test_the_license_file_is_the_mit_license_the_metadata_declares():
     assert "License :: OSI Approved :: MIT License" in meta["classifiers"]
     for key in ("authors", "keywords", "urls", "classifiers"):
         assert meta.get(key), key
+
+
+def test_check_of_a_file_inside_a_pack_checks_its_pack():
+    proc = run_cli("check", "content/weds/cards/mods.wb")
+    assert proc.returncode == 0, proc.stdout[-3000:]
+    assert proc.stdout.strip().endswith("0 error(s), 2 warning(s)") or " 0 error(s)" in proc.stdout
+    assert "error[" not in proc.stdout
+
+
+def test_check_of_weds_has_no_unused_quantity_warnings():
+    proc = run_cli("check", "weds")
+    assert proc.returncode == 0
+    assert "W501" not in proc.stdout, proc.stdout
+
+
+def test_an_unread_quantity_is_no_w501_but_an_unused_procedure_is(tmp_path):
+    from tests.wbkit import write_pack
+    folder = write_pack(tmp_path / "pk", "quantity spare(p: player) = 1\nprocedure idle() { stop }\n"
+                        "game { players 2..2 play { stop } }\n")
+    proc = run_cli("check", str(folder))
+    assert "procedure `idle` is never used" in proc.stdout, proc.stdout
+    assert "spare" not in proc.stdout
+
+
+def test_fmt_takes_a_shipped_pack_name_and_shipped_content_is_formatted():
+    proc = run_cli("fmt", "--check", "weds", "badlands", "warfare")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    proc = run_cli("fmt", "--check", "content")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    proc = run_cli("fmt", "--check", "wedz")
+    assert proc.returncode == 2 and "did you mean `weds`?" in proc.stderr
