@@ -1044,8 +1044,11 @@ class Lowerer(ScenarioLowering):
                        f"bind its result first (`let x = {e.fn}(...)`), or, for a pure computation, "
                        "declare it as a `quantity`")
             return None
+        # every callable name is a candidate: a misspelt procedure is suggested too (its use
+        # in an expression is then the E309 it would be if spelt right)
         self.error(e.fn_span, "E308", f"unknown function or quantity `{e.fn}`",
-                   suggest(e.fn, list(FUNCTIONS) + [q.name for q in self.p.of("quantity")]))
+                   suggest(e.fn, list(FUNCTIONS) + list(PRIMITIVES)
+                           + [q.name for q in self.p.of("quantity")] + [q.name for q in self.p.of("procedure")]))
         return None
 
 
