@@ -107,3 +107,28 @@ def test_fmt_takes_a_shipped_pack_name_and_shipped_content_is_formatted():
     assert proc.returncode == 0, proc.stdout + proc.stderr
     proc = run_cli("fmt", "--check", "wedz")
     assert proc.returncode == 2 and "did you mean `weds`?" in proc.stderr
+
+
+def test_the_readme_names_the_fields_sim_prints():
+    import json
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in readme.splitlines() if line.startswith("| `waybill sim PACK"))
+    named = set(re.search(r"`--json` prints `([^`]*)`", row).group(1).replace(" ", "").split(","))
+    proc = run_cli("sim", DICE, "--players", "2", "--games", "2", "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert named == set(json.loads(proc.stdout))
+    proc = run_cli("sim", DICE, "--players", "2", "--games", "2", "--json", "--check-invariants", "--check-replay")
+    assert set(json.loads(proc.stdout)) - named == {"invariant_violations", "replay_mismatches"}
+    assert "`invariant_violations`, `replay_mismatches`" in row
+
+
+def test_shell_completion_works_as_the_readme_says():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert 'eval "$(_WAYBILL_COMPLETE=bash_source waybill)"' in readme
+    script = subprocess.run([sys.executable, "-m", "waybill"], capture_output=True, text=True, cwd=ROOT, timeout=120,
+                            env={**os.environ, "_WAYBILL_COMPLETE": "bash_source"})
+    assert "complete " in script.stdout and "_WAYBILL_COMPLETE=bash_complete" in script.stdout
+    words = subprocess.run([sys.executable, "-m", "waybill"], capture_output=True, text=True, cwd=ROOT, timeout=120,
+                           env={**os.environ, "_WAYBILL_COMPLETE": "bash_complete", "COMP_WORDS": "waybill fm",
+                                "COMP_CWORD": "1"})
+    assert "plain,fmt" in words.stdout.splitlines()
