@@ -414,12 +414,22 @@ def _misplaced(exc: UnexpectedToken, text: str, path: str, expected: list[str]) 
         return None
     line_text = text.split("\n")[tok.line - 1]
     m = _FIRST_WORD.match(line_text)
-    if not m or m.start(1) == 0 or m.start(1) + 1 > (tok.column or 1):  # an indented line, the error after its start
+    if not m or m.start(1) + 1 > (tok.column or 1):  # the error is on the line, after its first word
         return None
     word, column = m.group(1), m.start(1) + 1
     span = Span(tok.line, column, tok.line, column + len(word))
     stack = getattr(getattr(exc.interactive_parser, "parser_state", None), "value_stack", None) or []
     top = stack[-1] if stack else None
+    if column == 1:  # a line of the top level
+        called = isinstance(top, Token) and top.type == "NAME" and tok.type == "LPAR" and str(top) == word \
+            and len(stack) == 1
+        if word in STATEMENT_WORDS or called:
+            what = f"a call of `{word}`" if called else f"a `{word}` statement"
+            return Diagnostic(path, span, "error", "E406", f"{what} cannot stand at the top level of a file",
+                              "an effect goes in a `procedure NAME() { ... }`, in the `game` block's `setup` "
+                              "or `play`, or in an ability of a declaration (`action`, `on EVENT`, "
+                              "`instead of EVENT`)")
+        return None
     if _BODY_STARTS <= set(expected):  # between the items of a body of fields
         called = isinstance(top, Token) and top.type == "NAME" and tok.type == "LPAR" and str(top) == word
         if word in STATEMENT_WORDS or called:

@@ -62,3 +62,12 @@ def test_a_misspelt_procedure_in_an_expression_is_suggested(tmp_path):
 def test_an_unclosed_hole_in_a_string_is_E108(tmp_path, text, at):
     d, got = one(tmp_path, f"procedure say() {{ log {text} }}\n" + USE.replace("hurt(me)", "hurt(me) say()"), "E108")
     assert got[:3] == (LINE, len("procedure say() { log ") + 1 + at, "this `{` opens a hole that is never closed")
+
+
+@pytest.mark.parametrize("src, what", [("hurt(me)\n", "a call of `hurt`"), ("set x.a = 1\n", "a `set` statement"),
+                                       ('log "x"\n', "a `log` statement")])
+def test_an_effect_at_the_top_level_is_one_E406(src, what):
+    d = only(src)
+    assert (d.code, d.span.line, d.span.column) == ("E406", 1, 1)
+    assert d.message == f"{what} cannot stand at the top level of a file"
+    assert "`procedure NAME() { ... }`" in d.hint
