@@ -281,9 +281,10 @@ def sim(pack, players, games, seed, variants, bot, round_cap, check_replay, chec
 
 
 def _terminal() -> bool:
-    """A progress bar only for a person watching: not when the output is piped."""
+    """A progress bar only for a person watching: not when the output is piped,
+    nor under NO_COLOR or TERM=dumb (a bar redraws itself with escapes)."""
     from waybill.console import plain
-    return sys.stdout.isatty() and sys.stderr.isatty() and os.environ.get("TERM") != "dumb" and not plain()
+    return sys.stdout.isatty() and sys.stderr.isatty() and not plain()
 
 
 def _check_scheduler(scheduler: str | None) -> None:
