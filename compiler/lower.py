@@ -718,8 +718,12 @@ class Lowerer(ScenarioLowering):
         ir["score"] = self.expr(g.score, Scope()) if g.score else None
 
     def _unused(self) -> None:
+        # Quantities are left out: a quantity only reads the game, and a pack
+        # declares them as the vocabulary its cards, variants and the packs
+        # that extend it are written in (a pack's README lists them), so one
+        # that nothing in the pack reads yet is not dead code.
         for s in self.p.symbols.values():
-            if s.category in ("procedure", "quantity", "table", "die", "track", "event", "kind") \
+            if s.category in ("procedure", "table", "die", "track", "event", "kind") \
                     and s.name not in self.used:
                 self.warn(s.file, s.decl.name_span, "W501", f"{s.category} `{s.name}` is never used")
 
@@ -1110,8 +1114,11 @@ class Lowerer(ScenarioLowering):
                        f"bind its result first (`let x = {e.fn}(...)`), or, for a pure computation, "
                        "declare it as a `quantity`")
             return None
+        # every callable name is a candidate: a misspelt procedure is suggested too (its use
+        # in an expression is then the E309 it would be if spelt right)
         self.error(e.fn_span, "E308", f"unknown function or quantity `{e.fn}`",
-                   suggest(e.fn, list(FUNCTIONS) + [q.name for q in self.p.of("quantity")]))
+                   suggest(e.fn, list(FUNCTIONS) + list(PRIMITIVES)
+                           + [q.name for q in self.p.of("quantity")] + [q.name for q in self.p.of("procedure")]))
         return None
 
 

@@ -369,6 +369,9 @@ def _syntax_diag_at(exc: UnexpectedInput, text: str, path: str) -> Diagnostic:
     assert isinstance(exc, UnexpectedToken)
     tok: Token = exc.token
     expected = sorted(exc.accepts or exc.expected or [])
+    misplaced = _misplaced(exc, text, path, expected)
+    if misplaced is not None:
+        return misplaced
     span = Span(tok.line or 1, tok.column or 1, tok.end_line or tok.line or 1,
                 tok.end_column or (tok.column or 1) + max(1, len(str(tok))))
     shown = str(tok).replace("\n", " ")
@@ -384,6 +387,65 @@ def _syntax_diag_at(exc: UnexpectedInput, text: str, path: str) -> Diagnostic:
     else:
         what = f"`{shown}`"
     return Diagnostic(path, span, "error", "E101", f"unexpected {what}", hint)
+
+
+# Words that start a statement (an effect): they go in an action, a trigger,
+# a replacement, a procedure or a game block, never directly in a body of fields.
+STATEMENT_WORDS = frozenset({"let", "set", "if", "for", "repeat", "while", "choose", "may", "act", "emit", "require",
+                             "log", "return", "stop", "break", "resolve"})
+# Words that start an ability: they go directly in a declaration's body, never in a block of statements.
+ABILITY_WORDS = {
+    "modify": "a modifier `modify ...`",
+    "on": "a trigger `on ...`",
+    "instead": "a replacement `instead of ...`",
+    "action": "an action `action ...`",
+}
+_FIRST_WORD = re.compile(r"[ \t]*([A-Za-z_][A-Za-z0-9_]*)")
+_BODY_STARTS = {"ON", "MODIFY", "ACTION", "INSTEAD", "TEXT"}
+
+
+def _misplaced(exc: UnexpectedToken, text: str, path: str, expected: list[str]) -> Diagnostic | None:
+    """An E406 for a whole line that is well formed but stands where it cannot
+    go: an effect directly in a declaration's body of fields, or an ability
+    (`modify`, `on`, `instead of`, `action`) inside a block of statements.
+    None when the error is something else."""
+    tok = exc.token
+    if not tok.line or tok.type == "$END":
+        return None
+    line_text = text.split("\n")[tok.line - 1]
+    m = _FIRST_WORD.match(line_text)
+    if not m or m.start(1) + 1 > (tok.column or 1):  # the error is on the line, after its first word
+        return None
+    word, column = m.group(1), m.start(1) + 1
+    span = Span(tok.line, column, tok.line, column + len(word))
+    stack = getattr(getattr(exc.interactive_parser, "parser_state", None), "value_stack", None) or []
+    top = stack[-1] if stack else None
+    if column == 1:  # a line of the top level
+        called = isinstance(top, Token) and top.type == "NAME" and tok.type == "LPAR" and str(top) == word \
+            and len(stack) == 1
+        if word in STATEMENT_WORDS or called:
+            what = f"a call of `{word}`" if called else f"a `{word}` statement"
+            return Diagnostic(path, span, "error", "E406", f"{what} cannot stand at the top level of a file",
+                              "an effect goes in a `procedure NAME() { ... }`, in the `game` block's `setup` "
+                              "or `play`, or in an ability of a declaration (`action`, `on EVENT`, "
+                              "`instead of EVENT`)")
+        return None
+    if _BODY_STARTS <= set(expected):  # between the items of a body of fields
+        called = isinstance(top, Token) and top.type == "NAME" and tok.type == "LPAR" and str(top) == word
+        if word in STATEMENT_WORDS or called:
+            what = f"a call of `{word}`" if called else f"a `{word}` statement"
+            return Diagnostic(path, span, "error", "E406",
+                              f"{what} cannot stand directly in a declaration's body",
+                              "an effect goes in an ability: put it in an `action NAME { ... }`, a trigger "
+                              "`on EVENT { ... }` or a replacement `instead of EVENT { ... }`; a body itself "
+                              "holds fields (`cost: 2`), flags, `text` and abilities")
+    if word in ABILITY_WORDS and isinstance(top, Token) and top.type == "NAME" and str(top) == word:
+        return Diagnostic(path, span, "error", "E406",
+                          f"{ABILITY_WORDS[word]} cannot stand inside a block of statements",
+                          "abilities go directly in a declaration's body (or at the top level), not inside an action, "
+                          "a trigger, a procedure or another block; inside a block, change the game with a "
+                          "statement (`set`, a call, ...)")
+    return None
 
 
 def _expected(expected) -> str | None:

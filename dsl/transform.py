@@ -741,6 +741,7 @@ def text_parts(raw: str, path: str, span: Span, problems: list[Diagnostic]) -> l
     parts: list = []
     pos = 0
     for m in re.finditer(r"\{\{|\}\}|\{([^{}]*)\}", raw):
+        _unclosed_hole(raw, pos, m.start(), path, span, problems)
         parts.append(raw[pos:m.start()])
         if m.group(0) in ("{{", "}}"):
             parts.append(m.group(0)[0])
@@ -751,6 +752,7 @@ def text_parts(raw: str, path: str, span: Span, problems: list[Diagnostic]) -> l
                 problems.append(_bad_hole(path, span, m))
             parts.append(expr if expr is not None else ast.Literal(span, m.group(0)))
         pos = m.end()
+    _unclosed_hole(raw, pos, len(raw), path, span, problems)
     parts.append(raw[pos:])
     merged: list = []
     for p in parts:
@@ -759,6 +761,17 @@ def text_parts(raw: str, path: str, span: Span, problems: list[Diagnostic]) -> l
         elif p != "":
             merged.append(p)
     return merged
+
+
+def _unclosed_hole(raw: str, start: int, end: int, path: str, span: Span, problems: list[Diagnostic]) -> None:
+    """An E108 for a `{` between holes that no `}` closes (`"{who} pays {n"`)."""
+    at = raw.find("{", start, end)
+    if at < 0:
+        return
+    column = span.column + 1 + at
+    problems.append(Diagnostic(path, Span(span.line, column, span.line, column + 1), "error", "E108",
+                               "this `{` opens a hole that is never closed",
+                               "close the hole with `}`, or write `{{` for a brace that is only text"))
 
 
 def _bad_hole(path: str, span: Span, m: re.Match) -> Diagnostic:

@@ -38,8 +38,15 @@ LANG_OPTION = click.option("--lang", default=None, callback=_check_lang,
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="waybill")
-def main() -> None:
-    """Waybill: write tabletop games as rules, check them, play them."""
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """Waybill: write tabletop games as rules, check them, play them.
+
+    Set NO_COLOR (or TERM=dumb) for output without colour or other ANSI escapes.
+    """
+    from waybill.console import plain
+    if plain():
+        ctx.color = False   # click.echo strips click.style's escapes, even on a terminal
 
 
 @main.command()
@@ -49,13 +56,16 @@ def main() -> None:
 def check(paths: tuple[str, ...], fmt: str) -> None:
     """Check packs, folders of packs, files or shipped packs (default: every shipped pack).
 
+    A file inside a pack's folder is checked as part of its pack (the whole
+    pack is checked): alone, it would miss the names the pack declares.
+
     Exit status: 0 clean (warnings allowed), 1 errors.
     """
     import gc
     # the process ends when the check does: collecting cycles on the way
     # frees nothing it needs, and costs about a tenth of a check that compiles
     gc.disable()
-    report = check_paths(list(paths), cached=True)
+    report = check_paths([_pack_of_file(p) for p in paths], cached=True)
     _echo_report(report, fmt == "json")
     sys.exit(1 if report.errors else 0)
 
@@ -107,25 +117,29 @@ def list_cmd(pack: str, kind: str | None, as_json: bool, lang: str | None) -> No
         from waybill.i18n import translate_rows
         rows = translate_rows(pack, rows, lang)
     if kind:
+        kinds = sorted({r["kind"] for r in rows})
+        if kind not in kinds:
+            raise click.BadParameter(f"{pack} has no kind {kind!r}; its kinds are: {', '.join(kinds)}",
+                                     param_hint="--kind")
         rows = [r for r in rows if r["kind"] == kind]
     if as_json:
         click.echo(json.dumps(rows, indent=1))
         return
-    from rich.console import Console
     from rich.table import Table
+    from waybill.console import console
     table = Table(title=f"{pack}: {len(rows)} declarations")
     for col in ("kind", "id", "name", "file", "line"):
         table.add_column(col)
     for r in rows:
         table.add_row(r["kind"], r["id"], r["name"], r["file"], str(r["line"]))
-    Console().print(table)
+    console().print(table)
 
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--check", "check_only", is_flag=True, help="Only report files that would change (exit 1).")
 def fmt(paths: tuple[str, ...], check_only: bool) -> None:
-    """Format .wb files (or every .wb file under a folder) in the canonical layout.
+    """Format .wb files (or every .wb file under a folder, or of a shipped pack by name) in the canonical layout.
 
     Only regular files are read or written: a FIFO or a device is reported, a
     link is never written through, and under a folder a link that leads out
@@ -163,12 +177,32 @@ def fmt(paths: tuple[str, ...], check_only: bool) -> None:
         sys.exit(1)
 
 
+def _pack_of_file(path: str) -> str:
+    """The folder of the pack a file belongs to (the nearest folder above it
+    holding pack.wb), else the path itself."""
+    from waybill.compiler.loader import PACK_FILE
+    if os.path.isdir(path) or not os.path.lexists(path):
+        return path
+    folder = os.path.dirname(os.path.abspath(path))
+    while True:
+        if os.path.isfile(os.path.join(folder, PACK_FILE)):
+            return os.path.relpath(folder) if not os.path.isabs(path) else folder
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return path
+        folder = parent
+
+
 def _wb_files(paths) -> list[str]:
     """The .wb files named or found under the named folders; under a folder,
     names that lead out of it through a link are left out (and said so)."""
+    from waybill.compiler.loader import shipped_packs
     from waybill.dsl.files import inside
     out = []
+    shipped = shipped_packs()
     for p in paths:
+        if not os.path.lexists(p) and p in shipped:   # a shipped pack by name: `waybill fmt weds`
+            p = shipped[p]
         if os.path.isdir(p):
             top = os.path.realpath(p)
             for dirpath, dirnames, filenames in os.walk(p):
@@ -184,7 +218,10 @@ def _wb_files(paths) -> list[str]:
         elif os.path.lexists(p):
             out.append(p)
         else:
-            raise click.BadParameter(f"no such file or folder: {p}", param_hint="PATHS")
+            from waybill.dsl.diagnostics import suggest
+            hint = suggest(p, shipped)
+            raise click.BadParameter(f"no such file or folder, nor a shipped pack: {p}" + (f" ({hint})" if hint else ""),
+                                     param_hint="PATHS")
     return out
 
 
@@ -268,8 +305,10 @@ def sim(pack, players, games, seed, variants, bot, think_ms, round_cap, check_re
 
 
 def _terminal() -> bool:
-    """A progress bar only for a person watching: not when the output is piped."""
-    return sys.stdout.isatty() and sys.stderr.isatty()
+    """A progress bar only for a person watching: not when the output is piped,
+    nor under NO_COLOR or TERM=dumb (a bar redraws itself with escapes)."""
+    from waybill.console import plain
+    return sys.stdout.isatty() and sys.stderr.isatty() and not plain()
 
 
 def _check_scheduler(scheduler: str | None) -> None:
@@ -305,8 +344,8 @@ def _check_bots(bot: str, players: int | None = None) -> None:
 
 
 def _print_summary(data: dict, words=None) -> None:
-    from rich.console import Console
     from rich.table import Table
+    from waybill.console import console as make_console
     def say(mid: str, english: str, **args) -> str:      # the engine catalogue's words (runtime/locales)
         return words.get(mid, args, english) if words else english
 
@@ -337,7 +376,7 @@ def _print_summary(data: dict, words=None) -> None:
         table.add_row(say("sim-replay-mismatches", "replay mismatches"), str(len(data["replay_mismatches"])))
     if "invariant_violations" in data:
         table.add_row(say("sim-invariant-violations", "invariant violations"), str(len(data["invariant_violations"])))
-    console = Console()
+    console = make_console()
     console.print(table)
     for e in data["error_samples"]:
         console.print(f"[red]seed {e['seed']}:[/red] {e['error']}", markup=True, highlight=False)
@@ -521,14 +560,14 @@ def bench(quick: bool, pack: str, players: int, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(data, indent=1))
         return
-    from rich.console import Console
     from rich.table import Table
+    from waybill.console import console
     table = Table(title=f"waybill bench ({'quick' if quick else 'full'})")
     table.add_column("measure")
     table.add_column("value", justify="right")
     for key, value in data.items():
         table.add_row(key, str(value))
-    Console().print(table)
+    console().print(table)
 
 
 @main.command()

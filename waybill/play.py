@@ -20,12 +20,12 @@ import random
 from typing import Any
 
 import click
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from waybill.bots import make_bot
 from waybill.simulate import lineup
+from waybill.console import console
 from waybill.runtime import Game, IllegalAction, RuleError, Rules, WaybillError
 
 SAVE_FORMAT = "waybill-play/1"
@@ -52,7 +52,7 @@ class Session:
         self.lang = lang         # every view in this language (bots read the game, not words)
         from waybill.runtime.text import catalogue
         self.cat = catalogue(rules, lang)
-        self.console = Console(highlight=False)
+        self.console = console(highlight=False)
         self.bot_name = bot
         self.think_ms = think_ms
         self.rng = random.Random(seed)

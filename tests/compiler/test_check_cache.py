@@ -19,7 +19,7 @@ from tests.wbkit import ROOT, WAYBILL, write_pack
 from waybill.compiler import check_cache, check_paths
 from waybill.dsl import cachedir
 
-# a pack with findings of every kind a clean pack may have: an unused quantity
+# a pack with findings of every kind a clean pack may have: an unused procedure
 # (W501, in an included file), a file nothing includes (W502), a glob include
 # and a variant
 BODY = """\
@@ -30,7 +30,7 @@ variant short "Short" { counter laps = 1 }
 game { players 2..4 play { end_game() } }
 """
 FILES = {
-    "rules.wb": "quantity spare(p: player) = 1\n",
+    "rules.wb": "quantity spare(p: player) = 1\nprocedure spare_step(p: player) { log \"unused\" }\n",
     "cards/one.wb": "counter one = 1\n",
     "notes.wb": "counter stray = 2\n",
 }
@@ -101,7 +101,7 @@ def test_a_second_check_reads_back_what_the_first_found(cache, runs, pack):
 def test_an_edit_to_any_file_the_check_reads_is_a_miss(cache, runs, pack, edit):
     check(pack)
     path = pack / edit
-    path.write_text(path.read_text().replace("1", "7") + "quantity added_here(p: player) = 5\n")
+    path.write_text(path.read_text().replace("1", "7") + "procedure added_here(p: player) { log \"new\" }\n")
     got = check(pack)
     assert len(runs) == 2 and got == fresh(pack, runs)
     # (a file nothing includes is only read for its syntax: nothing in it is "never used")
@@ -121,7 +121,7 @@ def test_a_new_file_a_glob_or_the_folder_would_find_is_a_miss(cache, runs, pack,
     first = check(pack)
     path = pack / new
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("quantity fresh_one(p: player) = 4\n")
+    path.write_text("procedure fresh_one(p: player) { log \"new\" }\n")
     got = check(pack)
     assert len(runs) == 2 and got != first and got == fresh(pack, runs)
 

@@ -1,0 +1,73 @@
+"""Syntax errors read like the checker's (issue #15, part 6): one error per
+mistake, at the mistake, with a stable code and what would go there."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.compiler.test_diagnostic_codes import LINE, PRELUDE, USE, one
+from waybill.dsl.parser import parse_source
+
+KIND = "kind gadget { cost: int = 0 }\n"
+
+
+def only(src: str):
+    _, diags = parse_source(src, "a.wb")
+    (d,) = diags
+    return d
+
+
+@pytest.mark.parametrize("line, word", [
+    ("  hurt(owner)", "hurt"),
+    ("  set owner.gold = 1", "set"),
+    ('  log "hello"', "log"),
+    ("  if owner.gold > 1 { stop }", "if"),
+])
+def test_an_effect_directly_in_a_body_is_one_E406_at_its_start(line, word):
+    d = only(KIND + 'gadget g "G" {\n  cost: 2\n' + line + "\n}\n")
+    assert (d.code, d.span.line, d.span.column, d.span.end_column) == ("E406", 4, 3, 3 + len(word))
+    assert "cannot stand directly in a declaration's body" in d.message
+    assert "`action NAME { ... }`" in d.hint and "`on EVENT { ... }`" in d.hint
+
+
+@pytest.mark.parametrize("line, what", [
+    ("    modify dice(owner) + 1", "a modifier `modify ...`"),
+    ("    on found { stop }", "a trigger `on ...`"),
+    ("    action a \"A\" { stop }", "an action `action ...`"),
+    ("    instead of hurt { stop }", "a replacement `instead of ...`"),
+])
+def test_an_ability_inside_a_block_is_one_E406(line, what):
+    d = only(KIND + 'gadget g "G" {\n  on found {\n' + line + "\n  }\n}\n")
+    assert (d.code, d.span.line, d.span.column) == ("E406", 4, 5)
+    assert d.message == f"{what} cannot stand inside a block of statements"
+    assert "directly in a declaration's body" in d.hint
+
+
+@pytest.mark.parametrize("src", [
+    KIND + 'gadget g "G" {\n  modify dice + 1\n}\n',     # a malformed modifier where modifiers go
+    KIND + 'gadget g "G" {\n  cost 2\n}\n',             # a field without its `:`
+    "procedure p() {\n  set = 1\n}\n",
+])
+def test_other_syntax_errors_stay_E101(src):
+    assert only(src).code == "E101"
+
+
+def test_a_misspelt_procedure_in_an_expression_is_suggested(tmp_path):
+    d, got = one(tmp_path, "quantity q(p: player) = hurtt(p)\n" + USE.replace("dice(me)", "dice(me) + q(me)"),
+                 "E308")
+    assert got == (LINE, 25, "unknown function or quantity `hurtt`", "did you mean `hurt`?")
+
+
+@pytest.mark.parametrize("text, at", [('"a {b"', 3), ('"{dice(me)} and {b"', 16), ('"{a {dice(me)}"', 1)])
+def test_an_unclosed_hole_in_a_string_is_E108(tmp_path, text, at):
+    d, got = one(tmp_path, f"procedure say() {{ log {text} }}\n" + USE.replace("hurt(me)", "hurt(me) say()"), "E108")
+    assert got[:3] == (LINE, len("procedure say() { log ") + 1 + at, "this `{` opens a hole that is never closed")
+
+
+@pytest.mark.parametrize("src, what", [("hurt(me)\n", "a call of `hurt`"), ("set x.a = 1\n", "a `set` statement"),
+                                       ('log "x"\n', "a `log` statement")])
+def test_an_effect_at_the_top_level_is_one_E406(src, what):
+    d = only(src)
+    assert (d.code, d.span.line, d.span.column) == ("E406", 1, 1)
+    assert d.message == f"{what} cannot stand at the top level of a file"
+    assert "`procedure NAME() { ... }`" in d.hint
