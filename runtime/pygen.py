@@ -1,0 +1,400 @@
+"""The compiled engine: Python generated from the checked IR (DESIGN.md,
+principle 2, "Two engines, one meaning").
+
+**What is generated.** For every code block (setup, play, a procedure, an
+ability's effect, a table row) the interpreter's instruction list is laid
+out as usual (codegen.py); this module then writes one Python function per
+*entry point* of that list (pc 0, every jump or decision target, every pc
+after an instruction that may leave the frame). The function runs the
+straight-line instructions from its entry point inline — expressions as
+Python expressions, not closure calls — until an instruction that jumps,
+calls, decides, returns or ends the game, sets ``fr["pc"]`` where the
+interpreter would have it, and returns how many instructions it ran. So a
+frame is always ``{code, pc, locals}`` at an interpreter pc: a game stopped
+at a decision is the same plain data under both engines and resumes under
+either. Instructions at other pcs (reached only when resuming a saved
+frame) run as the interpreter's own.
+
+**Safety of the source.** No content value is ever written into the source:
+names, strings and numbers are read from the constants table ``_K`` by
+index, runtime helpers from ``_F``, and every identifier is made here
+(``_s12``). The source is compiled in memory, per ``Rules``, never written
+to disk and never cached across processes (tests/runtime/
+test_engines_differential.py proves there is no content in it).
+
+**Same meaning.** Each inlined instruction does what the interpreter's does,
+in the same order, through the same helpers (access, events, primitives),
+so logs, events and states are the same byte for byte. Between two
+instructions the run loop resolves queued triggers when no effect is
+running: an inlined instruction that may queue one ends the run there.
+A ``Stop`` (a failed `require`, a short `pay`) is handled at the
+instruction that raised it, as the interpreter does.
+
+**Budget.** Steps are counted in the interpreter's unit (one per
+instruction, charged ``TICK`` at a time; the same helpers charge the same
+extra work). A run of inlined instructions is charged when it ends, so the
+compiled engine's count is never *ahead* of the interpreter's: it can only
+find the budget exhausted where the interpreter did too (a little later).
+**Errors are the interpreter's.** Whenever the compiled engine raises
+anything in ``Game.apply`` or ``Game.new``, the game is rolled back (as it
+always is) and the action is played again by the interpreter, which then
+reports the reference ``RuleError`` (or, should the compiled engine have
+been wrong, plays on: ``rules.deopts`` counts these, and the differential
+test requires it to stay 0 in games without errors).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from . import access, events
+from . import instructions as I
+from . import primitives as P
+from .errors import RuleError, Stop, WaybillError
+from .exprs import _add, _div, _mod, _mul, _sub
+from .functions import IMPLS as FUNCTIONS
+from .interpreter import python_error, stop_effect
+from .limits import TICK, check_size
+
+# instructions after which the frame is left, or the pc set from outside
+_ENDS = (I.jump, I.call, I.ret, I.table, I.for_init, I.for_next, I.repeat_init, I.repeat_next,
+         I.while_init, I.while_test)
+_ENDS_GAME = (P.win, P.end_game)
+
+
+def _joined(m: Any, a: Any, b: Any, at: Any) -> Any:
+    r = a + b
+    if type(r) is int:
+        return _add(a, b)
+    if type(r) is list or type(r) is str:
+        check_size(m, r, at)
+    return r
+
+
+def _say(m: Any, v: Any) -> None:
+    m.st.log.append({"type": "say", "text": access.text_of(m, v)})
+
+
+def _me(m: Any, loc: dict) -> Any:
+    return loc["me"] if "me" in loc else access.me_of(m, loc)
+
+
+def _counter(m: Any, key: tuple) -> Any:
+    return m.st.counters[m.L.cslot[key]]
+
+
+def _set_counter(m: Any, cid: str, value: Any, loc: dict) -> None:
+    access.counter_store(m, access.counter_slot(m, cid, None, loc), value)
+
+
+# runtime helpers the generated code calls, bound to fixed generated names
+_HELPERS: dict[str, Any] = {
+    "_ga": access.get_attr, "_sa": access.set_attr, "_wk": access.walked, "_me": _me,
+    "_ad": _add, "_sb": _sub, "_ml": _mul, "_dv": _div, "_md": _mod, "_jn": _joined,
+    "_em": events.emit, "_say": _say, "_Stop": Stop, "_stop": stop_effect, "_ct": _counter,
+    "_sc": _set_counter,
+}
+
+
+class _Gen:
+    """Python source for one code block, from its codegen.Builder."""
+
+    def __init__(self, rules: Any, code_id: str, builder: Any, K: list, F: list):
+        self.rules, self.code_id, self.b = rules, code_id, builder
+        self.K, self.F = K, F
+        self._k: dict[tuple, int] = {}
+        self._f: dict[int, int] = {}
+        self.lines: list[str] = []
+
+    # --- tables -----------------------------------------------------------------
+
+    def k(self, v: Any) -> str:
+        """A content value, by its index in the constants table."""
+        key = (type(v).__name__, repr(v))
+        i = self._k.get(key)
+        if i is None:
+            i = self._k[key] = len(self.K)
+            self.K.append(v)
+        return f"_K[{i}]"
+
+    def f(self, obj: Any) -> str:
+        """A runtime object (a primitive, a function, a closure) by its index."""
+        i = self._f.get(id(obj))
+        if i is None:
+            i = self._f[id(obj)] = len(self.F)
+            self.F.append(obj)
+        return f"_F[{i}]"
+
+    # --- expressions -----------------------------------------------------------------
+
+    def x(self, fn: Callable) -> str:
+        """The Python expression of a compiled closure's IR (``m``, ``loc`` bound)."""
+        known = self.b.exprs.get(id(fn))
+        if known is None:
+            return f"{self.f(fn)}(m, loc)"
+        e, at, _ = known
+        return self.ex(e, at, fn)
+
+    def ex(self, e: Any, at: Any, fn: Callable | None = None) -> str:
+        if type(e) is not dict:
+            if type(e) is int and fn is None:
+                return self.k(e)
+            return self.k(e) if type(e) in (int, str, bool, float) or e is None else self._closure(e, at, fn)
+        R = self.rules
+        at = R.where(e.get("at")) or at
+        op = e.get("op")
+        if op == "var":
+            name = e["name"]
+            if name == "me":
+                return f"_me(m, loc)"
+            if name in ("self", "owner"):
+                return f"loc.get({self.k(name)})"
+            return f"loc[{self.k(name)}]"
+        if op == "ref":
+            ns, rid = e["ns"], e["id"]
+            if ns == "counter" and R.counters.get(rid, {}).get("scope") == "global":
+                return f"_ct(m, {self.k((rid, None))})"
+            if ns == "counter" and rid in R.counters:
+                return self.k(rid)
+            if ns in ("counter", "zone", "track"):
+                return self._closure(e, at, fn)
+            if ns == "entity":
+                return self._closure(e, at, fn)
+            return self.k(rid)
+        if op == "attr":
+            return f"_ga(m, {self.ex(e['of'], at)}, {self.k(e['name'])})"
+        if op == "bin":
+            o = e["o"]
+            lx = self.ex(e["l"], at)
+            if o == "and":
+                return f"(bool({lx}) and bool({self.ex(e['r'], at)}))"
+            if o == "or":
+                return f"(bool({lx}) or bool({self.ex(e['r'], at)}))"
+            rx = self.ex(e["r"], at)
+            if o == "in":
+                return f"({lx} in _wk(m, {rx}, loc))"
+            if o == "not in":
+                return f"({lx} not in _wk(m, {rx}, loc))"
+            if o == "*":
+                return f"_ml(m, {lx}, {rx}, {self.k(at)})"
+            if o == "+":
+                if type(e["r"]) is int:
+                    return f"_ad({lx}, {rx})"
+                return f"_jn(m, {lx}, {rx}, {self.k(at)})"
+            fname = {"-": "_sb", "/": "_dv", "%": "_md"}.get(o)
+            if fname is not None:
+                return f"{fname}({lx}, {rx})"
+            cmp = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}.get(o)
+            if cmp is not None:
+                return f"({lx} {cmp} {rx})"
+            return self._closure(e, at, fn)
+        if op == "not":
+            return f"(not {self.ex(e['x'], at)})"
+        if op == "neg":
+            return f"_sb(0, {self.ex(e['x'], at)})"
+        if op == "cond":
+            return f"({self.ex(e['then'], at)} if {self.ex(e['if'], at)} else {self.ex(e.get('else'), at)})"
+        if op == "call":
+            impl = FUNCTIONS.get(e["fn"])
+            if impl is None:
+                return self._closure(e, at, fn)
+            args = "".join(f", {self.ex(a, at)}" for a in e.get("args", []))
+            return f"{self.f(impl)}(m, loc{args})"
+        return self._closure(e, at, fn)
+
+    def _closure(self, e: Any, at: Any, fn: Callable | None) -> str:
+        """Anything not inlined runs as the interpreter's closure."""
+        if fn is None:
+            from .exprs import compile_expr
+            fn = compile_expr(e, self.rules, at)
+        return f"{self.f(fn)}(m, loc)"
+
+    # --- statements --------------------------------------------------------------------
+
+    def segment(self, start: int) -> str:
+        """The function that runs the instructions from ``start`` on."""
+        items = self.b.items
+        out = [f"def _s{start}(m, fr):", "    st = m.st", "    loc = fr[\"locals\"]"]
+        n = 0
+        pc = start
+        while pc < len(items):
+            factory, at, args, decision = items[pc]
+            n += 1
+            nxt = pc + 1
+            if decision or factory in _ENDS or factory not in _INLINE:
+                if factory is I.jump:
+                    out.append(f"    fr[\"pc\"] = {args[0].pc if hasattr(args[0], 'pc') else args[0]}")
+                else:
+                    out.append(f"    fr[\"pc\"] = {nxt}")
+                    out.append(f"    {self.f(self.ins[pc][0])}(m, fr)")
+                out.append(f"    return {n}")
+                return "\n".join(out)
+            _INLINE[factory](self, out, args, at, pc, n)
+            pc = nxt
+        out.append(f"    fr[\"pc\"] = {pc}")
+        out.append(f"    return {n}")
+        return "\n".join(out)
+
+    def _queued(self, out: list, nxt: int, n: int) -> None:
+        out.append("    if st.queue and not st.edepth:")
+        out.append(f"        fr[\"pc\"] = {nxt}")
+        out.append(f"        return {n}")
+
+    def _stopping(self, out: list, body: list[str], at: Any, n: int) -> None:
+        out.append("    try:")
+        out.extend("        " + line for line in body)
+        out.append("    except _Stop as _e:")
+        out.append(f"        _stop(m, _e.message, {self.k(at)})")
+        out.append(f"        return {n}")
+
+
+def _pc(t: Any) -> int:
+    return t.pc if hasattr(t, "pc") else t
+
+
+def _let(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+    name, value = args
+    out.append(f"    loc[{g.k(name)}] = {g.x(value)}")
+
+
+def _set_attr(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+    of, name, value = args
+    out.append(f"    _sa(m, {g.x(of)}, {g.k(name)}, {g.x(value)}, loc)")
+
+
+def _set_counter_i(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+    cid, value = args
+    out.append(f"    _sc(m, {g.k(cid)}, {g.x(value)}, loc)")
+
+
+def _jump_if_not(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+    cond, target = args
+    out.append(f"    if not {g.x(cond)}:")
+    out.append(f"        fr[\"pc\"] = {_pc(target)}")
+    out.append(f"        return {n}")
+
+
+def _prim(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+    impl, xs, into = args
+    call = f"{g.f(impl)}(m, loc{''.join(', ' + g.x(a) for a in xs)})"
+    line = f"loc[{g.k(into)}] = {call}" if into is not None else call
+    if impl is P.pay:
+        g._stopping(out, [line], at, n)
+    else:
+        out.append("    " + line)
+    if impl in _ENDS_GAME:
+        out.append(f"    fr[\"pc\"] = {pc + 1}")
+        out.append(f"    return {n}")
+    g._queued(out, pc + 1, n)
+
+
+def _require(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+    cond, message = args
+    msg = g.k(message or "requirement not met")
+    g._stopping(out, [f"if not {g.x(cond)}:", f"    raise _Stop({msg})"], at, n)
+
+
+def _emit(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+    event, xs = args
+    body = ", ".join(f"{g.k(k)}: {g.x(a)}" for k, a in xs.items())
+    out.append(f"    _em(m, {g.k(event)}, {{{body}}})")
+    g._queued(out, pc + 1, n)
+
+
+def _log(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+    out.append(f"    _say(m, {g.x(args[0])})")
+
+
+_INLINE: dict[Callable, Callable] = {
+    I.let: _let, I.set_attr: _set_attr, I.set_counter: _set_counter_i,
+    I.jump_if_not: _jump_if_not, I.prim: _prim, I.require: _require, I.emit: _emit, I.log: _log,
+}
+
+
+def _entries(b: Any) -> set[int]:
+    """The pcs a frame may be at when its code is entered or resumed."""
+    items = b.items
+    out = {0}
+    for pc, (factory, at, args, decision) in enumerate(items):
+        for a in args:
+            for t in (a if type(a) is list else [a]):
+                if hasattr(t, "pc") and not callable(t):
+                    out.add(t.pc)
+        if decision or factory in _ENDS or factory not in _INLINE or factory is I.jump_if_not:
+            out.add(pc + 1)
+        if factory is I.jump:
+            out.add(_pc(args[0]))
+    return {pc for pc in out if 0 <= pc < len(items)}
+
+
+def generate(rules: Any, code_id: str, builder: Any, K: list, F: list) -> tuple[str, list[int]]:
+    """The Python source of one code block and its entry pcs."""
+    g = _Gen(rules, code_id, builder, K, F)
+    g.ins = rules.codes[code_id]
+    # every argument was resolved to plain ints by finish(); labels keep their pc
+    entries = sorted(_entries(builder))
+    return "\n\n".join(g.segment(pc) for pc in entries) + "\n", entries
+
+
+def install(rules: Any) -> None:
+    """Generate and compile the fast code of every block of ``rules``."""
+    fast: dict[str, list] = {}
+    sources: dict[str, str] = {}
+    for code_id, b in rules.builders.items():
+        K: list = []
+        F: list = []
+        src, entries = generate(rules, code_id, b, K, F)
+        ns: dict[str, Any] = {"__builtins__": _BUILTINS, "_K": tuple(K), "_F": tuple(F), **_HELPERS}
+        exec(compile(src, f"<waybill {len(fast)}>", "exec"), ns)   # noqa: S102 (principle 2)
+        table = list(rules.codes[code_id])
+        for pc in entries:
+            table[pc] = (ns[f"_s{pc}"], table[pc][1], table[pc][2])
+        fast[code_id] = table
+        sources[code_id] = src
+    rules.fast_codes = fast
+    rules.fast_sources = sources
+    rules.fast = run
+    rules.engine = "compiled"
+
+
+_BUILTINS = {"bool": bool}
+
+
+def run(m: Any) -> None:
+    """The interpreter's run loop (interpreter.run) over the fast code: an
+    instruction returns how many instructions it ran (None: one)."""
+    st, codes, budget = m.st, m.R.fast_codes, m.budget
+    fr = ins = None
+    tick = TICK
+    try:
+        while st.pending is None and not st.over:
+            if st.queue and not st.edepth:
+                events.resolve(m)
+                continue
+            stack = st.stack
+            if not stack:
+                P.finish_game(m, None)
+                break
+            fr = stack[-1]
+            pc = fr["pc"]
+            ins = codes[fr["code"]][pc]
+            fr["pc"] = pc + 1
+            try:
+                n = ins[0](m, fr)
+            except Stop as s:
+                stop_effect(m, s.message, ins[1])
+                n = None
+            tick -= n or 1
+            if tick <= 0:
+                while tick <= 0:
+                    tick += TICK
+                    budget.steps -= TICK
+                if budget.steps < 0:
+                    budget.exhausted("steps")
+    except RuleError as e:
+        raise e.locate(ins[1] if ins else None, m.R.names.get(fr["code"]) if fr else None)
+    except WaybillError:
+        raise
+    except Exception as e:
+        where = m.R.names.get(fr["code"]) if fr else None
+        raise RuleError(python_error(e), ins[1] if ins else None, where) from e
