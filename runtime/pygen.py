@@ -54,7 +54,7 @@ from .errors import RuleError, Stop, WaybillError
 from .exprs import _add, _div, _mod, _mul, _sub
 from .functions import IMPLS as FUNCTIONS
 from .interpreter import python_error, stop_effect
-from .limits import TICK, check_size
+from .limits import MAX_INT, TICK, check_int, check_size, flat_enough
 
 # instructions after which the frame is left, or the pc set from outside
 _ENDS = (I.jump, I.call, I.ret, I.table, I.for_init, I.for_next, I.repeat_init, I.repeat_next,
@@ -69,6 +69,27 @@ def _joined(m: Any, a: Any, b: Any, at: Any) -> Any:
     if type(r) is list or type(r) is str:
         check_size(m, r, at)
     return r
+
+
+_MISSING = object()
+_AGGS = frozenset(("count", "sum", "min", "max", "any", "all", "list"))
+
+
+def _sum_checked(items: list) -> Any:
+    total = sum(items)
+    if type(total) is int and not -MAX_INT <= total <= MAX_INT:
+        check_int(total)
+    return total
+
+
+def _int_checked(v: Any, at: Any) -> Any:
+    if type(v) is int and not -MAX_INT <= v <= MAX_INT:
+        check_int(v, at)
+    return v
+
+
+def _steps_out(b: Any, at: Any) -> None:
+    b.exhausted("steps", at)
 
 
 def _say(m: Any, v: Any) -> None:
@@ -92,7 +113,8 @@ _HELPERS: dict[str, Any] = {
     "_ga": access.get_attr, "_sa": access.set_attr, "_wk": access.walked, "_me": _me,
     "_ad": _add, "_sb": _sub, "_ml": _mul, "_dv": _div, "_md": _mod, "_jn": _joined,
     "_em": events.emit, "_say": _say, "_Stop": Stop, "_stop": stop_effect, "_ct": _counter,
-    "_sc": _set_counter,
+    "_sc": _set_counter, "_MISSING": _MISSING, "_sm": _sum_checked, "_fe": flat_enough,
+    "_xh": _steps_out, "_ME": "me", "_mo": access.me_of, "_ci": _int_checked,
 }
 
 
@@ -104,7 +126,8 @@ class _Gen:
         self.K, self.F = K, F
         self._k: dict[tuple, int] = {}
         self._f: dict[int, int] = {}
-        self.lines: list[str] = []
+        self.extra: list[str] = []      # helper functions (aggregates, quantities)
+        self._bodies: dict[str, str] = {}
 
     # --- tables -----------------------------------------------------------------
 
@@ -156,9 +179,18 @@ class _Gen:
                 return f"_ct(m, {self.k((rid, None))})"
             if ns == "counter" and rid in R.counters:
                 return self.k(rid)
-            if ns in ("counter", "zone", "track"):
+            if ns == "zone":
+                decl = R.zones.get(rid)
+                if decl is not None and decl.get("_space"):
+                    return self.k(rid)
+                if decl is not None and decl["scope"] == "global":
+                    return self.k({"zone": rid, "of": None})
                 return self._closure(e, at, fn)
             if ns == "entity":
+                return self.k({"entity": rid})
+            if ns == "track" and rid in R.tracks:
+                return self.k(list(R.tracks[rid]))
+            if ns in ("counter", "track"):
                 return self._closure(e, at, fn)
             return self.k(rid)
         if op == "attr":
@@ -194,6 +226,10 @@ class _Gen:
             return f"_sb(0, {self.ex(e['x'], at)})"
         if op == "cond":
             return f"({self.ex(e['then'], at)} if {self.ex(e['if'], at)} else {self.ex(e.get('else'), at)})"
+        if op == "agg" and e["fn"] in _AGGS:
+            return f"{self._agg(e, at)}(m, loc)"
+        if op == "quantity" and e["id"] in R.quantities and not R.modifiers.get(e["id"]):
+            return f"{self._quantity(e, at)}(m, loc)"
         if op == "call":
             impl = FUNCTIONS.get(e["fn"])
             if impl is None:
@@ -201,6 +237,75 @@ class _Gen:
             args = "".join(f", {self.ex(a, at)}" for a in e.get("args", []))
             return f"{self.f(impl)}(m, loc{args})"
         return self._closure(e, at, fn)
+
+    def _name(self, prefix: str) -> str:
+        return f"_{prefix}{len(self.extra)}"
+
+    def _agg(self, e: dict, at: Any) -> str:
+        """An aggregate as a generated loop, restoring its variable as the interpreter does."""
+        fn, var = e["fn"], self.k(e["var"])
+        where = e.get("where")
+        value = e.get("value")
+        if fn in ("any", "all") and value is None:
+            where, value = None, where
+        name = self._name("a")
+        self.extra.append("")       # reserve the name before nested helpers take theirs
+        slot = len(self.extra) - 1
+        w = self.ex(where, at) if where is not None else None
+        v = self.ex(value, at) if value is not None else "_x"
+        lines = [f"def {name}(m, loc):",
+                 f"    _it = _wk(m, {self.ex(e['in'], at)}, loc)",
+                 f"    _sv = loc.get({var}, _MISSING)",
+                 "    try:"]
+        body: list[str] = []
+        if fn == "count":
+            body = ["_n = 0", "for _x in _it:", f"    loc[{var}] = _x"]
+            body += [f"    if {w}:", "        _n += 1"] if w else ["    _n += 1"]
+            body += ["return _n"]
+        elif fn in ("any", "all"):
+            test = f"if {v}:" if fn == "any" else f"if not {v}:"
+            hit = "return True" if fn == "any" else "return False"
+            body = ["for _x in _it:", f"    loc[{var}] = _x"]
+            body += ([f"    if {w}:", f"        {test}", f"            {hit}"] if w else
+                     [f"    {test}", f"        {hit}"])
+            body += ["return False" if fn == "any" else "return True"]
+        else:
+            body = ["_l = []", "for _x in _it:", f"    loc[{var}] = _x"]
+            body += [f"    if {w}:", f"        _l.append({v})"] if w else [f"    _l.append({v})"]
+            body += [{"sum": "return _sm(_l)", "min": "return min(_l, default=None)",
+                      "max": "return max(_l, default=None)", "list": "return _fe(m, _l)"}[fn]]
+        lines += ["        " + line for line in body]
+        lines += ["    finally:", "        if _sv is _MISSING:", f"            loc.pop({var}, None)",
+                  "        else:", f"            loc[{var}] = _sv"]
+        self.extra[slot] = "\n".join(lines)
+        return name
+
+    def _quantity(self, e: dict, at: Any) -> str:
+        """A quantity no modifier can change: its expression, inline, charged as the interpreter does."""
+        qid = e["id"]
+        params, _ = self.rules.quantities[qid]
+        body = self._bodies.get(qid)
+        if body is None:
+            q = next(q for q in self.rules.ir.get("quantities") or [] if q["id"] == qid)
+            body = self._bodies[qid] = self._name("b")
+            self.extra.append("")
+            slot = len(self.extra) - 1
+            self.extra[slot] = (f"def {body}(m, loc):\n"
+                                f"    return {self.ex(q['value'], self.rules.where(q.get('at')))}")
+        name = self._name("q")
+        self.extra.append("")
+        slot = len(self.extra) - 1
+        args = ", ".join(self.ex(a, at) for a in e.get("args", []))
+        self.extra[slot] = "\n".join([
+            f"def {name}(m, loc):",
+            "    _b = m.budget",
+            "    _b.steps -= 4",
+            "    if _b.steps < 0:",
+            f"        _xh(_b, {self.k(at)})",
+            f"    _ql = dict(zip({self.k(tuple(params))}, [{args}]))",
+            "    _ql[_ME] = _mo(m, loc)",
+            f"    return _ci({body}(m, _ql), {self.k(at)})"])
+        return name
 
     def _closure(self, e: Any, at: Any, fn: Callable | None) -> str:
         """Anything not inlined runs as the interpreter's closure."""
@@ -333,7 +438,8 @@ def generate(rules: Any, code_id: str, builder: Any, K: list, F: list) -> tuple[
     g.ins = rules.codes[code_id]
     # every argument was resolved to plain ints by finish(); labels keep their pc
     entries = sorted(_entries(builder))
-    return "\n\n".join(g.segment(pc) for pc in entries) + "\n", entries
+    segments = [g.segment(pc) for pc in entries]
+    return "\n\n".join(g.extra + segments) + "\n", entries
 
 
 def install(rules: Any) -> None:
@@ -357,7 +463,7 @@ def install(rules: Any) -> None:
     rules.engine = "compiled"
 
 
-_BUILTINS = {"bool": bool}
+_BUILTINS = {"bool": bool, "dict": dict, "zip": zip, "min": min, "max": max}
 
 
 def run(m: Any) -> None:

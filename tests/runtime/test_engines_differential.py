@@ -150,7 +150,9 @@ def _content_values(ir) -> tuple[set[str], set]:
 # every string literal and name the generator writes itself
 _OWN_STRINGS = {'"locals"', '"pc"'}
 _OWN_NAMES = {"def", "m", "fr", "st", "loc", "return", "if", "not", "and", "or", "in", "else", "try",
-              "except", "as", "raise", "bool", "queue", "edepth", "get", "message"}
+              "except", "as", "raise", "bool", "queue", "edepth", "get", "message", "for", "finally", "is",
+              "pop", "append", "dict", "zip", "min", "max", "default", "None", "True", "False", "steps",
+              "budget", "else", "while"}
 
 
 def _source_problems(src: str, strings: set[str]) -> list[str]:
@@ -176,7 +178,7 @@ def _generated_numbers(src: str) -> list[str]:
     for i, tok in enumerate(toks):
         if tok.type == tokenize.NUMBER:
             before = toks[i - 1].string
-            if before not in ("[", "=", "return") and not (before == "(" and toks[i + 1].string == ","):
+            if before not in ("[", "=", "return", "+=", "-=", "<") and not (before == "(" and toks[i + 1].string == ","):
                 bad.append(tok.string)
     return bad
 
