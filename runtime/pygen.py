@@ -92,6 +92,37 @@ def _steps_out(b: Any, at: Any) -> None:
     b.exhausted("steps", at)
 
 
+def _attr(m: Any, v: Any, name: str) -> Any:
+    """access.get_attr, with a piece's own and static fields read at once."""
+    if type(v) is dict and "piece" in v:
+        pid = v["piece"]
+        props = m.st.props
+        if props and f"{pid}:{name}" in props:
+            return props[f"{pid}:{name}"]
+        static = m.R.piece_static.get(m.st.p_ent[pid])
+        if static is not None and name in static:
+            return static[name]
+        return access.piece_attr(m, pid, name)
+    return access.get_attr(m, v, name)
+
+
+def _top(pile: tuple) -> Any:
+    return {"piece": pile[0]} if pile else None
+
+
+def _pieces(m: Any, pile: tuple) -> list:
+    b = m.budget
+    b.steps -= len(pile)
+    if b.steps < 0:
+        b.exhausted("steps")
+    return [{"piece": p} for p in pile]
+
+
+def _move(m: Any, piece: Any, slot: int, position: str) -> None:
+    """primitives.move to a zone slot known from the layout."""
+    P.place(m, access.piece_id(piece), slot, position)
+
+
 def _say(m: Any, v: Any) -> None:
     m.st.log.append({"type": "say", "text": access.text_of(m, v)})
 
@@ -110,7 +141,7 @@ def _set_counter(m: Any, cid: str, value: Any, loc: dict) -> None:
 
 # runtime helpers the generated code calls, bound to fixed generated names
 _HELPERS: dict[str, Any] = {
-    "_ga": access.get_attr, "_sa": access.set_attr, "_wk": access.walked, "_me": _me,
+    "_ga": _attr, "_tp": _top, "_pcs": _pieces, "_mv": _move, "_sa": access.set_attr, "_wk": access.walked, "_me": _me,
     "_ad": _add, "_sb": _sub, "_ml": _mul, "_dv": _div, "_md": _mod, "_jn": _joined,
     "_em": events.emit, "_say": _say, "_Stop": Stop, "_stop": stop_effect, "_ct": _counter,
     "_sc": _set_counter, "_MISSING": _MISSING, "_sm": _sum_checked, "_fe": flat_enough,
@@ -230,6 +261,10 @@ class _Gen:
             return f"{self._agg(e, at)}(m, loc)"
         if op == "quantity" and e["id"] in R.quantities and not R.modifiers.get(e["id"]):
             return f"{self._quantity(e, at)}(m, loc)"
+        if op == "call" and e["fn"] in ("size", "top", "pieces") and len(e.get("args", [])) == 1:
+            pile = self._const_pile(e["args"][0])
+            if pile is not None:
+                return {"size": f"len({pile})", "top": f"_tp({pile})", "pieces": f"_pcs(m, {pile})"}[e["fn"]]
         if op == "call":
             impl = FUNCTIONS.get(e["fn"])
             if impl is None:
@@ -237,6 +272,18 @@ class _Gen:
             args = "".join(f", {self.ex(a, at)}" for a in e.get("args", []))
             return f"{self.f(impl)}(m, loc{args})"
         return self._closure(e, at, fn)
+
+    def _const_slot(self, e: Any) -> str | None:
+        """The layout lookup of a zone named by a constant (a global zone or a space)."""
+        if type(e) is dict and e.get("op") == "ref" and e.get("ns") == "zone":
+            decl = self.rules.zones.get(e["id"])
+            if decl is not None and (decl.get("_space") or decl["scope"] == "global"):
+                return f"m.L.zslot[{self.k((e['id'], None))}]"
+        return None
+
+    def _const_pile(self, e: Any) -> str | None:
+        slot = self._const_slot(e)
+        return None if slot is None else f"m.st.zones[{slot}]"
 
     def _name(self, prefix: str) -> str:
         return f"_{prefix}{len(self.extra)}"
@@ -382,6 +429,11 @@ def _jump_if_not(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> N
 def _prim(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
     impl, xs, into = args
     call = f"{g.f(impl)}(m, loc{''.join(', ' + g.x(a) for a in xs)})"
+    if impl is P.move and len(xs) == 3 and into is None:
+        known = g.b.exprs.get(id(xs[1]))
+        slot = g._const_slot(known[0]) if known is not None else None
+        if slot is not None:
+            call = f"_mv(m, {g.x(xs[0])}, {slot}, {g.x(xs[2])})"
     line = f"loc[{g.k(into)}] = {call}" if into is not None else call
     if impl is P.pay:
         g._stopping(out, [line], at, n)
@@ -463,7 +515,7 @@ def install(rules: Any) -> None:
     rules.engine = "compiled"
 
 
-_BUILTINS = {"bool": bool, "dict": dict, "zip": zip, "min": min, "max": max}
+_BUILTINS = {"bool": bool, "dict": dict, "zip": zip, "min": min, "max": max, "len": len}
 
 
 def run(m: Any) -> None:
