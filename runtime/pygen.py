@@ -364,28 +364,81 @@ class _Gen:
     # --- statements --------------------------------------------------------------------
 
     def segment(self, start: int) -> str:
-        """The function that runs the instructions from ``start`` on."""
+        """The function that runs the instructions from ``start`` on. Counts
+        are static (``n``) until a loop runs inline, then ``_n + n``."""
         items = self.b.items
         out = [f"def _s{start}(m, fr):", "    st = m.st", "    loc = fr[\"locals\"]"]
         n = 0
+        dyn = False
         pc = start
         while pc < len(items):
             factory, at, args, decision = items[pc]
             n += 1
             nxt = pc + 1
+            count = f"_n + {n}" if dyn else str(n)
+            if factory is I.for_init and self._loop_inline(pc):
+                end = self._loop_inline(pc)
+                out.append(f"    fr[\"pc\"] = {nxt}")
+                out.append(f"    {self.f(self.ins[pc][0])}(m, fr)")
+                out.append(f"    _n = {count}")
+                self._loop(out, pc, end)
+                dyn, n, pc = True, 0, end
+                continue
             if decision or factory in _ENDS or factory not in _INLINE:
                 if factory is I.jump:
-                    out.append(f"    fr[\"pc\"] = {args[0].pc if hasattr(args[0], 'pc') else args[0]}")
+                    out.append(f"    fr[\"pc\"] = {_pc(args[0])}")
                 else:
                     out.append(f"    fr[\"pc\"] = {nxt}")
                     out.append(f"    {self.f(self.ins[pc][0])}(m, fr)")
-                out.append(f"    return {n}")
+                out.append(f"    return {count}")
                 return "\n".join(out)
-            _INLINE[factory](self, out, args, at, pc, n)
+            _INLINE[factory](self, out, args, at, pc, count)
             pc = nxt
         out.append(f"    fr[\"pc\"] = {pc}")
-        out.append(f"    return {n}")
+        out.append(f"    return {f'_n + {n}' if dyn else n}")
         return "\n".join(out)
+
+    def _loop_inline(self, k: int) -> int | None:
+        """The end pc of the `for` loop whose init is at ``k``, if its body
+        can run as a Python loop (straight-line statements only)."""
+        items = self.b.items
+        if k + 1 >= len(items) or items[k + 1][0] is not I.for_next:
+            return None
+        end = _pc(items[k + 1][2][3])
+        j = end - 1
+        if not (k + 1 < j < len(items)) or items[j][0] is not I.jump or _pc(items[j][2][0]) != k + 1:
+            return None
+        for pc in range(k + 2, j):
+            factory, at, args, decision = items[pc]
+            if decision or factory not in _INLINE or factory in _ENDS:
+                return None
+            if factory is I.prim and args[0] in _ENDS_GAME:
+                return None
+            if factory is I.jump_if_not and not k + 2 <= _pc(args[1]) <= j:
+                return None
+        return end
+
+    def _loop(self, out: list, k: int, end: int) -> None:
+        """for_next, the body and the jump back as a Python loop; a bounded
+        number of instructions runs before the run loop counts them."""
+        items = self.b.items
+        out.append("    while True:")
+        out.append(f"        fr[\"pc\"] = {k + 2}")
+        out.append(f"        {self.f(self.ins[k + 1][0])}(m, fr)")
+        out.append(f"        _n += 1")
+        out.append(f"        if fr[\"pc\"] != {k + 2}:")
+        out.append("            break")
+        body: list[str] = []
+        c = 0
+        for pc in range(k + 2, end - 1):
+            factory, at, args, decision = items[pc]
+            c += 1
+            _INLINE[factory](self, body, args, at, pc, f"_n + {c}")
+        out.extend("    " + line for line in body)
+        out.append(f"        _n += {c + 1}")
+        out.append(f"        if _n > {TICK}:")
+        out.append(f"            fr[\"pc\"] = {k + 1}")
+        out.append("            return _n")
 
     def _queued(self, out: list, nxt: int, n: int) -> None:
         out.append("    if st.queue and not st.edepth:")
