@@ -54,7 +54,7 @@ from .errors import RuleError, Stop, WaybillError
 from .exprs import _add, _div, _mod, _mul, _sub
 from .functions import IMPLS as FUNCTIONS
 from .interpreter import python_error, stop_effect
-from .limits import MAX_INT, TICK, check_int, check_size, flat_enough
+from .limits import LOOP_LIMIT, MAX_INT, TICK, check_int, check_size, flat_enough
 
 # instructions after which the frame is left, or the pc set from outside
 _ENDS = (I.jump, I.call, I.ret, I.table, I.for_init, I.for_next, I.repeat_init, I.repeat_next,
@@ -123,6 +123,14 @@ def _move(m: Any, piece: Any, slot: int, position: str) -> None:
     P.place(m, access.piece_id(piece), slot, position)
 
 
+def _for_items(m: Any, coll: Any, loc: dict) -> list:
+    """What instructions.for_init stores: a snapshot, within the loop limit."""
+    items = list(access.walked(m, coll, loc))
+    if len(items) > LOOP_LIMIT:
+        raise RuleError(f"a loop over {len(items)} items is over the loop limit of {LOOP_LIMIT}")
+    return items
+
+
 def _say(m: Any, v: Any) -> None:
     m.st.log.append({"type": "say", "text": access.text_of(m, v)})
 
@@ -141,7 +149,7 @@ def _set_counter(m: Any, cid: str, value: Any, loc: dict) -> None:
 
 # runtime helpers the generated code calls, bound to fixed generated names
 _HELPERS: dict[str, Any] = {
-    "_ga": _attr, "_tp": _top, "_pcs": _pieces, "_mv": _move, "_sa": access.set_attr, "_wk": access.walked, "_me": _me,
+    "_ga": _attr, "_fl": _for_items, "_tp": _top, "_pcs": _pieces, "_mv": _move, "_sa": access.set_attr, "_wk": access.walked, "_me": _me,
     "_ad": _add, "_sb": _sub, "_ml": _mul, "_dv": _div, "_md": _mod, "_jn": _joined,
     "_em": events.emit, "_say": _say, "_Stop": Stop, "_stop": stop_effect, "_ct": _counter,
     "_sc": _set_counter, "_MISSING": _MISSING, "_sm": _sum_checked, "_fe": flat_enough,
@@ -378,8 +386,9 @@ class _Gen:
             count = f"_n + {n}" if dyn else str(n)
             if factory is I.for_init and self._loop_inline(pc):
                 end = self._loop_inline(pc)
-                out.append(f"    fr[\"pc\"] = {nxt}")
-                out.append(f"    {self.f(self.ins[pc][0])}(m, fr)")
+                coll = args[1]
+                out.append(f"    loc[{self.k(f'${pc}l')}] = _fl(m, {self.x(coll)}, loc)")
+                out.append(f"    loc[{self.k(f'${pc}i')}] = 0")
                 out.append(f"    _n = {count}")
                 self._loop(out, pc, end)
                 dyn, n, pc = True, 0, end
@@ -422,12 +431,26 @@ class _Gen:
         """for_next, the body and the jump back as a Python loop; a bounded
         number of instructions runs before the run loop counts them."""
         items = self.b.items
+        _, var, where, _ = items[k + 1][2]
+        lk, ik, var = self.k(f"${k}l"), self.k(f"${k}i"), self.k(var)
         out.append("    while True:")
-        out.append(f"        fr[\"pc\"] = {k + 2}")
-        out.append(f"        {self.f(self.ins[k + 1][0])}(m, fr)")
-        out.append(f"        _n += 1")
-        out.append(f"        if fr[\"pc\"] != {k + 2}:")
+        out.append(f"        _it = loc[{lk}]")
+        out.append(f"        _i = loc[{ik}]")
+        out.append("        while _i < len(_it):")
+        out.append(f"            loc[{var}] = _it[_i]")
+        out.append("            _i += 1")
+        if where is not None:
+            out.append(f"            if {self.x(where)}:")
+            out.append(f"                loc[{ik}] = _i")
+            out.append("                break")
+        else:
+            out.append(f"            loc[{ik}] = _i")
+            out.append("            break")
+        out.append("        else:")
+        out.append(f"            del loc[{lk}], loc[{ik}]")
+        out.append("            _n += 1")
         out.append("            break")
+        out.append("        _n += 1")
         body: list[str] = []
         c = 0
         for pc in range(k + 2, end - 1):
