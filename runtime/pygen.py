@@ -53,6 +53,7 @@ from . import primitives as P
 from .errors import RuleError, Stop, WaybillError
 from .exprs import _add, _div, _mod, _mul, _sub
 from .functions import IMPLS as FUNCTIONS
+from .modifiers import quantity_value
 from .interpreter import python_error, stop_effect
 from .limits import LOOP_LIMIT, MAX_INT, TICK, check_int, check_size, flat_enough
 
@@ -131,6 +132,18 @@ def _for_items(m: Any, coll: Any, loc: dict) -> list:
     return items
 
 
+def _quantity_modified(m: Any, loc: dict, qid: str, at: Any, args: Callable) -> Any:
+    """exprs._quantity: charged, then its arguments, then its modifiers."""
+    b = m.budget
+    b.steps -= 4
+    if b.steps < 0:
+        b.exhausted("steps", at)
+    v = quantity_value(m, loc, qid, args())
+    if type(v) is int and not -MAX_INT <= v <= MAX_INT:
+        check_int(v, at)
+    return v
+
+
 def _say(m: Any, v: Any) -> None:
     m.st.log.append({"type": "say", "text": access.text_of(m, v)})
 
@@ -149,7 +162,7 @@ def _set_counter(m: Any, cid: str, value: Any, loc: dict) -> None:
 
 # runtime helpers the generated code calls, bound to fixed generated names
 _HELPERS: dict[str, Any] = {
-    "_ga": _attr, "_fl": _for_items, "_tp": _top, "_pcs": _pieces, "_mv": _move, "_sa": access.set_attr, "_wk": access.walked, "_me": _me,
+    "_ga": _attr, "_fl": _for_items, "_qm": _quantity_modified, "_tp": _top, "_pcs": _pieces, "_mv": _move, "_sa": access.set_attr, "_wk": access.walked, "_me": _me,
     "_ad": _add, "_sb": _sub, "_ml": _mul, "_dv": _div, "_md": _mod, "_jn": _joined,
     "_em": events.emit, "_say": _say, "_Stop": Stop, "_stop": stop_effect, "_ct": _counter,
     "_sc": _set_counter, "_MISSING": _MISSING, "_sm": _sum_checked, "_fe": flat_enough,
@@ -269,6 +282,9 @@ class _Gen:
             return f"{self._agg(e, at)}(m, loc)"
         if op == "quantity" and e["id"] in R.quantities and not R.modifiers.get(e["id"]):
             return f"{self._quantity(e, at)}(m, loc)"
+        if op == "quantity" and e["id"] in R.quantities:
+            args = ", ".join(self.ex(a, at) for a in e.get("args", []))
+            return f"_qm(m, loc, {self.k(e['id'])}, {self.k(at)}, lambda: [{args}])"
         if op == "call" and e["fn"] in ("size", "top", "pieces") and len(e.get("args", [])) == 1:
             pile = self._const_pile(e["args"][0])
             if pile is not None:
@@ -585,13 +601,54 @@ def install(rules: Any) -> None:
             table[pc] = (ns[f"_s{pc}"], table[pc][1], table[pc][2])
         fast[code_id] = table
         sources[code_id] = src
+    _install_expressions(rules, sources)
     rules.fast_codes = fast
     rules.fast_sources = sources
     rules.fast = run
     rules.engine = "compiled"
 
 
+def _install_expressions(rules: Any, sources: dict) -> None:
+    """Requirements, conditions, modifier values and quantity bases as
+    generated functions. Should one raise, the interpreter's closure runs
+    again and answers (expressions never change the state), so an error
+    reads the same under both engines."""
+    class _NoBlock:
+        exprs: dict = {}
+    K: list = []
+    F: list = []
+    g = _Gen(rules, "expressions", _NoBlock(), K, F)
+    made: list[tuple[Callable, str]] = []
+
+    def fn(e: Any, at: Any, closure: Callable, put: Callable[[Callable], None]) -> None:
+        name = f"_e{len(made)}"
+        body = g.ex(e, at)
+        made.append((put, f"def {name}(m, loc):\n    try:\n        return {body}\n"
+                          f"    except Exception:\n        return {g.f(closure)}(m, loc)"))
+
+    for qid, q in ((q["id"], q) for q in rules.ir.get("quantities") or []):
+        params, base = rules.quantities[qid]
+        fn(q["value"], rules.where(q.get("at")), base,
+           lambda f, qid=qid, params=params: rules.quantities.__setitem__(qid, (params, f)))
+    for ab in rules.ability_by_key.values():
+        decl = ab.decl
+        if ab.where is not None:
+            fn(decl["where"], ab.at, ab.where, lambda f, ab=ab: setattr(ab, "where", f))
+        if ab.type == "action":
+            for i, (r, (req, msg)) in enumerate(zip(decl.get("require") or [], ab.requires)):
+                fn(r["expr"], ab.at, req, lambda f, ab=ab, i=i, msg=msg: ab.requires.__setitem__(i, (f, msg)))
+        if ab.type == "modifier" and ab.value is not None:
+            fn(decl["value"], ab.at, ab.value, lambda f, ab=ab: setattr(ab, "value", f))
+    src = "\n\n".join(g.extra + [code for _, code in made]) + "\n"
+    ns: dict[str, Any] = {"__builtins__": _BUILTINS_EXPR, "_K": tuple(K), "_F": tuple(F), **_HELPERS}
+    exec(compile(src, "<waybill expressions>", "exec"), ns)   # noqa: S102 (principle 2)
+    for i, (put, _) in enumerate(made):
+        put(ns[f"_e{i}"])
+    sources["expressions"] = src
+
+
 _BUILTINS = {"bool": bool, "dict": dict, "zip": zip, "min": min, "max": max, "len": len}
+_BUILTINS_EXPR = {**_BUILTINS, "Exception": Exception}
 
 
 def run(m: Any) -> None:
