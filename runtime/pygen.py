@@ -392,6 +392,7 @@ class _Gen:
         are static (``n``) until a loop runs inline, then ``_n + n``."""
         items = self.b.items
         out = [f"def _s{start}(m, fr):", "    st = m.st", "    loc = fr[\"locals\"]"]
+        self.marks = marks = [(len(out), None)]    # (end of a run of lines, its instruction's location)
         n = 0
         dyn = False
         pc = start
@@ -406,6 +407,7 @@ class _Gen:
                 out.append(f"    loc[{self.k(f'${pc}l')}] = _fl(m, {self.x(coll)}, loc)")
                 out.append(f"    loc[{self.k(f'${pc}i')}] = 0")
                 out.append(f"    _n = {count}")
+                marks.append((len(out), at))
                 self._loop(out, pc, end)
                 dyn, n, pc = True, 0, end
                 continue
@@ -416,8 +418,10 @@ class _Gen:
                     out.append(f"    fr[\"pc\"] = {nxt}")
                     out.append(f"    {self.f(self.ins[pc][0])}(m, fr)")
                 out.append(f"    return {count}")
+                marks.append((len(out), at))
                 return "\n".join(out)
             _INLINE[factory](self, out, args, at, pc, count)
+            marks.append((len(out), at))
             pc = nxt
         out.append(f"    fr[\"pc\"] = {pc}")
         out.append(f"    return {f'_n + {n}' if dyn else n}")
@@ -467,13 +471,15 @@ class _Gen:
         out.append("            _n += 1")
         out.append("            break")
         out.append("        _n += 1")
-        body: list[str] = []
+        self.marks.append((len(out), items[k + 1][1]))
         c = 0
         for pc in range(k + 2, end - 1):
             factory, at, args, decision = items[pc]
             c += 1
+            body: list[str] = []
             _INLINE[factory](self, body, args, at, pc, f"_n + {c}")
-        out.extend("    " + line for line in body)
+            out.extend("    " + line for line in body)
+            self.marks.append((len(out), at))
         out.append(f"        _n += {c + 1}")
         out.append(f"        if _n > {TICK}:")
         out.append(f"            fr[\"pc\"] = {k + 1}")
@@ -580,9 +586,20 @@ def generate(rules: Any, code_id: str, builder: Any, K: list, F: list) -> tuple[
     """The Python source of one code block and its entry pcs."""
     g = _Gen(rules, code_id, builder, K, F)
     g.ins = rules.codes[code_id]
+    generate.last = g
     # every argument was resolved to plain ints by finish(); labels keep their pc
     entries = sorted(_entries(builder))
-    segments = [g.segment(pc) for pc in entries]
+    segments, lines = [], {}
+    line = sum(x.count("\n") + 2 for x in g.extra) + 1    # where the first segment starts
+    for pc in entries:
+        segments.append(g.segment(pc))
+        first = 0
+        for end, at in g.marks:
+            for i in range(first, end):
+                lines[line + i] = at
+            first = end
+        line += segments[-1].count("\n") + 2
+    g.lines = lines
     return "\n\n".join(g.extra + segments) + "\n", entries
 
 
@@ -590,12 +607,15 @@ def install(rules: Any) -> None:
     """Generate and compile the fast code of every block of ``rules``."""
     fast: dict[str, list] = {}
     sources: dict[str, str] = {}
+    where: dict[str, dict[int, Any]] = {}
     for code_id, b in rules.builders.items():
         K: list = []
         F: list = []
         src, entries = generate(rules, code_id, b, K, F)
         ns: dict[str, Any] = {"__builtins__": _BUILTINS, "_K": tuple(K), "_F": tuple(F), **_HELPERS}
-        exec(compile(src, f"<waybill {len(fast)}>", "exec"), ns)   # noqa: S102 (principle 2)
+        filename = f"<waybill {len(fast)}>"
+        exec(compile(src, filename, "exec"), ns)   # noqa: S102 (principle 2)
+        where[filename] = generate.last.lines
         table = list(rules.codes[code_id])
         for pc in entries:
             table[pc] = (ns[f"_s{pc}"], table[pc][1], table[pc][2])
@@ -604,6 +624,7 @@ def install(rules: Any) -> None:
     _install_expressions(rules, sources)
     rules.fast_codes = fast
     rules.fast_sources = sources
+    rules.fast_where = where
     rules.fast = run
     rules.engine = "compiled"
 
@@ -673,7 +694,7 @@ def run(m: Any) -> None:
             try:
                 n = ins[0](m, fr)
             except Stop as s:
-                stop_effect(m, s.message, ins[1])
+                stop_effect(m, s.message, _at(m, s, ins))
                 n = None
             tick -= n or 1
             if tick <= 0:
@@ -683,9 +704,25 @@ def run(m: Any) -> None:
                 if budget.steps < 0:
                     budget.exhausted("steps")
     except RuleError as e:
-        raise e.locate(ins[1] if ins else None, m.R.names.get(fr["code"]) if fr else None)
+        raise e.locate(_at(m, e, ins), m.R.names.get(fr["code"]) if fr else None)
     except WaybillError:
         raise
     except Exception as e:
         where = m.R.names.get(fr["code"]) if fr else None
-        raise RuleError(python_error(e), ins[1] if ins else None, where) from e
+        raise RuleError(python_error(e), _at(m, e, ins), where) from e
+
+
+def _at(m: Any, e: BaseException, ins: Any) -> Any:
+    """The location of the instruction that raised ``e``: inside a run of
+    inlined instructions, found from the generated line being executed."""
+    if not ins:
+        return None
+    tb = e.__traceback__
+    lines = m.R.fast_where
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        known = lines.get(code.co_filename)
+        if known is not None and code.co_name.startswith("_s"):
+            return known.get(tb.tb_lineno, ins[1])
+        tb = tb.tb_next
+    return ins[1]
