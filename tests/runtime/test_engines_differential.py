@@ -216,3 +216,25 @@ def test_a_planted_splice_is_caught(monkeypatch):
     rules = Rules.from_ir(ir, engine="compiled")
     found = [p for src in rules.fast_sources.values() for p in _source_problems(src, strings)]
     assert found
+
+
+# --- errors and budgets: the same RuleError, the same rollback --------------------
+
+def test_runaways_fail_the_same_under_both_engines(tmp_path):
+    """Every runaway of the budget suite: the same message and location, the
+    same game after the rollback, under both engines."""
+    from tests.reliability.test_budget import HEAD, PLAY, RUNAWAYS, runaway
+    from tests.wbkit import compile_src
+    import textwrap
+    for i, (name, (body, extra, _)) in enumerate(RUNAWAYS.items()):
+        folder = tmp_path / f"p{i}"
+        folder.mkdir()
+        result = compile_src(folder, HEAD + textwrap.dedent(runaway(body, extra)) + PLAY, head="")
+        assert result.ir is not None, name
+        said = []
+        for engine in ("compiled", "interpreter"):
+            game = Game.new(Rules.from_ir(result.ir, engine=engine), players=2, seed=3)
+            with pytest.raises(RuleError) as err:
+                game.apply(next(a for a in game.legal_actions() if a["label"] == "Runaway"))
+            said.append((str(err.value), _dump(game)))
+        assert said[0] == said[1], name
