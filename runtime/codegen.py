@@ -34,6 +34,9 @@ class Builder:
         self.code_id = code_id
         self.items: list[tuple[Callable, str | None, tuple, bool]] = []
         self.loops: list[Label] = []
+        # closure id -> the IR it was compiled from, kept only when the
+        # compiled engine (pygen.py) will generate Python from this block
+        self.exprs: dict[int, Any] | None = {} if rules.builders is not None else None
 
     # --- layout ----------------------------------------------------------------
 
@@ -58,7 +61,17 @@ class Builder:
     # --- expressions -------------------------------------------------------------
 
     def x(self, e: Any, at: str | None) -> Callable:
-        return compile_expr(e, self.rules, at)
+        fn = compile_expr(e, self.rules, at)
+        if self.exprs is not None:
+            self.exprs[id(fn)] = (e, at, fn)
+        return fn
+
+    def k(self, v: Any) -> Callable:
+        """A constant argument (a declared thing named by its id)."""
+        fn = const(v)
+        if self.exprs is not None:
+            self.exprs[id(fn)] = (v, None, fn)
+        return fn
 
     def opt(self, e: Any, at: str | None) -> Callable | None:
         return None if e is None else self.x(e, at)
@@ -88,6 +101,8 @@ def compile_code(rules: Any, code_id: str, block: list, name: str) -> None:
     b.block(block)
     b.add(I.ret, None, None)
     rules.codes[code_id] = b.finish()
+    if rules.builders is not None:
+        rules.builders[code_id] = b
 
 
 # --- statement compilers ----------------------------------------------------------
@@ -108,7 +123,7 @@ def _prim(b: Builder, s: dict, at: str | None) -> None:
 def _arg(b: Builder, e: Any, ptype: str, at: str | None) -> Callable:
     """Arguments of a declared-thing type name it: a ``ref`` gives its id."""
     if ptype in _REF_TYPES and type(e) is dict and e.get("op") == "ref":
-        return const(e["id"])
+        return b.k(e["id"])
     return b.x(e, at)
 
 

@@ -45,8 +45,23 @@ class Game:
         _check_arguments(rules, players, seed, options)
         names = player_names(players)
         try:
+            return cls._setup(rules, names, seed, options, reference=False)
+        except Exception:
+            if rules.fast is None:
+                raise
+        # the compiled engine stopped: the reference interpreter says why (pygen.py)
+        rules.deopts += 1
+        g = cls._setup(rules, names, seed, options, reference=True)
+        g.m.reference = False
+        return g
+
+    @classmethod
+    def _setup(cls, rules: Rules, names: list[str], seed: int, options: dict | None,
+               reference: bool) -> "Game":
+        try:
             g = cls(rules, new_state(rules.layout(len(names)), names, seed, options))
             m = g.m
+            m.reference = reference
             m.budget = Budget(rules.limits, armed=True)     # the setup gets one action's budget
             interpreter.push(m, "play", {}, "play")
             interpreter.push(m, "setup", {}, "setup")
@@ -154,7 +169,18 @@ class Game:
         except BaseException as exc:
             # whatever happened (a RuleError, a budget run out, even an
             # interrupt), the game is as it was before the action
+            reference = m.reference
             self.m = Machine(self.rules, self.m.L, before)
+            if isinstance(exc, Exception) and self.rules.fast is not None and not reference:
+                # the compiled engine stopped: the reference interpreter
+                # plays the action again and says why (pygen.py)
+                self.rules.deopts += 1
+                self.m.reference = True
+                try:
+                    self.apply(action)
+                finally:
+                    self.m.reference = False
+                return
             if isinstance(exc, WaybillError) or not isinstance(exc, Exception):
                 raise
             raise RuleError(interpreter.python_error(exc)) from exc

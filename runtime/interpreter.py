@@ -26,7 +26,7 @@ STOPPABLE = frozenset(("proc", "replace"))
 
 class Machine:
     """What every instruction sees: rules ``R``, layout ``L``, state ``st``."""
-    __slots__ = ("R", "L", "st", "created", "open_actions", "budget", "legality")
+    __slots__ = ("R", "L", "st", "created", "open_actions", "budget", "legality", "reference")
 
     def __init__(self, rules: Any, layout: Any, st: Any):
         self.R, self.L, self.st = rules, layout, st
@@ -34,9 +34,20 @@ class Machine:
         self.open_actions: dict | None = None  # see decisions.live_actions
         self.budget: Budget = rules.idle_budget  # armed by Game.apply/new (limits.py)
         self.legality: Any = None  # listings kept across decisions (legality.py)
+        self.reference = False  # True: run the interpreter even if the rules are compiled
 
 
 def run(m: Machine) -> None:
+    """Run until a decision is pending or the game is over, on the rules'
+    compiled engine (pygen.py) unless the machine asks for the reference."""
+    fast = m.R.fast
+    if fast is not None and not m.reference:
+        fast(m)
+    else:
+        interpret(m)
+
+
+def interpret(m: Machine) -> None:
     """Run until a decision is pending or the game is over. Instructions are
     counted here, against the budget's steps, ``TICK`` at a time."""
     st, codes, budget = m.st, m.R.codes, m.budget

@@ -24,6 +24,7 @@ instructions: loops keep their iterator in hidden locals (``$<pc>...``).
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +32,17 @@ from .errors import RuleError
 from .exprs import Fn, compile_expr
 from .layout import Layout, build_layout
 from .limits import Budget, resolve_limits
+
+
+ENGINES = ("compiled", "interpreter")
+
+
+def resolve_engine(engine: str | None) -> str:
+    if engine is None:
+        engine = os.environ.get("WAYBILL_ENGINE") or "compiled"
+    if engine not in ENGINES:
+        raise RuleError(f"unknown engine {engine!r} (one of {', '.join(ENGINES)})")
+    return engine
 
 
 @dataclass
@@ -73,13 +85,28 @@ class Rules:
         self.idle_budget = Budget(self.limits, armed=False)
         self.codes: dict[str, list] = {}
         self.names: dict[str, str] = {}
+        # the compiled engine (pygen.py): its run loop, or None to interpret
+        self.engine = "interpreter"
+        self.fast: Any = None
+        self.deopts = 0       # actions the compiled engine handed back to the interpreter
+        self.builders: dict[str, Any] | None = None
         self._layouts: dict[int, Layout] = {}
 
     @classmethod
-    def from_ir(cls, ir: dict) -> "Rules":
+    def from_ir(cls, ir: dict, engine: str | None = None) -> "Rules":
+        """``engine``: ``"compiled"`` (Python generated from the IR, see
+        pygen.py) or ``"interpreter"`` (the reference); by default the
+        ``WAYBILL_ENGINE`` environment variable, else ``"compiled"``."""
+        engine = resolve_engine(engine)
         r = cls(ir)
         r._index()
+        if engine == "compiled":
+            r.builders = {}
         r._compile()
+        if engine == "compiled":
+            from .pygen import install
+            install(r)
+            r.builders = None
         return r
 
     # --- locations -----------------------------------------------------------

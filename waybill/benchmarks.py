@@ -63,11 +63,11 @@ def compile_ms(repeats: int) -> float:
     return 1000 * _median_time(lambda: [compile_pack(p) for p in packs], repeats)
 
 
-def _rules(pack: str) -> Rules:
+def _rules(pack: str, engine: str | None = None) -> Rules:
     result = compile_pack(pack)
     if result.ir is None:
         raise RuntimeError(f"{pack} does not compile:\n{result.report.render()}")
-    return Rules.from_ir(result.ir)
+    return Rules.from_ir(result.ir, engine=engine)
 
 
 def play_game(rules: Rules, players: int, seed: int, bot: str, round_cap: int = 200) -> int:
@@ -148,15 +148,18 @@ def run(pack: str = "weds", players: int = 4, quick: bool = False) -> dict:
     repeats = 3 if quick else 7
     games = 5 if quick else 30
     rules = _rules(pack)
+    reference = _rules(pack, engine="interpreter")
     game = mid_game(rules, players)
     end = end_game(rules, players)
     out = {
         "pack": pack,
         "players": players,
+        "engine": rules.engine,
         **check_ms_cold(repeats),
         "compile_ms": round(compile_ms(repeats), 1),
         "games_per_s": round(games_per_s(rules, players, games), 2),
         "steps_per_s": round(steps_per_s(rules, players, games), 1),
+        "steps_per_s_interpreter": round(steps_per_s(reference, players, games), 1),
         "clone_us": round(clone_us(game, repeats), 2),
         "roundtrip_us": round(roundtrip_us(game, repeats), 1),
         "roundtrip_lean_us": round(roundtrip_us(game, repeats, log=False), 1),
@@ -169,7 +172,11 @@ def run(pack: str = "weds", players: int = 4, quick: bool = False) -> dict:
         "log_end_entries": len(end.log),
     }
     from waybill.overhead import overhead_ratio
-    ratio = overhead_ratio(repeats)
+    # both engines side by side, so one run shows what the compiled engine gains
+    ratio = overhead_ratio(repeats, engine=rules.engine)
     if ratio is not None:
         out.update(ratio)
+    ratio = overhead_ratio(repeats, engine="interpreter")
+    if ratio is not None:
+        out.update({f"{k}_interpreter": v for k, v in ratio.items() if k != "rule_by_hand_us"})
     return out

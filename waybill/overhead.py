@@ -19,9 +19,10 @@ from waybill.runtime import Game, Rules
 PACK = "bench_pack"
 
 
-def bench_rules() -> Rules:
-    from waybill.loading import load_pack
-    return load_pack(str(resources.files("waybill").joinpath(PACK)))
+def bench_rules(engine: str | None = None) -> Rules:
+    from waybill.compiler import compile_pack
+    result = compile_pack(str(resources.files("waybill").joinpath(PACK)))
+    return Rules.from_ir(result.ir, engine=engine)
 
 
 def deliver_by_hand(game: Game) -> None:
@@ -56,9 +57,9 @@ def _same_outcome(a: Game, b: Game) -> bool:
     return sa.zones == sb.zones and sa.counters == sb.counters and sa.p_zone == sb.p_zone
 
 
-def overhead_ratio(repeats: int = 7, batch: int = 300) -> dict:
+def overhead_ratio(repeats: int = 7, batch: int = 300, engine: str | None = None) -> dict:
     """Median time of the rule through the runtime and by hand, and their ratio."""
-    start = Game.new(bench_rules(), players=1, seed=1)
+    start = Game.new(bench_rules(engine), players=1, seed=1)
     through, by_hand = start.clone(), start.clone()
     through.apply(through.legal_actions()[0])
     deliver_by_hand(by_hand)

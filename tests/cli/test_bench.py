@@ -20,3 +20,9 @@ def test_overhead_ratio_reports_both_sides():
     data = overhead_ratio(repeats=1, batch=5)
     assert set(data) == {"rule_runtime_us", "rule_by_hand_us", "overhead_ratio"}
     assert data["rule_runtime_us"] > 0 and data["rule_by_hand_us"] > 0
+
+
+def test_overhead_ratio_of_each_engine():
+    for engine in ("compiled", "interpreter"):
+        data = overhead_ratio(repeats=1, batch=3, engine=engine)
+        assert data["overhead_ratio"] > 0

@@ -1,0 +1,736 @@
+"""The compiled engine: Python generated from the checked IR (DESIGN.md,
+principle 2, "Two engines, one meaning").
+
+**What is generated.** For every code block (setup, play, a procedure, an
+ability's effect, a table row) the interpreter's instruction list is laid
+out as usual (codegen.py); this module then writes one Python function per
+*entry point* of that list (pc 0, every jump or decision target, every pc
+after an instruction that may leave the frame). The function runs the
+straight-line instructions from its entry point inline — expressions as
+Python expressions, not closure calls — until an instruction that jumps,
+calls, decides, returns or ends the game, sets ``fr["pc"]`` where the
+interpreter would have it, and returns how many instructions it ran. So a
+frame is always ``{code, pc, locals}`` at an interpreter pc: a game stopped
+at a decision is the same plain data under both engines and resumes under
+either. Instructions at other pcs (reached only when resuming a saved
+frame) run as the interpreter's own.
+
+**Safety of the source.** No content value is ever written into the source:
+names, strings and numbers are read from the constants table ``_K`` by
+index, runtime helpers from ``_F``, and every identifier is made here
+(``_s12``). The source is compiled in memory, per ``Rules``, never written
+to disk and never cached across processes (tests/runtime/
+test_engines_differential.py proves there is no content in it).
+
+**Same meaning.** Each inlined instruction does what the interpreter's does,
+in the same order, through the same helpers (access, events, primitives),
+so logs, events and states are the same byte for byte. Between two
+instructions the run loop resolves queued triggers when no effect is
+running: an inlined instruction that may queue one ends the run there.
+A ``Stop`` (a failed `require`, a short `pay`) is handled at the
+instruction that raised it, as the interpreter does.
+
+**Budget.** Steps are counted in the interpreter's unit (one per
+instruction, charged ``TICK`` at a time; the same helpers charge the same
+extra work). A run of inlined instructions is charged when it ends, so the
+compiled engine's count is never *ahead* of the interpreter's: it can only
+find the budget exhausted where the interpreter did too (a little later).
+**Errors are the interpreter's.** Whenever the compiled engine raises
+anything in ``Game.apply`` or ``Game.new``, the game is rolled back (as it
+always is) and the action is played again by the interpreter, which then
+reports the reference ``RuleError`` (or, should the compiled engine have
+been wrong, plays on: ``rules.deopts`` counts these, and the differential
+test requires it to stay 0 in games without errors).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from . import access, events
+from . import instructions as I
+from . import primitives as P
+from .errors import RuleError, Stop, WaybillError
+from .exprs import _add, _div, _mod, _mul, _sub
+from .functions import IMPLS as FUNCTIONS
+from .modifiers import quantity_value
+from .interpreter import python_error, stop_effect
+from .limits import LOOP_LIMIT, MAX_INT, TICK, check_int, check_size, flat_enough
+
+# instructions after which the frame is left, or the pc set from outside
+_ENDS = (I.jump, I.call, I.ret, I.table, I.for_init, I.for_next, I.repeat_init, I.repeat_next,
+         I.while_init, I.while_test)
+_ENDS_GAME = (P.win, P.end_game)
+
+
+def _joined(m: Any, a: Any, b: Any, at: Any) -> Any:
+    r = a + b
+    if type(r) is int:
+        return _add(a, b)
+    if type(r) is list or type(r) is str:
+        check_size(m, r, at)
+    return r
+
+
+_MISSING = object()
+_AGGS = frozenset(("count", "sum", "min", "max", "any", "all", "list"))
+
+
+def _sum_checked(items: list) -> Any:
+    total = sum(items)
+    if type(total) is int and not -MAX_INT <= total <= MAX_INT:
+        check_int(total)
+    return total
+
+
+def _int_checked(v: Any, at: Any) -> Any:
+    if type(v) is int and not -MAX_INT <= v <= MAX_INT:
+        check_int(v, at)
+    return v
+
+
+def _steps_out(b: Any, at: Any) -> None:
+    b.exhausted("steps", at)
+
+
+def _attr(m: Any, v: Any, name: str) -> Any:
+    """access.get_attr, with a piece's own and static fields read at once."""
+    if type(v) is dict and "piece" in v:
+        pid = v["piece"]
+        props = m.st.props
+        if props and f"{pid}:{name}" in props:
+            return props[f"{pid}:{name}"]
+        static = m.R.piece_static.get(m.st.p_ent[pid])
+        if static is not None and name in static:
+            return static[name]
+        return access.piece_attr(m, pid, name)
+    return access.get_attr(m, v, name)
+
+
+def _top(pile: tuple) -> Any:
+    return {"piece": pile[0]} if pile else None
+
+
+def _pieces(m: Any, pile: tuple) -> list:
+    b = m.budget
+    b.steps -= len(pile)
+    if b.steps < 0:
+        b.exhausted("steps")
+    return [{"piece": p} for p in pile]
+
+
+def _move(m: Any, piece: Any, slot: int, position: str) -> None:
+    """primitives.move to a zone slot known from the layout."""
+    P.place(m, access.piece_id(piece), slot, position)
+
+
+def _for_items(m: Any, coll: Any, loc: dict) -> list:
+    """What instructions.for_init stores: a snapshot, within the loop limit."""
+    items = list(access.walked(m, coll, loc))
+    if len(items) > LOOP_LIMIT:
+        raise RuleError(f"a loop over {len(items)} items is over the loop limit of {LOOP_LIMIT}")
+    return items
+
+
+def _quantity_modified(m: Any, loc: dict, qid: str, at: Any, args: Callable) -> Any:
+    """exprs._quantity: charged, then its arguments, then its modifiers."""
+    b = m.budget
+    b.steps -= 4
+    if b.steps < 0:
+        b.exhausted("steps", at)
+    v = quantity_value(m, loc, qid, args())
+    if type(v) is int and not -MAX_INT <= v <= MAX_INT:
+        check_int(v, at)
+    return v
+
+
+def _say(m: Any, said: Any) -> None:
+    """As instructions.log: the words, and (for a catalogue) the message id and its values."""
+    entry = {"type": "say", "text": access.text_of(m, str(said))}
+    mid = getattr(said, "msg", None)
+    if mid is not None:
+        entry["msg"] = mid
+        if said.args:
+            entry["args"] = said.args
+    m.st.log.append(entry)
+
+
+def _me(m: Any, loc: dict) -> Any:
+    return loc["me"] if "me" in loc else access.me_of(m, loc)
+
+
+def _counter(m: Any, key: tuple) -> Any:
+    return m.st.counters[m.L.cslot[key]]
+
+
+def _set_counter(m: Any, cid: str, value: Any, loc: dict) -> None:
+    access.counter_store(m, access.counter_slot(m, cid, None, loc), value)
+
+
+# runtime helpers the generated code calls, bound to fixed generated names
+_HELPERS: dict[str, Any] = {
+    "_ga": _attr, "_fl": _for_items, "_qm": _quantity_modified, "_tp": _top, "_pcs": _pieces, "_mv": _move, "_sa": access.set_attr, "_wk": access.walked, "_me": _me,
+    "_ad": _add, "_sb": _sub, "_ml": _mul, "_dv": _div, "_md": _mod, "_jn": _joined,
+    "_em": events.emit, "_say": _say, "_Stop": Stop, "_stop": stop_effect, "_ct": _counter,
+    "_sc": _set_counter, "_MISSING": _MISSING, "_sm": _sum_checked, "_fe": flat_enough,
+    "_xh": _steps_out, "_ME": "me", "_mo": access.me_of, "_ci": _int_checked,
+}
+
+
+class _Gen:
+    """Python source for one code block, from its codegen.Builder."""
+
+    def __init__(self, rules: Any, code_id: str, builder: Any, K: list, F: list):
+        self.rules, self.code_id, self.b = rules, code_id, builder
+        self.K, self.F = K, F
+        self._k: dict[tuple, int] = {}
+        self._f: dict[int, int] = {}
+        self.extra: list[str] = []      # helper functions (aggregates, quantities)
+        self._bodies: dict[str, str] = {}
+
+    # --- tables -----------------------------------------------------------------
+
+    def k(self, v: Any) -> str:
+        """A content value, by its index in the constants table."""
+        key = (type(v).__name__, repr(v))
+        i = self._k.get(key)
+        if i is None:
+            i = self._k[key] = len(self.K)
+            self.K.append(v)
+        return f"_K[{i}]"
+
+    def f(self, obj: Any) -> str:
+        """A runtime object (a primitive, a function, a closure) by its index."""
+        i = self._f.get(id(obj))
+        if i is None:
+            i = self._f[id(obj)] = len(self.F)
+            self.F.append(obj)
+        return f"_F[{i}]"
+
+    # --- expressions -----------------------------------------------------------------
+
+    def x(self, fn: Callable) -> str:
+        """The Python expression of a compiled closure's IR (``m``, ``loc`` bound)."""
+        known = self.b.exprs.get(id(fn))
+        if known is None:
+            return f"{self.f(fn)}(m, loc)"
+        e, at, _ = known
+        return self.ex(e, at, fn)
+
+    def ex(self, e: Any, at: Any, fn: Callable | None = None) -> str:
+        if type(e) is not dict:
+            if type(e) is int and fn is None:
+                return self.k(e)
+            return self.k(e) if type(e) in (int, str, bool, float) or e is None else self._closure(e, at, fn)
+        R = self.rules
+        at = R.where(e.get("at")) or at
+        op = e.get("op")
+        if op == "var":
+            name = e["name"]
+            if name == "me":
+                return f"_me(m, loc)"
+            if name in ("self", "owner"):
+                return f"loc.get({self.k(name)})"
+            return f"loc[{self.k(name)}]"
+        if op == "ref":
+            ns, rid = e["ns"], e["id"]
+            if ns == "counter" and R.counters.get(rid, {}).get("scope") == "global":
+                return f"_ct(m, {self.k((rid, None))})"
+            if ns == "counter" and rid in R.counters:
+                return self.k(rid)
+            if ns == "zone":
+                decl = R.zones.get(rid)
+                if decl is not None and decl.get("_space"):
+                    return self.k(rid)
+                if decl is not None and decl["scope"] == "global":
+                    return self.k({"zone": rid, "of": None})
+                return self._closure(e, at, fn)
+            if ns == "entity":
+                return self.k({"entity": rid})
+            if ns == "track" and rid in R.tracks:
+                return self.k(list(R.tracks[rid]))
+            if ns in ("counter", "track"):
+                return self._closure(e, at, fn)
+            return self.k(rid)
+        if op == "attr":
+            return f"_ga(m, {self.ex(e['of'], at)}, {self.k(e['name'])})"
+        if op == "bin":
+            o = e["o"]
+            lx = self.ex(e["l"], at)
+            if o == "and":
+                return f"(bool({lx}) and bool({self.ex(e['r'], at)}))"
+            if o == "or":
+                return f"(bool({lx}) or bool({self.ex(e['r'], at)}))"
+            rx = self.ex(e["r"], at)
+            if o == "in":
+                return f"({lx} in _wk(m, {rx}, loc))"
+            if o == "not in":
+                return f"({lx} not in _wk(m, {rx}, loc))"
+            if o == "*":
+                return f"_ml(m, {lx}, {rx}, {self.k(at)})"
+            if o == "+":
+                if type(e["r"]) is int:
+                    return f"_ad({lx}, {rx})"
+                return f"_jn(m, {lx}, {rx}, {self.k(at)})"
+            fname = {"-": "_sb", "/": "_dv", "%": "_md"}.get(o)
+            if fname is not None:
+                return f"{fname}({lx}, {rx})"
+            cmp = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}.get(o)
+            if cmp is not None:
+                return f"({lx} {cmp} {rx})"
+            return self._closure(e, at, fn)
+        if op == "not":
+            return f"(not {self.ex(e['x'], at)})"
+        if op == "neg":
+            return f"_sb(0, {self.ex(e['x'], at)})"
+        if op == "cond":
+            return f"({self.ex(e['then'], at)} if {self.ex(e['if'], at)} else {self.ex(e.get('else'), at)})"
+        if op == "agg" and e["fn"] in _AGGS:
+            return f"{self._agg(e, at)}(m, loc)"
+        if op == "quantity" and e["id"] in R.quantities and not R.modifiers.get(e["id"]):
+            return f"{self._quantity(e, at)}(m, loc)"
+        if op == "quantity" and e["id"] in R.quantities:
+            args = ", ".join(self.ex(a, at) for a in e.get("args", []))
+            return f"_qm(m, loc, {self.k(e['id'])}, {self.k(at)}, lambda: [{args}])"
+        if op == "call" and e["fn"] in ("size", "top", "pieces") and len(e.get("args", [])) == 1:
+            pile = self._const_pile(e["args"][0])
+            if pile is not None:
+                return {"size": f"len({pile})", "top": f"_tp({pile})", "pieces": f"_pcs(m, {pile})"}[e["fn"]]
+        if op == "call":
+            impl = FUNCTIONS.get(e["fn"])
+            if impl is None:
+                return self._closure(e, at, fn)
+            args = "".join(f", {self.ex(a, at)}" for a in e.get("args", []))
+            return f"{self.f(impl)}(m, loc{args})"
+        return self._closure(e, at, fn)
+
+    def _const_slot(self, e: Any) -> str | None:
+        """The layout lookup of a zone named by a constant (a global zone or a space)."""
+        if type(e) is dict and e.get("op") == "ref" and e.get("ns") == "zone":
+            decl = self.rules.zones.get(e["id"])
+            if decl is not None and (decl.get("_space") or decl["scope"] == "global"):
+                return f"m.L.zslot[{self.k((e['id'], None))}]"
+        return None
+
+    def _const_pile(self, e: Any) -> str | None:
+        slot = self._const_slot(e)
+        return None if slot is None else f"m.st.zones[{slot}]"
+
+    def _name(self, prefix: str) -> str:
+        return f"_{prefix}{len(self.extra)}"
+
+    def _agg(self, e: dict, at: Any) -> str:
+        """An aggregate as a generated loop, restoring its variable as the interpreter does."""
+        fn, var = e["fn"], self.k(e["var"])
+        where = e.get("where")
+        value = e.get("value")
+        if fn in ("any", "all") and value is None:
+            where, value = None, where
+        name = self._name("a")
+        self.extra.append("")       # reserve the name before nested helpers take theirs
+        slot = len(self.extra) - 1
+        w = self.ex(where, at) if where is not None else None
+        v = self.ex(value, at) if value is not None else "_x"
+        lines = [f"def {name}(m, loc):",
+                 f"    _it = _wk(m, {self.ex(e['in'], at)}, loc)",
+                 f"    _sv = loc.get({var}, _MISSING)",
+                 "    try:"]
+        body: list[str] = []
+        if fn == "count":
+            body = ["_n = 0", "for _x in _it:", f"    loc[{var}] = _x"]
+            body += [f"    if {w}:", "        _n += 1"] if w else ["    _n += 1"]
+            body += ["return _n"]
+        elif fn in ("any", "all"):
+            test = f"if {v}:" if fn == "any" else f"if not {v}:"
+            hit = "return True" if fn == "any" else "return False"
+            body = ["for _x in _it:", f"    loc[{var}] = _x"]
+            body += ([f"    if {w}:", f"        {test}", f"            {hit}"] if w else
+                     [f"    {test}", f"        {hit}"])
+            body += ["return False" if fn == "any" else "return True"]
+        else:
+            body = ["_l = []", "for _x in _it:", f"    loc[{var}] = _x"]
+            body += [f"    if {w}:", f"        _l.append({v})"] if w else [f"    _l.append({v})"]
+            body += [{"sum": "return _sm(_l)", "min": "return min(_l, default=None)",
+                      "max": "return max(_l, default=None)", "list": "return _fe(m, _l)"}[fn]]
+        lines += ["        " + line for line in body]
+        lines += ["    finally:", "        if _sv is _MISSING:", f"            loc.pop({var}, None)",
+                  "        else:", f"            loc[{var}] = _sv"]
+        self.extra[slot] = "\n".join(lines)
+        return name
+
+    def _quantity(self, e: dict, at: Any) -> str:
+        """A quantity no modifier can change: its expression, inline, charged as the interpreter does."""
+        qid = e["id"]
+        params, _ = self.rules.quantities[qid]
+        body = self._bodies.get(qid)
+        if body is None:
+            q = next(q for q in self.rules.ir.get("quantities") or [] if q["id"] == qid)
+            body = self._bodies[qid] = self._name("b")
+            self.extra.append("")
+            slot = len(self.extra) - 1
+            self.extra[slot] = (f"def {body}(m, loc):\n"
+                                f"    return {self.ex(q['value'], self.rules.where(q.get('at')))}")
+        name = self._name("q")
+        self.extra.append("")
+        slot = len(self.extra) - 1
+        args = ", ".join(self.ex(a, at) for a in e.get("args", []))
+        self.extra[slot] = "\n".join([
+            f"def {name}(m, loc):",
+            "    _b = m.budget",
+            "    _b.steps -= 4",
+            "    if _b.steps < 0:",
+            f"        _xh(_b, {self.k(at)})",
+            f"    _ql = dict(zip({self.k(tuple(params))}, [{args}]))",
+            "    _ql[_ME] = _mo(m, loc)",
+            f"    return _ci({body}(m, _ql), {self.k(at)})"])
+        return name
+
+    def _closure(self, e: Any, at: Any, fn: Callable | None) -> str:
+        """Anything not inlined runs as the interpreter's closure."""
+        if fn is None:
+            from .exprs import compile_expr
+            fn = compile_expr(e, self.rules, at)
+        return f"{self.f(fn)}(m, loc)"
+
+    # --- statements --------------------------------------------------------------------
+
+    def segment(self, start: int) -> str:
+        """The function that runs the instructions from ``start`` on. Counts
+        are static (``n``) until a loop runs inline, then ``_n + n``."""
+        items = self.b.items
+        out = [f"def _s{start}(m, fr):", "    st = m.st", "    loc = fr[\"locals\"]"]
+        self.marks = marks = [(len(out), None)]    # (end of a run of lines, its instruction's location)
+        n = 0
+        dyn = False
+        pc = start
+        while pc < len(items):
+            factory, at, args, decision = items[pc]
+            n += 1
+            nxt = pc + 1
+            count = f"_n + {n}" if dyn else str(n)
+            if factory is I.for_init and self._loop_inline(pc):
+                end = self._loop_inline(pc)
+                coll = args[1]
+                out.append(f"    loc[{self.k(f'${pc}l')}] = _fl(m, {self.x(coll)}, loc)")
+                out.append(f"    loc[{self.k(f'${pc}i')}] = 0")
+                out.append(f"    _n = {count}")
+                marks.append((len(out), at))
+                self._loop(out, pc, end)
+                dyn, n, pc = True, 0, end
+                continue
+            if decision or factory in _ENDS or factory not in _INLINE:
+                if factory is I.jump:
+                    out.append(f"    fr[\"pc\"] = {_pc(args[0])}")
+                else:
+                    out.append(f"    fr[\"pc\"] = {nxt}")
+                    out.append(f"    {self.f(self.ins[pc][0])}(m, fr)")
+                out.append(f"    return {count}")
+                marks.append((len(out), at))
+                return "\n".join(out)
+            _INLINE[factory](self, out, args, at, pc, count)
+            marks.append((len(out), at))
+            pc = nxt
+        out.append(f"    fr[\"pc\"] = {pc}")
+        out.append(f"    return {f'_n + {n}' if dyn else n}")
+        return "\n".join(out)
+
+    def _loop_inline(self, k: int) -> int | None:
+        """The end pc of the `for` loop whose init is at ``k``, if its body
+        can run as a Python loop (straight-line statements only)."""
+        items = self.b.items
+        if k + 1 >= len(items) or items[k + 1][0] is not I.for_next:
+            return None
+        end = _pc(items[k + 1][2][3])
+        j = end - 1
+        if not (k + 1 < j < len(items)) or items[j][0] is not I.jump or _pc(items[j][2][0]) != k + 1:
+            return None
+        for pc in range(k + 2, j):
+            factory, at, args, decision = items[pc]
+            if decision or factory not in _INLINE or factory in _ENDS:
+                return None
+            if factory is I.prim and args[0] in _ENDS_GAME:
+                return None
+            if factory is I.jump_if_not and not k + 2 <= _pc(args[1]) <= j:
+                return None
+        return end
+
+    def _loop(self, out: list, k: int, end: int) -> None:
+        """for_next, the body and the jump back as a Python loop; a bounded
+        number of instructions runs before the run loop counts them."""
+        items = self.b.items
+        _, var, where, _ = items[k + 1][2]
+        lk, ik, var = self.k(f"${k}l"), self.k(f"${k}i"), self.k(var)
+        out.append("    while True:")
+        out.append(f"        _it = loc[{lk}]")
+        out.append(f"        _i = loc[{ik}]")
+        out.append("        while _i < len(_it):")
+        out.append(f"            loc[{var}] = _it[_i]")
+        out.append("            _i += 1")
+        if where is not None:
+            out.append(f"            if {self.x(where)}:")
+            out.append(f"                loc[{ik}] = _i")
+            out.append("                break")
+        else:
+            out.append(f"            loc[{ik}] = _i")
+            out.append("            break")
+        out.append("        else:")
+        out.append(f"            del loc[{lk}], loc[{ik}]")
+        out.append("            _n += 1")
+        out.append("            break")
+        out.append("        _n += 1")
+        self.marks.append((len(out), items[k + 1][1]))
+        c = 0
+        for pc in range(k + 2, end - 1):
+            factory, at, args, decision = items[pc]
+            c += 1
+            body: list[str] = []
+            _INLINE[factory](self, body, args, at, pc, f"_n + {c}")
+            out.extend("    " + line for line in body)
+            self.marks.append((len(out), at))
+        out.append(f"        _n += {c + 1}")
+        out.append(f"        if _n > {TICK}:")
+        out.append(f"            fr[\"pc\"] = {k + 1}")
+        out.append("            return _n")
+
+    def _queued(self, out: list, nxt: int, n: int) -> None:
+        out.append("    if st.queue and not st.edepth:")
+        out.append(f"        fr[\"pc\"] = {nxt}")
+        out.append(f"        return {n}")
+
+    def _stopping(self, out: list, body: list[str], at: Any, n: int) -> None:
+        out.append("    try:")
+        out.extend("        " + line for line in body)
+        out.append("    except _Stop as _e:")
+        out.append(f"        _stop(m, _e.message, {self.k(at)})")
+        out.append(f"        return {n}")
+
+
+def _pc(t: Any) -> int:
+    return t.pc if hasattr(t, "pc") else t
+
+
+def _let(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+    name, value = args
+    out.append(f"    loc[{g.k(name)}] = {g.x(value)}")
+
+
+def _set_attr(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+    of, name, value = args
+    out.append(f"    _sa(m, {g.x(of)}, {g.k(name)}, {g.x(value)}, loc)")
+
+
+def _set_counter_i(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+    cid, value = args
+    out.append(f"    _sc(m, {g.k(cid)}, {g.x(value)}, loc)")
+
+
+def _jump_if_not(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+    cond, target = args
+    out.append(f"    if not {g.x(cond)}:")
+    out.append(f"        fr[\"pc\"] = {_pc(target)}")
+    out.append(f"        return {n}")
+
+
+def _prim(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+    impl, xs, into = args
+    call = f"{g.f(impl)}(m, loc{''.join(', ' + g.x(a) for a in xs)})"
+    if impl is P.move and len(xs) == 3 and into is None:
+        known = g.b.exprs.get(id(xs[1]))
+        slot = g._const_slot(known[0]) if known is not None else None
+        if slot is not None:
+            call = f"_mv(m, {g.x(xs[0])}, {slot}, {g.x(xs[2])})"
+    line = f"loc[{g.k(into)}] = {call}" if into is not None else call
+    if impl is P.pay:
+        g._stopping(out, [line], at, n)
+    else:
+        out.append("    " + line)
+    if impl in _ENDS_GAME:
+        out.append(f"    fr[\"pc\"] = {pc + 1}")
+        out.append(f"    return {n}")
+    g._queued(out, pc + 1, n)
+
+
+def _require(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+    cond, message, mid = (args + (None,))[:3]
+    text = g.k(message or "requirement not met")
+    key = g.k(mid if message else "engine-requirement")
+    g._stopping(out, [f"if not {g.x(cond)}:", f"    raise _Stop({text}, {key})"], at, n)
+
+
+def _emit(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+    event, xs = args
+    body = ", ".join(f"{g.k(k)}: {g.x(a)}" for k, a in xs.items())
+    out.append(f"    _em(m, {g.k(event)}, {{{body}}})")
+    g._queued(out, pc + 1, n)
+
+
+def _log(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+    out.append(f"    _say(m, {g.x(args[0])})")
+
+
+_INLINE: dict[Callable, Callable] = {
+    I.let: _let, I.set_attr: _set_attr, I.set_counter: _set_counter_i,
+    I.jump_if_not: _jump_if_not, I.prim: _prim, I.require: _require, I.emit: _emit, I.log: _log,
+}
+
+
+def _entries(b: Any) -> set[int]:
+    """The pcs a frame may be at when its code is entered or resumed."""
+    items = b.items
+    out = {0}
+    for pc, (factory, at, args, decision) in enumerate(items):
+        for a in args:
+            for t in (a if type(a) is list else [a]):
+                if hasattr(t, "pc") and not callable(t):
+                    out.add(t.pc)
+        if decision or factory in _ENDS or factory not in _INLINE or factory is I.jump_if_not:
+            out.add(pc + 1)
+        if factory is I.jump:
+            out.add(_pc(args[0]))
+    return {pc for pc in out if 0 <= pc < len(items)}
+
+
+def generate(rules: Any, code_id: str, builder: Any, K: list, F: list) -> tuple[str, list[int]]:
+    """The Python source of one code block and its entry pcs."""
+    g = _Gen(rules, code_id, builder, K, F)
+    g.ins = rules.codes[code_id]
+    generate.last = g
+    # every argument was resolved to plain ints by finish(); labels keep their pc
+    entries = sorted(_entries(builder))
+    segments, lines = [], {}
+    line = sum(x.count("\n") + 2 for x in g.extra) + 1    # where the first segment starts
+    for pc in entries:
+        segments.append(g.segment(pc))
+        first = 0
+        for end, at in g.marks:
+            for i in range(first, end):
+                lines[line + i] = at
+            first = end
+        line += segments[-1].count("\n") + 2
+    g.lines = lines
+    return "\n\n".join(g.extra + segments) + "\n", entries
+
+
+def install(rules: Any) -> None:
+    """Generate and compile the fast code of every block of ``rules``."""
+    fast: dict[str, list] = {}
+    sources: dict[str, str] = {}
+    where: dict[str, dict[int, Any]] = {}
+    for code_id, b in rules.builders.items():
+        K: list = []
+        F: list = []
+        src, entries = generate(rules, code_id, b, K, F)
+        ns: dict[str, Any] = {"__builtins__": _BUILTINS, "_K": tuple(K), "_F": tuple(F), **_HELPERS}
+        filename = f"<waybill {len(fast)}>"
+        exec(compile(src, filename, "exec"), ns)   # noqa: S102 (principle 2)
+        where[filename] = generate.last.lines
+        table = list(rules.codes[code_id])
+        for pc in entries:
+            table[pc] = (ns[f"_s{pc}"], table[pc][1], table[pc][2])
+        fast[code_id] = table
+        sources[code_id] = src
+    _install_expressions(rules, sources)
+    rules.fast_codes = fast
+    rules.fast_sources = sources
+    rules.fast_where = where
+    rules.fast = run
+    rules.engine = "compiled"
+
+
+def _install_expressions(rules: Any, sources: dict) -> None:
+    """Requirements, conditions, modifier values and quantity bases as
+    generated functions. Should one raise, the interpreter's closure runs
+    again and answers (expressions never change the state), so an error
+    reads the same under both engines."""
+    class _NoBlock:
+        exprs: dict = {}
+    K: list = []
+    F: list = []
+    g = _Gen(rules, "expressions", _NoBlock(), K, F)
+    made: list[tuple[Callable, str]] = []
+
+    def fn(e: Any, at: Any, closure: Callable, put: Callable[[Callable], None]) -> None:
+        name = f"_e{len(made)}"
+        body = g.ex(e, at)
+        made.append((put, f"def {name}(m, loc):\n    try:\n        return {body}\n"
+                          f"    except Exception:\n        return {g.f(closure)}(m, loc)"))
+
+    for qid, q in ((q["id"], q) for q in rules.ir.get("quantities") or []):
+        params, base = rules.quantities[qid]
+        fn(q["value"], rules.where(q.get("at")), base,
+           lambda f, qid=qid, params=params: rules.quantities.__setitem__(qid, (params, f)))
+    for ab in rules.ability_by_key.values():
+        decl = ab.decl
+        if ab.where is not None:
+            fn(decl["where"], ab.at, ab.where, lambda f, ab=ab: setattr(ab, "where", f))
+        if ab.type == "action":
+            for i, (r, (req, msg)) in enumerate(zip(decl.get("require") or [], ab.requires)):
+                fn(r["expr"], ab.at, req, lambda f, ab=ab, i=i, msg=msg: ab.requires.__setitem__(i, (f, msg)))
+        if ab.type == "modifier" and ab.value is not None:
+            fn(decl["value"], ab.at, ab.value, lambda f, ab=ab: setattr(ab, "value", f))
+    src = "\n\n".join(g.extra + [code for _, code in made]) + "\n"
+    ns: dict[str, Any] = {"__builtins__": _BUILTINS_EXPR, "_K": tuple(K), "_F": tuple(F), **_HELPERS}
+    exec(compile(src, "<waybill expressions>", "exec"), ns)   # noqa: S102 (principle 2)
+    for i, (put, _) in enumerate(made):
+        put(ns[f"_e{i}"])
+    sources["expressions"] = src
+
+
+_BUILTINS = {"bool": bool, "dict": dict, "zip": zip, "min": min, "max": max, "len": len}
+_BUILTINS_EXPR = {**_BUILTINS, "Exception": Exception}
+
+
+def run(m: Any) -> None:
+    """The interpreter's run loop (interpreter.run) over the fast code: an
+    instruction returns how many instructions it ran (None: one)."""
+    st, codes, budget = m.st, m.R.fast_codes, m.budget
+    fr = ins = None
+    tick = TICK
+    try:
+        while st.pending is None and not st.over:
+            if st.queue and not st.edepth:
+                events.resolve(m)
+                continue
+            stack = st.stack
+            if not stack:
+                P.finish_game(m, None)
+                break
+            fr = stack[-1]
+            pc = fr["pc"]
+            ins = codes[fr["code"]][pc]
+            fr["pc"] = pc + 1
+            try:
+                n = ins[0](m, fr)
+            except Stop as s:
+                stop_effect(m, s.message, _at(m, s, ins))
+                n = None
+            tick -= n or 1
+            if tick <= 0:
+                while tick <= 0:
+                    tick += TICK
+                    budget.steps -= TICK
+                if budget.steps < 0:
+                    budget.exhausted("steps")
+    except RuleError as e:
+        raise e.locate(_at(m, e, ins), m.R.names.get(fr["code"]) if fr else None)
+    except WaybillError:
+        raise
+    except Exception as e:
+        where = m.R.names.get(fr["code"]) if fr else None
+        raise RuleError(python_error(e), _at(m, e, ins), where) from e
+
+
+def _at(m: Any, e: BaseException, ins: Any) -> Any:
+    """The location of the instruction that raised ``e``: inside a run of
+    inlined instructions, found from the generated line being executed."""
+    if not ins:
+        return None
+    tb = e.__traceback__
+    lines = m.R.fast_where
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        known = lines.get(code.co_filename)
+        if known is not None and code.co_name.startswith("_s"):
+            return known.get(tb.tb_lineno, ins[1])
+        tb = tb.tb_next
+    return ins[1]
