@@ -17,7 +17,7 @@ DICE = str(ROOT / "tests" / "packs" / "dice_race")
 
 
 def test_python_dash_m_waybill_runs_the_command_line():
-    proc = subprocess.run([sys.executable, "-m", "waybill", "--help"], capture_output=True, text=True, cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-P", "-m", "waybill", "--help"], capture_output=True, text=True, cwd=ROOT,
                           timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "Usage: waybill" in proc.stdout and "check" in proc.stdout
@@ -33,7 +33,7 @@ def test_list_with_an_unknown_kind_is_a_usage_error_listing_the_kinds():
 def _on_a_terminal(env: dict, *args: str) -> bytes:
     """The CLI's output with stdout and stderr on a pseudo-terminal (where colour is on by default)."""
     leader, follower = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "waybill", *args], stdout=follower, stderr=follower,
+    proc = subprocess.Popen([sys.executable, "-P", "-m", "waybill", *args], stdout=follower, stderr=follower,
                             stdin=subprocess.DEVNULL, cwd=ROOT, env=env)
     os.close(follower)
     out = b""
@@ -125,10 +125,10 @@ def test_the_readme_names_the_fields_sim_prints():
 def test_shell_completion_works_as_the_readme_says():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert 'eval "$(_WAYBILL_COMPLETE=bash_source waybill)"' in readme
-    script = subprocess.run([sys.executable, "-m", "waybill"], capture_output=True, text=True, cwd=ROOT, timeout=120,
+    script = subprocess.run([sys.executable, "-P", "-m", "waybill"], capture_output=True, text=True, cwd=ROOT, timeout=120,
                             env={**os.environ, "_WAYBILL_COMPLETE": "bash_source"})
     assert "complete " in script.stdout and "_WAYBILL_COMPLETE=bash_complete" in script.stdout
-    words = subprocess.run([sys.executable, "-m", "waybill"], capture_output=True, text=True, cwd=ROOT, timeout=120,
+    words = subprocess.run([sys.executable, "-P", "-m", "waybill"], capture_output=True, text=True, cwd=ROOT, timeout=120,
                            env={**os.environ, "_WAYBILL_COMPLETE": "bash_complete", "COMP_WORDS": "waybill fm",
                                 "COMP_CWORD": "1"})
     assert "plain,fmt" in words.stdout.splitlines()

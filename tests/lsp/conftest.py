@@ -49,7 +49,7 @@ def server_command() -> list[str]:
     found = shutil.which("waybill")
     if found:
         return [found, "lsp"]
-    return [sys.executable, "-c", "import sys; from waybill.cli import main; sys.exit(main())", "lsp"]
+    return [sys.executable, "-P", "-c", "import sys; from waybill.cli import main; sys.exit(main())", "lsp"]
 
 
 @pytest.fixture(scope="module")

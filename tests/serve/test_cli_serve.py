@@ -24,7 +24,7 @@ def free_port() -> int:
 @contextlib.contextmanager
 def serving(*args: str):
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-c", "from waybill.cli import main; main()", "serve", DICE,
+    proc = subprocess.Popen([sys.executable, "-P", "-c", "from waybill.cli import main; main()", "serve", DICE,
                              "--port", str(port), *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ)
     url = f"http://127.0.0.1:{port}"

@@ -12,7 +12,7 @@ from waybill.serve.app import MAX_BODY
 
 
 def talk(lines: list[str], *args: str) -> list[dict]:
-    proc = subprocess.run([sys.executable, "-c", "from waybill.cli import main; main()", "serve", DICE, "--stdio", *args],
+    proc = subprocess.run([sys.executable, "-P", "-c", "from waybill.cli import main; main()", "serve", DICE, "--stdio", *args],
                           input="".join(line + "\n" for line in lines), capture_output=True, text=True,
                           env=os.environ, timeout=300)
     assert proc.returncode == 0, proc.stderr
