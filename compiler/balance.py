@@ -1,10 +1,10 @@
 """The pack's `balance { ... }` block: what a balance report compares.
 
-``choices`` name what each seat got (a driver, a leader, the faction of the
-jobs it holds): win rates are shown for each of them. ``cards`` name kinds of
+``choices`` name what each seat got (a character card, a starting role, the
+group printed on the cards it holds): win rates are shown for each of them. ``cards`` name kinds of
 cards whose presence in a seat's hands at game end is set against winning.
 Each value is a kind (the entity of each piece counts) or ``kind.field`` (the
-value of that field of each piece counts, e.g. the faction of a faction job).
+value of that field of each piece counts, e.g. the group a card names).
 
 Later blocks (a pack extending another) add subjects; the same subject named
 twice is an error. The engine knows no subject: content says which.

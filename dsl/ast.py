@@ -449,7 +449,7 @@ class DisplayDecl(Node):
 
 @dataclass
 class BalanceDecl(Node):
-    """`balance { choices: driver, faction_job.faction  cards: ally }`: what a
+    """`balance { choices: hero, quest.group  cards: helper }`: what a
     balance report compares; each value is a kind, or `kind.field`."""
     props: list = field(default_factory=list)
 

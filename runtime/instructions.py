@@ -170,18 +170,21 @@ def require(cond: Callable, message: str | None, msg: str | None = None) -> Run:
     return run
 
 
+def say(m: Any, said: Any) -> None:
+    """Write a `log` line: its words, and (for a catalogue) its message id and
+    the values of its variables. Both engines write it here."""
+    entry = {"type": "say", "text": access.text_of(m, str(said))}
+    mid = getattr(said, "msg", None)
+    if mid is not None:
+        entry["msg"] = mid
+        if said.args:
+            entry["args"] = said.args
+    m.st.log.append(entry)
+
+
 def log(text: Callable) -> Run:
-    """A `log` line: its words, and (for a catalogue) its message id and the
-    values of its variables."""
     def run(m, fr):
-        said = text(m, fr["locals"])
-        entry = {"type": "say", "text": access.text_of(m, str(said))}
-        mid = getattr(said, "msg", None)
-        if mid is not None:
-            entry["msg"] = mid
-            if said.args:
-                entry["args"] = said.args
-        m.st.log.append(entry)
+        say(m, text(m, fr["locals"]))
     return run
 
 

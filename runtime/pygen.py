@@ -144,17 +144,6 @@ def _quantity_modified(m: Any, loc: dict, qid: str, at: Any, args: Callable) -> 
     return v
 
 
-def _say(m: Any, said: Any) -> None:
-    """As instructions.log: the words, and (for a catalogue) the message id and its values."""
-    entry = {"type": "say", "text": access.text_of(m, str(said))}
-    mid = getattr(said, "msg", None)
-    if mid is not None:
-        entry["msg"] = mid
-        if said.args:
-            entry["args"] = said.args
-    m.st.log.append(entry)
-
-
 def _me(m: Any, loc: dict) -> Any:
     return loc["me"] if "me" in loc else access.me_of(m, loc)
 
@@ -171,7 +160,7 @@ def _set_counter(m: Any, cid: str, value: Any, loc: dict) -> None:
 _HELPERS: dict[str, Any] = {
     "_ga": _attr, "_fl": _for_items, "_qm": _quantity_modified, "_tp": _top, "_pcs": _pieces, "_mv": _move, "_sa": access.set_attr, "_wk": access.walked, "_me": _me,
     "_ad": _add, "_sb": _sub, "_ml": _mul, "_dv": _div, "_md": _mod, "_jn": _joined,
-    "_em": events.emit, "_say": _say, "_Stop": Stop, "_stop": stop_effect, "_ct": _counter,
+    "_em": events.emit, "_say": I.say, "_Stop": Stop, "_stop": stop_effect, "_ct": _counter,
     "_sc": _set_counter, "_MISSING": _MISSING, "_sm": _sum_checked, "_fe": flat_enough,
     "_xh": _steps_out, "_ME": "me", "_mo": access.me_of, "_ci": _int_checked,
 }
