@@ -144,6 +144,12 @@ def _quantity_modified(m: Any, loc: dict, qid: str, at: Any, args: Callable) -> 
     return v
 
 
+def _stopped(m: Any, e: Stop, at: Any) -> None:
+    """A `require` or `pay` stopped inlined code: as the interpreter's run loop
+    does, with the stop's words and its message id (the source names no field)."""
+    stop_effect(m, e.message, at, e.msg, e.values)
+
+
 def _me(m: Any, loc: dict) -> Any:
     return loc["me"] if "me" in loc else access.me_of(m, loc)
 
@@ -160,7 +166,7 @@ def _set_counter(m: Any, cid: str, value: Any, loc: dict) -> None:
 _HELPERS: dict[str, Any] = {
     "_ga": _attr, "_fl": _for_items, "_qm": _quantity_modified, "_tp": _top, "_pcs": _pieces, "_mv": _move, "_sa": access.set_attr, "_wk": access.walked, "_me": _me,
     "_ad": _add, "_sb": _sub, "_ml": _mul, "_dv": _div, "_md": _mod, "_jn": _joined,
-    "_em": events.emit, "_say": I.say, "_Stop": Stop, "_stop": stop_effect, "_ct": _counter,
+    "_em": events.emit, "_say": I.say, "_Stop": Stop, "_stop": _stopped, "_ct": _counter,
     "_sc": _set_counter, "_MISSING": _MISSING, "_sm": _sum_checked, "_fe": flat_enough,
     "_xh": _steps_out, "_ME": "me", "_mo": access.me_of, "_ci": _int_checked,
 }
@@ -490,7 +496,7 @@ class _Gen:
         out.append("    try:")
         out.extend("        " + line for line in body)
         out.append("    except _Stop as _e:")
-        out.append(f"        _stop(m, _e.message, {self.k(at)})")
+        out.append(f"        _stop(m, _e, {self.k(at)})")
         out.append(f"        return {n}")
 
 
@@ -691,7 +697,7 @@ def run(m: Any) -> None:
             try:
                 n = ins[0](m, fr)
             except Stop as s:
-                stop_effect(m, s.message, _at(m, s, ins))
+                _stopped(m, s, _at(m, s, ins))
                 n = None
             tick -= n or 1
             if tick <= 0:

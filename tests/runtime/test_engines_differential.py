@@ -238,3 +238,25 @@ def test_runaways_fail_the_same_under_both_engines(tmp_path):
                 game.apply(next(a for a in game.legal_actions() if a["label"] == "Runaway"))
             said.append((str(err.value), _dump(game)))
         assert said[0] == said[1], name
+
+
+def test_a_stopped_effect_logs_the_same_under_both_engines(tmp_path):
+    """A `require` inside an effect and a `pay` that falls short stop the
+    effect; both engines log the stop with its words and its message id (a
+    catalogue says it again from the id: the compiled engine once dropped it)."""
+    from tests.reliability.test_budget import HEAD, PLAY
+    from tests.wbkit import compile_src
+    body = ('action halt "Halt" {\n  tags: turn\n  gain(points, 1)\n'
+            '  require me.points > 50, "Not enough points yet"\n  gain(points, 9)\n}\n'
+            'action short "Short" {\n  tags: turn\n  gain(points, 1)\n  pay(points, 99)\n}\n')
+    result = compile_src(tmp_path, HEAD + body + PLAY, head="")
+    assert result.ir is not None, result.report.render()
+    logs = []
+    for engine in ("compiled", "interpreter"):
+        game = Game.new(Rules.from_ir(result.ir, engine=engine), players=2, seed=1)
+        for label in ("Halt", "Short"):
+            game.apply(next(a for a in game.legal_actions() if a["label"] == label))
+        stops = [e for e in game.log if e.get("type") == "stopped"]
+        assert len(stops) == 2 and all(e.get("msg") for e in stops), stops
+        logs.append(_dump(game))
+    assert logs[0] == logs[1]
