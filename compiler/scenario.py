@@ -1,7 +1,7 @@
 """Lowering scenarios: the `given` and `before setup` blocks, the steps.
 
 A scenario is lowered in the pack's scope, like a procedure: in its blocks
-and expectations `me` is the first player. The runner (waybill/scenarios.py)
+and expectations `me` is the first player. The runner (cli/scenarios.py)
 reads the result; it is not part of the IR a game is played from, so its
 shape is free to grow with the scenario format.
 """

@@ -23,6 +23,16 @@ def test_python_dash_m_waybill_runs_the_command_line():
     assert "Usage: waybill" in proc.stdout and "check" in proc.stdout
 
 
+def test_no_folder_at_the_repository_root_shadows_the_installed_package():
+    # Without -P, Python puts the working directory first on sys.path: a folder
+    # named `waybill/` at the root used to hide the installed package.
+    assert not (ROOT / "waybill").exists()
+    proc = subprocess.run([sys.executable, "-c", "import waybill.runtime, waybill.cli; print(waybill.__name__)"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "waybill"
+
+
 def test_list_with_an_unknown_kind_is_a_usage_error_listing_the_kinds():
     proc = run_cli("list", "weds", "--kind", "nonsense")
     assert proc.returncode == 2, proc.stdout + proc.stderr

@@ -156,7 +156,7 @@ def test_the_lint_and_renderer_name_no_game():
     nouns = re.compile(r"cargo|raider|outpost|caravan|settlement|crap|truck|artifact|faction|momentum|"
                        r"dashboard|enclave|stash|wasteland|badlands|warfare|gunner|caps\b", re.I)
     root = Path(__file__).resolve().parents[2]
-    for rel in ("compiler/render.py", "compiler/lint_text.py", "waybill/cards.py", "waybill/reference.py"):
+    for rel in ("compiler/render.py", "compiler/lint_text.py", "cli/cards.py", "cli/reference.py"):
         hits = [f"{rel}:{i}: {line.strip()}" for i, line in
                 enumerate((root / rel).read_text(encoding="utf-8").splitlines(), 1) if nouns.search(line)]
         assert hits == []

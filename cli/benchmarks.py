@@ -40,7 +40,7 @@ def check_ms_cold(repeats: int) -> dict[str, float]:
     import tempfile
 
     from waybill.compiler.check_cache import SUBFOLDER
-    # -P: never import the source folder `waybill/` from the working directory
+    # -P: never import a source folder named like the package from the working directory
     cmd = [sys.executable, "-P", "-c", "from waybill.cli import main; main()", "check"]
     with tempfile.TemporaryDirectory(prefix="waybill-bench-") as cache:
         env = {k: v for k, v in os.environ.items() if k != "WAYBILL_NO_CACHE"}
