@@ -1,8 +1,9 @@
 """The ``reveal`` primitive, and how long a private reveal lasts.
 
-``reveal(piece)`` shows a piece to every player: the ``revealed`` event
-names it in every seat's log. ``reveal(piece, to: p)`` shows it to seat
-``p`` only: its ``revealed`` event (which also carries ``to``) names the
+``reveal(piece)`` shows a piece to every player (and to spectators): the
+``revealed`` event names it in every seat's log, and every view lists it under
+its zone's ``known`` pieces until it moves — a card turned face up where it
+lies. ``reveal(piece, to: p)`` shows it to seat ``p`` only: its ``revealed`` event (which also carries ``to``) names the
 piece for ``p`` alone, and ``p`` keeps knowing it — its view lists it under
 its zone's ``known`` pieces, without its place in the zone — until the piece
 moves. Any move ends it, even one back into the same zone or into a zone
@@ -11,7 +12,7 @@ where it lay, not told where it goes. A shuffle does not end it, and the view
 never shows where in a stack a known piece is, so a shuffle teaches nothing.
 
 A reveal is kept in ``state.known`` as ``[seat, piece, zone slot, log
-position]``; "has not moved" is checked against the log entries after that
+position]``, seat ``EVERYONE`` (-1) for a public one; "has not moved" is checked against the log entries after that
 position (a snapshot saved without its log only keeps the zone check).
 """
 
@@ -23,6 +24,8 @@ from .access import piece_id, player_index
 from .errors import RuleError
 from .events import emit
 
+EVERYONE = -1     # the seat of a public reveal in ``state.known``
+
 
 def reveal(m: Any, loc: dict, piece: Any, to: Any = None) -> None:
     pid = piece_id(piece)
@@ -30,11 +33,17 @@ def reveal(m: Any, loc: dict, piece: Any, to: Any = None) -> None:
     if not (type(pid) is int and 0 <= pid < len(st.p_ent)):
         raise RuleError(f"reveal: no piece {pid!r}")
     if to is None:
+        _remember(st, EVERYONE, pid)
         emit(m, "revealed", {"piece": {"piece": pid}})
         return
     seat = player_index(to)
     if not (type(seat) is int and 0 <= seat < m.L.n):
         raise RuleError(f"reveal: no player {seat!r} to show a piece to")
+    _remember(st, seat, pid)
+    emit(m, "revealed", {"piece": {"piece": pid}, "to": m.L.player_refs[seat]})
+
+
+def _remember(st: Any, seat: int, pid: int) -> None:
     slot = st.p_zone[pid]
     # earlier reveals of pieces that have left their zone are dropped here,
     # so the list stays as small as what players actually know
@@ -42,16 +51,15 @@ def reveal(m: Any, loc: dict, piece: Any, to: Any = None) -> None:
     if slot >= 0:
         kept.append([seat, pid, slot, st.log_from + len(st.log)])
     st.known = kept
-    emit(m, "revealed", {"piece": {"piece": pid}, "to": m.L.player_refs[seat]})
 
 
 def known_pieces(st: Any, seat: int | None) -> dict[int, int]:
-    """``{piece: zone slot}`` of the pieces shown to ``seat`` that have not moved since."""
-    if seat is None or not st.known:
+    """``{piece: zone slot}`` of the pieces shown to ``seat`` (None: a spectator) that have not moved since."""
+    if not st.known:
         return {}
     out = {}
     for who, pid, slot, since in st.known:
-        if who == seat and st.p_zone[pid] == slot and not _moved_since(st, pid, since):
+        if (who == seat or who == EVERYONE) and st.p_zone[pid] == slot and not _moved_since(st, pid, since):
             out[pid] = slot
     return out
 

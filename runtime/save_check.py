@@ -346,12 +346,13 @@ def _handles(v: Any, c: Ctx) -> list[int]:
 
 
 def _known(v: Any, c: Ctx) -> list[list[int]]:
-    """Private reveals: [seat, piece, zone, log position] each."""
+    """Reveals: [seat, piece, zone, log position] each; seat -1 is everyone."""
     bounds = (c.lay.n - 1, len(c.got["p_ent"]) - 1, len(c.lay.z_id) - 1, SAFE_INT)
+    lows = (-1, 0, 0, 0)
     out = []
     for i, k in enumerate(need_list(v, "known")):
         if type(k) is not list or len(k) != 4 or not all(
-                type(x) is int and 0 <= x <= hi for x, hi in zip(k, bounds)):
+                type(x) is int and lo <= x <= hi for x, lo, hi in zip(k, lows, bounds)):
             raise bad(f"known[{i}]", "should be [seat, piece, zone, log position]")
         out.append(list(k))
     return out

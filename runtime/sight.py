@@ -142,7 +142,7 @@ class Sight:
         return out
 
     def _known_then(self, entries: list[dict]) -> list[frozenset]:
-        """The pieces privately revealed to this seat and not moved since, after each entry."""
+        """The pieces revealed to this seat (or to all) and not moved since, after each entry."""
         out, known = [], frozenset()
         append = out.append
         for e in entries:
@@ -154,7 +154,7 @@ class Sight:
             elif ev == "revealed" and e.get("type") == "event" and self._shown_to_me(e):
                 ref = e["args"].get("piece")
                 pid = ref.get("piece") if type(ref) is dict else None
-                if type(pid) is int and e["args"].get("to") is not None:
+                if type(pid) is int:
                     known = known | {pid}
             append(known)
         return out

@@ -239,6 +239,25 @@ def test_a_public_reveal_names_the_card_to_everyone(rules):
     assert raw[-1] == {"piece": {"piece": card}}    # the kernel's log keeps its own numbers
 
 
+def test_a_public_reveal_turns_the_card_face_up_where_it_lies_until_it_moves(rules):
+    # "reveal(piece) shows a piece to every player": a card shown from a hand
+    # stays known to the whole table (and to spectators) while it stays there.
+    g = Game.new(rules, 2, seed=4)
+    take_then(g, "Show a card")
+    card = g.state.zones[g.m.L.zslot[("hand", 0)]][0]
+    h = g.state.handles[card]
+    for seat in (1, None):
+        assert zone(g.view(seat, zones=True), "hand", 0)["known"] == [{"piece": h, "entity": g.state.p_ent[card]}]
+    saved = Game.from_json(rules, json.loads(json.dumps(g.to_json())))
+    assert zone(saved.view(1, zones=True), "hand", 0)["known"] == [{"piece": h, "entity": g.state.p_ent[card]}]
+    do(g, "Shuffle")                           # player 1's turn
+    do(g, "Bury a card")                       # player 0 puts it under the deck: now nobody knows it
+    g.apply(g.legal_actions()[0])
+    for seat in (1, None):
+        v = g.view(seat, log=True, zones=True)
+        assert "known" not in zone(v, "deck") and str(h) not in json.dumps(events(v, "moved")[-1])
+
+
 def test_reveal_to_a_player_that_is_not_one_is_a_rule_error(tmp_path):
     folder = tmp_path / "bad"
     folder.mkdir()
