@@ -4,9 +4,15 @@ One `Workspace` holds the text of every open document, the last parse of
 every file it has read, and the last analysis of each pack. After an edit
 only the edited file is parsed again (and only its changed declarations,
 see `documents`); the pack's other files, and its base pack's, reuse their
-syntax trees; then names are resolved and checked over the whole pack by
-the compiler (`build_program` and the `Lowerer`), which is what makes a
-diagnostic in one file appear when a name it uses is removed in another.
+syntax trees; then names are resolved over the whole pack (`build_program`,
+which is what makes a diagnostic in one file appear when a name it uses is
+removed in another), and only the declarations the edit can affect are
+checked again (`incremental`): the edited ones, and those that look up a
+name whose declaration changed.
+
+Two passes, as the server publishes them: first the pack as it is; then
+(`finish`) what `waybill check` adds: the pack with all its variants, and
+the rules-text lint (W6xx), which reads the whole lowered pack.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from waybill.dsl.parser import MAX_FILE_BYTES, decode
 
 from . import packs
 from .documents import ParsedFile, parse_text
+from .incremental import LoweringMemo
 
 
 @dataclass
@@ -33,7 +40,8 @@ class Analysis:
     pack: PackSource | None
     diagnostics: dict[str, list[Diagnostic]] = field(default_factory=dict)  # absolute path -> its diagnostics
     files: list[str] = field(default_factory=list)  # every file read, base packs' included
-    complete: bool = True  # False until the pass with the pack's variants has run
+    complete: bool = True  # False until the second pass (variants, rules-text lint) has run
+    lint: bool = False  # the second pass lints the rules text (the first found no error)
     variant_only: dict[str, list[Diagnostic]] = field(default_factory=dict)  # found only by that pass
     report: Report | None = None
     _index: object = None
@@ -59,6 +67,7 @@ class Workspace:
         self.open_texts: dict[str, str] = {}  # absolute path -> the editor's text
         self.parsed: dict[str, ParsedFile] = {}
         self.analyses: dict[str, Analysis] = {}  # pack folder (or file, outside packs) -> analysis
+        self.memos: dict[str, LoweringMemo] = {}  # pack folder -> its declarations' last checks
 
     # ---- documents ----------------------------------------------------------------
     def set_text(self, path: str, text: str) -> None:
@@ -111,12 +120,16 @@ class Workspace:
         return found
 
     def finish(self, analysis: Analysis) -> None:
-        """The second pass of `waybill check`: the pack with all its variants
-        applied, so that the code inside `variant` blocks is checked too."""
+        """The second pass of `waybill check`: the rules-text lint of the pack
+        as it is, and the pack with all its variants applied, so that the code
+        inside `variant` blocks is checked too."""
         if analysis.complete or analysis.report is None or analysis.pack is None:
             return
         before = {_key(d) for d in analysis.report.diagnostics}
-        _check(analysis.pack, sorted(analysis.program.variants), analysis.report)
+        if analysis.lint:
+            _lint(analysis.pack, analysis.report)
+        if analysis.program.variants:
+            _check(analysis.pack, sorted(analysis.program.variants), analysis.report)
         done = _collect(analysis.folder, analysis.program, analysis.pack, analysis.report)
         analysis.diagnostics = done.diagnostics
         for d in analysis.report.sorted():
@@ -128,9 +141,11 @@ class Workspace:
         """`waybill check FOLDER`: the pack (and, in `finish`, the pack with all its variants)."""
         report = Report()
         pack = packs.read_pack(folder, self.source, report)
-        program = _check(pack, (), report)
+        memo = self.memos.setdefault(folder, LoweringMemo())
+        program = _check(pack, (), report, memo, [self.parsed[f] for f in _files_of(pack) if f in self.parsed])
         out = _collect(folder, program, pack, report)
-        out.complete = not program.variants
+        out.lint = pack.name is not None and not report.errors
+        out.complete = not program.variants and not out.lint
         return out
 
     def analyze_file(self, path: str) -> Analysis:
@@ -151,17 +166,34 @@ def name(path: str) -> str:
     return display_path(os.path.abspath(path))
 
 
-def _check(pack: PackSource, variants, report: Report) -> Program | None:
+def _check(pack: PackSource, variants, report: Report, memo: LoweringMemo | None = None,
+           parsed: list[ParsedFile] = ()) -> Program | None:
+    """Resolve and check; with a memo, only what changed since its last check is lowered."""
     program = build_program(pack, list(variants), report)
-    ir = Lowerer(program, report).lower()
+    if memo is not None and not variants:
+        memo.lower(program, report, list(parsed))
+    else:
+        Lowerer(program, report).lower()
     if program.pack is not None and not (program.symbols or program.rules or program.game) and not program.broken:
         report.add(Diagnostic(program.pack_file or "?", program.pack.span, "error", "E205",
                               f"pack `{program.pack.name}` declares nothing"))
-    if pack.name is not None and not variants and not report.errors:
-        # the rules-text warnings, as `waybill check` gives them for the pack as it is
-        from waybill.compiler.lint_text import lint_rules_text
-        lint_rules_text(ir, report)
     return program
+
+
+def _lint(pack: PackSource, report: Report) -> None:
+    """The rules-text warnings, as `waybill check` gives them for the pack as it
+    is: from a lowering from scratch (the lint reads positions from the IR)."""
+    from waybill.compiler.lint_text import lint_rules_text
+    ir = Lowerer(build_program(pack, [], Report()), Report()).lower()
+    lint_rules_text(ir, report)
+
+
+def _files_of(pack: PackSource) -> list[str]:
+    out, layer = [], pack
+    while layer is not None:
+        out.extend(f.path for f in layer.files)
+        layer = layer.base
+    return out
 
 
 def _key(d: Diagnostic) -> tuple:
