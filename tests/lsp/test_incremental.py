@@ -1,0 +1,122 @@
+"""After any sequence of edits, the server's incremental check gives what a
+check from scratch gives: the first pass what a fresh server's first pass
+gives, the complete set what `waybill check` prints for the same text."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+from waybill.compiler import check_paths
+from waybill.compiler.loader import display_path, shipped_packs
+from waybill.lsp.analysis import Workspace
+
+
+def _row(d) -> tuple:
+    return (d.file, d.span.line, d.span.column, d.span.end_line, d.span.end_column, d.severity, d.code, d.message,
+            d.hint or "")
+
+
+def _rows(analysis) -> list[tuple]:
+    return sorted(_row(d) for ds in analysis.diagnostics.values() for d in ds)
+
+
+@pytest.fixture()
+def pack(tmp_path) -> str:
+    folder = tmp_path / "warfare"
+    shutil.copytree(shipped_packs()["warfare"], folder)
+    return str(folder)
+
+
+class Editor:
+    """Edits files as an editor does (the workspace's open texts), and writes
+    them to disk too, for `waybill check` to read the same text."""
+
+    def __init__(self, folder: str):
+        self.folder = folder
+        self.ws = Workspace()
+        self.texts: dict[str, str] = {}
+
+    def path(self, name: str) -> str:
+        return display_path(os.path.join(self.folder, name))
+
+    def text(self, name: str) -> str:
+        return self.texts.get(name) or open(os.path.join(self.folder, name), encoding="utf-8").read()
+
+    def replace(self, name: str, old: str, new: str) -> None:
+        text = self.text(name)
+        assert old in text, old
+        self.set(name, text.replace(old, new, 1))
+
+    def set(self, name: str, text: str) -> None:
+        self.texts[name] = text
+        self.ws.set_text(self.path(name), text)
+        with open(os.path.join(self.folder, name), "w", encoding="utf-8") as fh:
+            fh.write(text)
+
+    def check(self, edited: str) -> list[tuple]:
+        """The incremental passes against a fresh workspace's and `waybill check`'s."""
+        quick = self.ws.analysis_for(self.path(edited), complete=False)
+        fresh = Workspace()
+        for name, text in self.texts.items():
+            fresh.set_text(self.path(name), text)
+        assert _rows(quick) == _rows(fresh.analysis_for(self.path(edited), complete=False))
+        complete = self.ws.analysis_for(self.path(edited))
+        theirs = sorted(_row(d) for d in check_paths([self.folder]).sorted())
+        assert _rows(complete) == theirs
+        return theirs
+
+
+def _codes(rows: list[tuple]) -> set[str]:
+    return {r[6] for r in rows}
+
+
+def test_a_sequence_of_edits_checks_as_from_scratch(pack):
+    ed = Editor(pack)
+    start = ed.check("story_actions.wb")
+    assert not any(r[5] == "error" for r in start)
+    total = ed.ws.memos[ed.folder].lowered
+
+    # a comment typed inside a declaration: only that declaration is lowered again
+    ed.replace("captives.wb", "{\n", "{ # a note\n")
+    assert ed.check("captives.wb") == start
+    assert ed.ws.memos[ed.folder].lowered < total / 10
+
+    # rename a name that another declaration uses: the use becomes unknown
+    ed.replace("captives.wb", "quantity captives_of(", "quantity captives_off(")
+    rows = ed.check("captives.wb")
+    assert any(r[6] == "E308" and "captives_of" in r[7] for r in rows)
+    # a new name elsewhere changes what the error suggests, though the use did not change
+    ed.set("facilities.wb", ed.text("facilities.wb") + "\nquantity captives_oz(p: player) = 0\n")
+    rows = ed.check("facilities.wb")
+    assert any(r[6] == "E308" and "captives_oz" in r[8] for r in rows)
+
+    # break the syntax of a file, then fix it
+    ed.replace("story_actions.wb", "{\n", "{\n  let = (\n")
+    assert "E101" in _codes(ed.check("story_actions.wb")) or "E102" in _codes(ed.check("story_actions.wb"))
+    ed.replace("story_actions.wb", "{\n  let = (\n", "{\n")
+    ed.check("story_actions.wb")
+
+    # add a declaration in another file: the use resolves again
+    ed.replace("facilities.wb", "quantity captives_oz(", "quantity captives_of(")
+    rows = ed.check("facilities.wb")
+    assert not any(r[6] == "E308" for r in rows)
+
+    # delete a kind its cards use; lines added above the cards move them
+    ed.replace("crews.wb", "kind chem { rare: bool = false, value: int }\n", "\n\n\n")
+    rows = ed.check("crews.wb")
+    assert any(r[6] == "E303" and "chem" in r[7] for r in rows)
+    ed.replace("crews.wb", "\n\n\n", "kind chem { rare: bool = false }\n")  # back, with a field less
+    rows = ed.check("crews.wb")
+    assert any(r[6] == "E304" and "value" in r[7] for r in rows)
+
+    # a field's default removed: every card of the kind that does not give it is now wrong
+    ed.replace("facilities.wb", "kind facility { roll: int, value: int = 10 }", "kind facility { roll: int, value: int }")
+    assert "E403" in _codes(ed.check("facilities.wb"))
+
+    # everything put back: what the pack gave at the start
+    for name in list(ed.texts):
+        ed.set(name, open(os.path.join(shipped_packs()["warfare"], name), encoding="utf-8").read())
+    assert ed.check("crews.wb") == start
