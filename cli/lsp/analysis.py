@@ -18,6 +18,7 @@ the rules-text lint (W6xx), which reads the whole lowered pack.
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 
 from waybill.compiler.loader import PackSource, SourceFile, display_path
@@ -68,6 +69,8 @@ class Workspace:
         self.parsed: dict[str, ParsedFile] = {}
         self.analyses: dict[str, Analysis] = {}  # pack folder (or file, outside packs) -> analysis
         self.memos: dict[str, LoweringMemo] = {}  # pack folder -> its declarations' last checks
+        self.readings: dict[str, packs.Reading] = {}  # pack folder -> what the loader last found
+        self.disk: dict[str, tuple] = {}  # path -> the stat of the file when last read from disk
 
     # ---- documents ----------------------------------------------------------------
     def set_text(self, path: str, text: str) -> None:
@@ -90,6 +93,9 @@ class Workspace:
         path = name(path)
         text = self.open_texts.get(path)
         if text is None:
+            seen = _stat(path)
+            if seen is not None and path in self.parsed and self.disk.get(path) == seen:
+                return self.parsed[path]  # not open, and unchanged on disk since read
             try:
                 with open(path, "rb") as fh:
                     data = fh.read(MAX_FILE_BYTES + 1)
@@ -99,6 +105,9 @@ class Workspace:
             if text is None:
                 from waybill.dsl import ast
                 return ParsedFile(path, "", ast.Module(path, []), diags)
+            self.disk[path] = seen
+        else:
+            self.disk.pop(path, None)
         parsed = parse_text(text, path, self.parsed.get(path))
         self.parsed[path] = parsed
         return parsed
@@ -140,7 +149,7 @@ class Workspace:
     def analyze_pack(self, folder: str) -> Analysis:
         """`waybill check FOLDER`: the pack (and, in `finish`, the pack with all its variants)."""
         report = Report()
-        pack = packs.read_pack(folder, self.source, report)
+        pack = packs.read_pack(folder, self.source, report, self.readings)
         memo = self.memos.setdefault(folder, LoweringMemo())
         program = _check(pack, (), report, memo, [self.parsed[f] for f in _files_of(pack) if f in self.parsed])
         out = _collect(folder, program, pack, report)
@@ -159,6 +168,17 @@ class Workspace:
         pack = PackSource(os.path.dirname(os.path.abspath(path)), None, [SourceFile(path, parsed.module, ok=parsed.ok)])
         program = _check(pack, (), report)
         return _collect(None, program, pack, report)
+
+
+def _stat(path: str) -> tuple | None:
+    """What tells a regular file changed on disk; None for anything else (read every time)."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        return None
+    return (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino)
 
 
 def name(path: str) -> str:

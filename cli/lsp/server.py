@@ -180,6 +180,7 @@ def did_close(ls: WaybillServer, params: types.DidCloseTextDocumentParams) -> No
 @guarded
 def did_change_files(ls: WaybillServer, params: types.DidChangeWatchedFilesParams) -> None:
     ls.wb.analyses.clear()  # a file was saved, added or removed outside the editor
+    ls.wb.readings.clear()
 
 
 # ---- requests ---------------------------------------------------------------------------

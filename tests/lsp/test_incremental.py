@@ -116,6 +116,18 @@ def test_a_sequence_of_edits_checks_as_from_scratch(pack):
     ed.replace("facilities.wb", "kind facility { roll: int, value: int = 10 }", "kind facility { roll: int, value: int }")
     assert "E403" in _codes(ed.check("facilities.wb"))
 
+    # a file added on disk, that nothing includes (W502), then included: its mistake is found
+    with open(os.path.join(pack, "extra.wb"), "w", encoding="utf-8") as fh:
+        fh.write("procedure extra() { gain(capz, 1) }\n")
+    ed.ws.analyses.clear()  # as the next keystroke does: the kept reading must notice the new file
+    assert "W502" in _codes(ed.check("crews.wb"))
+    ed.set("pack.wb", ed.text("pack.wb") + 'include "extra.wb"\n')
+    rows = ed.check("pack.wb")
+    assert "W502" not in _codes(rows) and any("capz" in r[7] for r in rows)
+    os.remove(os.path.join(pack, "extra.wb"))
+    ed.ws.analyses.clear()
+    assert "E201" in _codes(ed.check("crews.wb"))
+
     # everything put back: what the pack gave at the start
     for name in list(ed.texts):
         ed.set(name, open(os.path.join(shipped_packs()["warfare"], name), encoding="utf-8").read())
