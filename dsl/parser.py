@@ -430,6 +430,16 @@ def _misplaced(exc: UnexpectedToken, text: str, path: str, expected: list[str]) 
                               "or `play`, or in an ability of a declaration (`action`, `on EVENT`, "
                               "`instead of EVENT`)")
         return None
+    if _in_variant(stack):  # between the declarations of a `variant { }` block
+        called = isinstance(top, Token) and top.type == "NAME" and tok.type == "LPAR" and str(top) == word
+        if word in STATEMENT_WORDS or called:
+            what = f"a call of `{word}`" if called else f"a `{word}` statement"
+            return Diagnostic(path, span, "error", "E406", f"{what} cannot stand directly in a `variant` block",
+                              "a variant holds declarations: counters, kinds, zones, boards, dice, tracks, "
+                              "tables, events, quantities, procedures, cards, invariants, `remove NAME`, "
+                              "abilities (`action`, `on EVENT`, `instead of`, `modify`), `text` and a `game` "
+                              "block; an effect goes in one of them, e.g. a `game { setup { ... } }` that "
+                              "replaces the base setup, or a trigger `on EVENT { ... }`")
     if _BODY_STARTS <= set(expected):  # between the items of a body of fields
         called = isinstance(top, Token) and top.type == "NAME" and tok.type == "LPAR" and str(top) == word
         if word in STATEMENT_WORDS or called:
@@ -446,6 +456,21 @@ def _misplaced(exc: UnexpectedToken, text: str, path: str, expected: list[str]) 
                           "a trigger, a procedure or another block; inside a block, change the game with a "
                           "statement (`set`, a call, ...)")
     return None
+
+
+def _in_variant(stack: list) -> bool:
+    """Whether the innermost open `{` of a parse is a `variant NAME "Title"? {`'s:
+    the finished items of the block are trees, so the `{` is the last brace token."""
+    i = len(stack) - 1
+    while i >= 0 and not (isinstance(stack[i], Token) and stack[i].type == "LBRACE"):
+        if isinstance(stack[i], Token) and stack[i].type in ("LPAR", "LSQB", "RBRACE"):
+            return False  # inside brackets, or a brace not of this block
+        i -= 1
+    i -= 1
+    if i >= 0 and isinstance(stack[i], Token) and stack[i].type == "STRING":
+        i -= 1
+    return i >= 1 and isinstance(stack[i], Token) and stack[i].type == "NAME" \
+        and isinstance(stack[i - 1], Token) and stack[i - 1].type == "VARIANT"
 
 
 def _expected(expected) -> str | None:

@@ -71,3 +71,33 @@ def test_an_effect_at_the_top_level_is_one_E406(src, what):
     assert (d.code, d.span.line, d.span.column) == ("E406", 1, 1)
     assert d.message == f"{what} cannot stand at the top level of a file"
     assert "`procedure NAME() { ... }`" in d.hint
+
+
+@pytest.mark.parametrize("line, what", [
+    ("  hurt(owner)", "a call of `hurt`"),
+    ("  set owner.gold = 1", "a `set` statement"),
+    ("  let x = 2", "a `let` statement"),
+    ('  log "hello"', "a `log` statement"),
+])
+@pytest.mark.parametrize("title", ['"Rich" ', ""])
+def test_an_effect_directly_in_a_variant_is_one_E406_saying_what_goes_there(line, what, title):
+    # a variant's block holds declarations, one before the effect too
+    d = only(f"variant rich {title}{{\n  counter silver = 0\n{line}\n}}\n")
+    assert (d.code, d.span.line, d.span.column) == ("E406", 3, 3)
+    assert d.message == f"{what} cannot stand directly in a `variant` block"
+    assert "a variant holds declarations" in d.hint and "`game { setup { ... } }`" in d.hint
+
+
+def test_an_effect_inside_an_ability_of_a_variant_is_fine_and_a_bad_one_is_not_called_misplaced():
+    _, diags = parse_source('variant rich {\n  on found {\n    hurt(owner)\n  }\n}\n', "a.wb")
+    assert diags == []
+    assert only('variant rich {\n  on found {\n    set = 1\n  }\n}\n').code == "E101"
+
+
+def test_a_variant_with_an_effect_in_it_leaves_the_other_declarations_checked(tmp_path):
+    from waybill.compiler import check_paths
+    path = tmp_path / "v.wb"
+    path.write_text('counter gold = 0\nvariant rich "Rich" {\n  counter silver = 0\n  gain(gold, 2)\n}\n'
+                    "procedure p() { bogus() }\n")
+    got = [(d.code, d.span.line) for d in check_paths([str(path)]).sorted() if d.is_error]
+    assert got == [("E406", 4), ("E307", 6)]
