@@ -253,12 +253,12 @@ def _lost(chunk: str, items: list, diags: list[Diagnostic]) -> list[str | None]:
 LOSING_CODES = frozenset({"E101", "E102", "E103", "E105"})
 
 
-_HEAD = re.compile(r"\s*(?:(game)\b|(?:[A-Za-z_][A-Za-z0-9_]*)[ \t]+([A-Za-z_][A-Za-z0-9_]*))")
+_HEAD = re.compile(r"\s*(?:replaces[ \t]+)?(?:(game)\b|(?:[A-Za-z_][A-Za-z0-9_]*)[ \t]+([A-Za-z_][A-Za-z0-9_]*))")
 
 
 def _declared_name(chunk: str) -> str | None:
     """The name a declaration that failed to parse was giving (`procedure p ...`,
-    `gadget g ...`), or `game` for a game block."""
+    `gadget g ...`, `replaces procedure p ...`), or `game` for a game block."""
     m = _HEAD.match(chunk)
     if not m:
         return None
