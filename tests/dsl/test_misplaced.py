@@ -101,3 +101,11 @@ def test_a_variant_with_an_effect_in_it_leaves_the_other_declarations_checked(tm
                     "procedure p() { bogus() }\n")
     got = [(d.code, d.span.line) for d in check_paths([str(path)]).sorted() if d.is_error]
     assert got == [("E406", 4), ("E307", 6)]
+
+
+@pytest.mark.parametrize("src, lost", [("replaces procedure helper() {\n  let = 1\n}\n", "helper"),
+                                       ("replaces game {\n  play { let = }\n}\n", "game")])
+def test_a_broken_replaces_declaration_loses_its_own_name(src, lost):
+    # the checker then does not also call every use of the name unknown
+    module, diags = parse_source(src, "a.wb")
+    assert module.broken == [lost] and [d.code for d in diags] == ["E101"]

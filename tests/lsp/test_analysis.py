@@ -44,3 +44,13 @@ def test_a_pack_with_mistakes_a_stray_file_and_a_loose_file(tmp_path):
     loose = tmp_path / "loose.wb"
     loose.write_text("procedure q() { lose(gold, 1) }\n")
     assert _mine(str(loose)) == _theirs(str(loose)) != []
+
+
+def test_the_outline_shows_a_replacing_declaration_under_its_own_name():
+    from waybill.dsl.parser import parse_source
+    from waybill.lsp.outline import document_symbols
+    from waybill.lsp.positions import Lines
+    text = 'replaces procedure helper() { stop }\nreplaces game { play { stop } }\n'
+    module, _ = parse_source(text, "a.wb")
+    assert [s.name for s in document_symbols(module.items, Lines(text))][0] == "helper"
+    assert len(document_symbols(module.items, Lines(text))) == 2
