@@ -54,3 +54,14 @@ def test_the_outline_shows_a_replacing_declaration_under_its_own_name():
     module, _ = parse_source(text, "a.wb")
     assert [s.name for s in document_symbols(module.items, Lines(text))][0] == "helper"
     assert len(document_symbols(module.items, Lines(text))) == 2
+
+
+def test_the_second_pass_findings_kept_meanwhile_are_those_above_the_first_changed_line():
+    from waybill.dsl.diagnostics import Diagnostic, Span
+    from waybill.lsp.diagnostics import still_placed
+    then = "a\nb\nc\nd\n"
+    found = [Diagnostic("f.wb", Span(line, 1, line, 2), "warning", "W603", f"on line {line}") for line in (1, 2, 4)]
+    assert still_placed(found, then, then) == found
+    assert [d.span.line for d in still_placed(found, then, "a\nb\nX\nd\n")] == [1, 2]
+    assert [d.span.line for d in still_placed(found, then, "\na\nb\nc\nd\n")] == []
+    assert still_placed(found, None, then) == []
