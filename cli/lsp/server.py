@@ -17,6 +17,8 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
+from waybill.dsl.parser import lark_parser
+
 from . import completion, hover, navigation, outline, packs
 from .analysis import Analysis, Workspace, name
 from .diagnostics import still_placed, to_lsp
@@ -105,6 +107,9 @@ def publish(ls: WaybillServer, path: str, complete: bool = True) -> None:
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
             uri=uri_of(file), diagnostics=diags, version=version))
     ls.published[key] = now
+    # files come from the parse cache at first: load the parser once the first diagnostics
+    # are out, rather than on the first keystroke (a few hundred ms; a no-op after)
+    lark_parser()
     if not analysis.complete:
         finish_later(ls, path)
 
