@@ -197,7 +197,7 @@ def did_change_files(ls: WaybillServer, params: types.DidChangeWatchedFilesParam
 # ---- requests ---------------------------------------------------------------------------
 def _at(ls: WaybillServer, uri: str, position: types.Position) -> tuple[Analysis, Occurrence | None, str]:
     path = path_of(uri)
-    analysis = ls.wb.analysis_for(path)
+    analysis = ls.wb.analysis_for(path, complete=False)  # the index needs only the first pass
     line, column = to_point(position, lines_of(ls, path))
     return analysis, analysis.index.at(path, line, column), path
 
@@ -267,7 +267,7 @@ def on_rename(ls: WaybillServer, params: types.RenameParams) -> types.WorkspaceE
 @guarded
 def on_completion(ls: WaybillServer, params: types.CompletionParams) -> types.CompletionList | None:
     path = path_of(params.text_document.uri)
-    analysis = ls.wb.analysis_for(path)
+    analysis = ls.wb.analysis_for(path, complete=False)
     text = ls.wb.text_of(path) or ""
     lines = Lines(text)
     line, column = to_point(params.position, lines)
