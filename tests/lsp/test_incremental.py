@@ -132,3 +132,25 @@ def test_a_sequence_of_edits_checks_as_from_scratch(pack):
     for name in list(ed.texts):
         ed.set(name, open(os.path.join(shipped_packs()["warfare"], name), encoding="utf-8").read())
     assert ed.check("crews.wb") == start
+
+
+def test_edits_in_an_expansion_check_as_from_scratch(tmp_path):
+    from tests.lsp.conftest import PACK
+    folder = tmp_path / "mini"
+    folder.mkdir()
+    for name, text in PACK.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    ed = Editor(str(folder))
+    assert not any(r[5] == "error" for r in ed.check("cards.wb"))
+
+    # a field added to a base kind (`extend kind`), given by a card of the expansion
+    ed.set("cards.wb", ed.text("cards.wb") + "extend kind truck_mod { rarity: int = 0 }\n"
+           'truck_mod plating "Plating" { cost: 3 rarity: 1 text "Costs $3." }\n')
+    assert not any(r[5] == "error" for r in ed.check("cards.wb"))
+    ed.replace("cards.wb", "rarity: int = 0", 'rarity: str = ""')  # the card's value is now of the wrong type
+    assert "E402" in _codes(ed.check("cards.wb"))
+
+    # a procedure's parameters change: its call in another file is now wrong
+    ed.replace("cards.wb", "procedure boost(p: player, n: int)", "procedure boost(p: player)")
+    rows = ed.check("cards.wb")
+    assert any(r[0].endswith("rules.wb") and r[6] == "E401" for r in rows)
