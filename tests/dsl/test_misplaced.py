@@ -109,3 +109,26 @@ def test_a_broken_replaces_declaration_loses_its_own_name(src, lost):
     # the checker then does not also call every use of the name unknown
     module, diags = parse_source(src, "a.wb")
     assert module.broken == [lost] and [d.code for d in diags] == ["E101"]
+
+
+@pytest.mark.parametrize("src, where, hint", [
+    ('game "G" {\n  players 2..4\n  gain(gold, 1)\n  play { stop }\n}\n', "the `game` block", "`setup { ... }`"),
+    ('replaces game {\n  players 2..4\n  let x = 1\n}\n', "the `game` block", "`play { ... }`"),
+    ('scenario s "S" {\n  players 2\n  gain(gold, 1)\n}\n', "a `scenario`", "`given { ... }`"),
+    ('scenario s {\n  players 2\n  set me.gold = 1\n}\n', "a `scenario`", "`given { ... }`"),
+])
+def test_an_effect_directly_in_a_game_or_scenario_block_is_one_E406(src, where, hint):
+    d = only(src)
+    assert (d.code, d.span.line, d.span.column) == ("E406", 3, 3)
+    assert d.message.endswith(f"cannot stand directly in {where}") and hint in d.hint
+
+
+@pytest.mark.parametrize("src, word, hint", [
+    ("game {\n  player 2..4\n}\n", "player", "did you mean `players`"),   # was "unexpected name `er`"
+    ("game {\n  setupp { stop }\n}\n", "setupp", "did you mean `setup`"),
+])
+def test_a_word_that_starts_with_a_keyword_is_reported_whole(src, word, hint):
+    d = only(src)
+    assert (d.code, d.message, d.span.line, d.span.column, d.span.end_column) == \
+        ("E101", f"unexpected name `{word}`", 2, 3, 3 + len(word))
+    assert d.hint.startswith(hint)
