@@ -48,6 +48,13 @@ from .documents import ParsedFile, _shift
 SYMBOL_UNITS = ("counter", "kind", "zone", "region", "die", "track", "table", "event", "quantity", "procedure",
                 "entity", "invariant", "scenario")
 
+# The Lowerer's state: what lowering a declaration adds to (kept per declaration
+# and given back when it is reused), and the rest (set up for the whole pack, or
+# only read). A new attribute of the Lowerer must be sorted into one of them
+# (`tests/lsp/test_incremental.py` fails until it is).
+PER_DECLARATION_STATE = frozenset({"used", "action_tags", "assigned_attrs", "attr_uses", "tag_uses", "unset_reads"})
+WHOLE_PACK_STATE = frozenset({"p", "report", "file", "checking", "file_index", "attr_names", "scenario_irs"})
+
 Where = tuple[str, int, tuple, int]  # (chunk text, item index in the chunk, path inside the item, chunk's line)
 
 
@@ -60,12 +67,7 @@ class Entry:
     lookups: frozenset[str]
     ir: object
     diags: list
-    used: frozenset[str]
-    action_tags: frozenset[str]
-    assigned_attrs: frozenset[str]
-    attr_uses: list
-    tag_uses: list
-    unset_reads: list
+    state: dict  # each of PER_DECLARATION_STATE: what this declaration added to it (a set or a list)
     end_file: str
 
 
@@ -210,32 +212,31 @@ class MemoLowerer(Lowerer):
 
     def _record(self, run: Callable[[], object], line: int) -> Entry:
         """Lower one declaration on its own: its findings apart from the others'."""
-        saved = (self.used, self.action_tags, self.assigned_attrs, self.attr_uses, self.tag_uses, self.unset_reads)
-        self.used, self.action_tags, self.assigned_attrs = set(), set(), set()
-        self.attr_uses, self.tag_uses, self.unset_reads = [], [], []
+        saved = {name: getattr(self, name) for name in PER_DECLARATION_STATE}
+        for name, value in saved.items():
+            setattr(self, name, type(value)())
         self.lookups = set()
         start = len(self.report.diagnostics)
         try:
             ir = run()
             return Entry(self.memo.gen, line, frozenset(self.lookups), ir, self.report.diagnostics[start:],
-                         frozenset(self.used), frozenset(self.action_tags), frozenset(self.assigned_attrs),
-                         self.attr_uses, self.tag_uses, self.unset_reads, self.file)
+                         {name: getattr(self, name) for name in PER_DECLARATION_STATE}, self.file)
         finally:
             del self.report.diagnostics[start:]  # given back by _replay
             self.lookups = None
-            (self.used, self.action_tags, self.assigned_attrs, self.attr_uses, self.tag_uses,
-             self.unset_reads) = saved
+            for name, value in saved.items():
+                setattr(self, name, value)
 
     def _replay(self, e: Entry, delta: int) -> None:
         """What lowering the declaration did, again (moved `delta` lines down)."""
         move = (lambda x: _shift(x, delta)) if delta else (lambda x: x)
         self.report.extend(move(e.diags))
-        self.used |= e.used
-        self.action_tags |= e.action_tags
-        self.assigned_attrs |= e.assigned_attrs
-        self.attr_uses.extend(move(e.attr_uses))
-        self.tag_uses.extend(move(e.tag_uses))
-        self.unset_reads.extend(move(e.unset_reads))
+        for name, added in e.state.items():
+            mine = getattr(self, name)
+            if isinstance(mine, set):
+                mine |= added  # names: nothing to move
+            else:
+                mine.extend(move(added))  # findings with places
         self.in_file(e.end_file)
 
     def rule(self, node, file: str):

@@ -154,3 +154,18 @@ def test_edits_in_an_expansion_check_as_from_scratch(tmp_path):
     ed.replace("cards.wb", "procedure boost(p: player, n: int)", "procedure boost(p: player)")
     rows = ed.check("cards.wb")
     assert any(r[0].endswith("rules.wb") and r[6] == "E401" for r in rows)
+
+
+def test_every_attribute_of_the_lowerer_is_known_to_the_incremental_check():
+    # a new piece of state that lowering a declaration adds to would be lost when the
+    # declaration is reused: incremental.py must give it back (PER_DECLARATION_STATE)
+    from waybill.compiler import read_pack_checked
+    from waybill.compiler.lower import Lowerer
+    from waybill.compiler.symbols import build_program
+    from waybill.dsl.diagnostics import Report
+    from waybill.lsp.incremental import PER_DECLARATION_STATE, WHOLE_PACK_STATE
+    report = Report()
+    lowerer = Lowerer(build_program(read_pack_checked(shipped_packs()["warfare"], report), [], report), report)
+    lowerer.lower()
+    assert set(vars(lowerer)) == PER_DECLARATION_STATE | WHOLE_PACK_STATE
+    assert all(isinstance(getattr(lowerer, name), (set, list)) for name in PER_DECLARATION_STATE)
