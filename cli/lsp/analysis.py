@@ -21,6 +21,7 @@ import os
 import stat
 from dataclasses import dataclass, field
 
+from waybill.compiler import _drop_unsure_unused
 from waybill.compiler.loader import PackSource, SourceFile, display_path
 from waybill.compiler.lower import Lowerer
 from waybill.compiler.symbols import Program, build_program
@@ -189,11 +190,13 @@ def name(path: str) -> str:
 def _check(pack: PackSource, variants, report: Report, memo: LoweringMemo | None = None,
            parsed: list[ParsedFile] = ()) -> Program | None:
     """Resolve and check; with a memo, only what changed since its last check is lowered."""
+    start = len(report.diagnostics)
     program = build_program(pack, list(variants), report)
     if memo is not None and not variants:
         memo.lower(program, report, list(parsed))
     else:
         Lowerer(program, report).lower()
+    _drop_unsure_unused(program, report, start)  # as `waybill check` does
     if program.pack is not None and not (program.symbols or program.rules or program.game) and not program.broken:
         report.add(Diagnostic(program.pack_file or "?", program.pack.span, "error", "E205",
                               f"pack `{program.pack.name}` declares nothing"))

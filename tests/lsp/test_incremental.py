@@ -169,3 +169,13 @@ def test_every_attribute_of_the_lowerer_is_known_to_the_incremental_check():
     lowerer.lower()
     assert set(vars(lowerer)) == PER_DECLARATION_STATE | WHOLE_PACK_STATE
     assert all(isinstance(getattr(lowerer, name), (set, list)) for name in PER_DECLARATION_STATE)
+
+
+def test_unused_warnings_are_dropped_once_a_declaration_is_lost_as_waybill_check_drops_them(pack):
+    # the lost declaration may be what used the "unused" one
+    ed = Editor(pack)
+    ed.check("captives.wb")
+    ed.replace("captives.wb", "quantity captives_of(p: player) =", "procedure lonely() { stop }\nquantity captives_of(p: player) =")
+    assert "W501" in _codes(ed.check("captives.wb"))
+    ed.replace("captives.wb", "procedure lonely() { stop }", "procedure lonely() { stop }\nprocedure broken( {\n}\n")
+    assert "W501" not in _codes(ed.check("captives.wb"))
