@@ -11,7 +11,7 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from waybill.dsl import ast
-from waybill.dsl.diagnostics import Diagnostic, Report, suggest
+from waybill.dsl.diagnostics import Diagnostic, Report, Span, suggest
 
 from .loader import PackSource
 
@@ -57,6 +57,7 @@ class Program:
     rules: list[tuple[ast.Node, str]] = field(default_factory=list)  # top-level abilities, with file
     game: ast.GameDecl | None = None
     game_file: str | None = None
+    game_pack: str | None = None  # the pack whose `game` block it is (a base pack's may be replaced)
     displays: list[tuple[ast.DisplayDecl, str]] = field(default_factory=list)  # base packs first
     balances: list[tuple[ast.BalanceDecl, str]] = field(default_factory=list)  # base packs first
     bots: list[tuple[ast.Node, str, str | None]] = field(default_factory=list)  # `bot` and `score {}`, base first
@@ -121,6 +122,12 @@ def _collect(program: Program, item: ast.Node, file: str, pack: str | None, repo
     if isinstance(item, (ast.PackDecl, ast.Include)):
         return
     base_scenarios = set() if base_scenarios is None else base_scenarios
+    if isinstance(item, ast.Replaces) and isinstance(item.decl, ast.GameDecl):
+        if program.game is None:
+            report.add(Diagnostic(file, item.span, "error", "E301", "`replaces game`: no base pack has a `game` block",
+                                  "drop `replaces` to declare the game"))
+        _collect(program, item.decl, file, pack, report, replaceable, base_scenarios, warn, meant=True)
+        return
     if isinstance(item, ast.Replaces):
         inner = item.decl
         is_scenario = isinstance(inner, ast.ScenarioDecl)
@@ -141,11 +148,18 @@ def _collect(program: Program, item: ast.Node, file: str, pack: str | None, repo
             _declare(program, sub, file, pack, report, replaceable)
         return
     if isinstance(item, ast.GameDecl):
-        if program.game is not None and program.game_file is not None and not replaceable:
+        if program.game is not None and program.game_file is not None and program.game_pack == pack:
             report.add(Diagnostic(file, item.span, "error", "E302",
                                   f"a second `game` block; the first is at {program.game_file}:{program.game.span.line}"))
             return
-        program.game, program.game_file = item, file
+        if program.game is not None and warn and not meant:
+            word = Span(item.span.line, item.span.column, item.span.line, item.span.column + len("game"))
+            report.add(Diagnostic(file, word, "warning", "W503",
+                                  f"this `game` block replaces the whole game of pack `{program.game_pack}` "
+                                  f"({program.game_file}:{program.game.span.line})",
+                                  "to add setup steps write `extend setup { ... }`; write `replaces game { ... }` "
+                                  "if replacing the whole game is meant"))
+        program.game, program.game_file, program.game_pack = item, file, pack
         return
     if isinstance(item, ast.DisplayDecl):
         program.displays.append((item, file))

@@ -253,12 +253,12 @@ def _lost(chunk: str, items: list, diags: list[Diagnostic]) -> list[str | None]:
 LOSING_CODES = frozenset({"E101", "E102", "E103", "E105"})
 
 
-_HEAD = re.compile(r"\s*(?:(game)\b|(?:[A-Za-z_][A-Za-z0-9_]*)[ \t]+([A-Za-z_][A-Za-z0-9_]*))")
+_HEAD = re.compile(r"\s*(?:replaces[ \t]+)?(?:(game)\b|(?:[A-Za-z_][A-Za-z0-9_]*)[ \t]+([A-Za-z_][A-Za-z0-9_]*))")
 
 
 def _declared_name(chunk: str) -> str | None:
     """The name a declaration that failed to parse was giving (`procedure p ...`,
-    `gadget g ...`), or `game` for a game block."""
+    `gadget g ...`, `replaces procedure p ...`), or `game` for a game block."""
     m = _HEAD.match(chunk)
     if not m:
         return None
@@ -372,6 +372,9 @@ def _syntax_diag_at(exc: UnexpectedInput, text: str, path: str) -> Diagnostic:
     misplaced = _misplaced(exc, text, path, expected)
     if misplaced is not None:
         return misplaced
+    glued = _glued(exc, path)
+    if glued is not None:
+        return glued
     span = Span(tok.line or 1, tok.column or 1, tok.end_line or tok.line or 1,
                 tok.end_column or (tok.column or 1) + max(1, len(str(tok))))
     shown = str(tok).replace("\n", " ")
@@ -387,6 +390,25 @@ def _syntax_diag_at(exc: UnexpectedInput, text: str, path: str) -> Diagnostic:
     else:
         what = f"`{shown}`"
     return Diagnostic(path, span, "error", "E101", f"unexpected {what}", hint)
+
+
+def _glued(exc: UnexpectedToken, path: str) -> Diagnostic | None:
+    """Where only keywords may come, a word that starts with one (`player` in a
+    `game` block) is read as the keyword and a name glued to it (`play`, `er`):
+    report the word as written, with the keywords it is close to."""
+    tok = exc.token
+    stack = getattr(getattr(exc.interactive_parser, "parser_state", None), "value_stack", None) or []
+    top = stack[-1] if stack else None
+    if tok.type != "NAME" or not isinstance(top, Token) or not str(top).isidentifier() or top.type == "NAME" \
+            or top.end_pos != tok.start_pos or top.line != tok.line:
+        return None
+    word = str(top) + str(tok)
+    from .diagnostics import suggest
+    keywords = [t.pattern.value for t in lark_parser().terminals
+                if t.pattern.type == "str" and t.pattern.value.isidentifier()]
+    return Diagnostic(path, Span(top.line, top.column, tok.end_line or tok.line, tok.end_column or tok.column + 1),
+                      "error", "E101", f"unexpected name `{word}`",
+                      suggest(word, keywords) or f"`{top}` is a keyword; a name cannot go here")
 
 
 # Words that start a statement (an effect): they go in an action, a trigger,
@@ -430,6 +452,14 @@ def _misplaced(exc: UnexpectedToken, text: str, path: str, expected: list[str]) 
                               "or `play`, or in an ability of a declaration (`action`, `on EVENT`, "
                               "`instead of EVENT`)")
         return None
+    block = _open_block(stack)
+    if block in BLOCK_HOLDS:  # between the items of a `variant`, `game` or `scenario` block
+        called = (isinstance(top, Token) and top.type == "NAME" and tok.type == "LPAR" and str(top) == word) or \
+            (tok.type == "NAME" and str(tok) == word and line_text[column - 1 + len(word):].lstrip().startswith("("))
+        if word in STATEMENT_WORDS or called:
+            what = f"a call of `{word}`" if called else f"a `{word}` statement"
+            where, holds = BLOCK_HOLDS[block]
+            return Diagnostic(path, span, "error", "E406", f"{what} cannot stand directly in {where}", holds)
     if _BODY_STARTS <= set(expected):  # between the items of a body of fields
         called = isinstance(top, Token) and top.type == "NAME" and tok.type == "LPAR" and str(top) == word
         if word in STATEMENT_WORDS or called:
@@ -445,6 +475,44 @@ def _misplaced(exc: UnexpectedToken, text: str, path: str, expected: list[str]) 
                           "abilities go directly in a declaration's body (or at the top level), not inside an action, "
                           "a trigger, a procedure or another block; inside a block, change the game with a "
                           "statement (`set`, a call, ...)")
+    return None
+
+
+# What the blocks that hold items, not statements, hold: said when a statement stands in one.
+BLOCK_HOLDS = {
+    "VARIANT": ("a `variant` block",
+                "a variant holds declarations: counters, kinds, zones, boards, dice, tracks, tables, events, "
+                "quantities, procedures, cards, invariants, `remove NAME`, abilities (`action`, `on EVENT`, "
+                "`instead of`, `modify`), `text` and a `game` block; an effect goes in one of them, e.g. a "
+                "`game { setup { ... } }` that replaces the base setup, or a trigger `on EVENT { ... }`"),
+    "GAME": ("the `game` block",
+             "the `game` block holds `players`, `limits { ... }`, `setup { ... }`, `play { ... }`, `score` and "
+             "`text`; an effect goes in `setup { ... }` (once, before play) or `play { ... }` (the turn loop)"),
+    "SCENARIO": ("a `scenario`",
+                 "a scenario holds `players`, `seed`, `variants`, `given { ... }`, `before setup { ... }`, steps "
+                 "(`do`, `answer`, `pass`, `play until`), `force`, `expect` and `text`; an effect that arranges "
+                 "the position goes in `given { ... }` (or `before setup { ... }`)"),
+}
+_NAMED_BLOCKS = {"VARIANT", "SCENARIO"}  # `KEYWORD NAME "Title"? {`; `game "Title"? {` has no name
+
+
+def _open_block(stack: list) -> str | None:
+    """The keyword (`VARIANT`, `GAME`, ...) of the block whose `{` is the innermost
+    open one of a parse, if that `{` directly follows its head; None otherwise.
+    The finished items of the block are trees, so the `{` is the last brace token."""
+    i = len(stack) - 1
+    while i >= 0 and not (isinstance(stack[i], Token) and stack[i].type == "LBRACE"):
+        if isinstance(stack[i], Token) and stack[i].type in ("LPAR", "LSQB", "RBRACE"):
+            return None  # inside brackets, or a brace not of this block
+        i -= 1
+    i -= 1
+    if i >= 0 and isinstance(stack[i], Token) and stack[i].type == "STRING":
+        i -= 1
+    if i >= 0 and isinstance(stack[i], Token) and stack[i].type == "GAME":
+        return "GAME"
+    if i >= 1 and isinstance(stack[i], Token) and stack[i].type == "NAME" \
+            and isinstance(stack[i - 1], Token) and stack[i - 1].type in _NAMED_BLOCKS:
+        return stack[i - 1].type
     return None
 
 

@@ -4,16 +4,24 @@ One `Workspace` holds the text of every open document, the last parse of
 every file it has read, and the last analysis of each pack. After an edit
 only the edited file is parsed again (and only its changed declarations,
 see `documents`); the pack's other files, and its base pack's, reuse their
-syntax trees; then names are resolved and checked over the whole pack by
-the compiler (`build_program` and the `Lowerer`), which is what makes a
-diagnostic in one file appear when a name it uses is removed in another.
+syntax trees; then names are resolved over the whole pack (`build_program`,
+which is what makes a diagnostic in one file appear when a name it uses is
+removed in another), and only the declarations the edit can affect are
+checked again (`incremental`): the edited ones, and those that look up a
+name whose declaration changed.
+
+Two passes, as the server publishes them: first the pack as it is; then
+(`finish`) what `waybill check` adds: the pack with all its variants, and
+the rules-text lint (W6xx), which reads the whole lowered pack.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 
+from waybill.compiler import _drop_unsure_unused
 from waybill.compiler.loader import PackSource, SourceFile, display_path
 from waybill.compiler.lower import Lowerer
 from waybill.compiler.symbols import Program, build_program
@@ -22,6 +30,7 @@ from waybill.dsl.parser import MAX_FILE_BYTES, decode
 
 from . import packs
 from .documents import ParsedFile, parse_text
+from .incremental import LoweringMemo
 
 
 @dataclass
@@ -33,7 +42,8 @@ class Analysis:
     pack: PackSource | None
     diagnostics: dict[str, list[Diagnostic]] = field(default_factory=dict)  # absolute path -> its diagnostics
     files: list[str] = field(default_factory=list)  # every file read, base packs' included
-    complete: bool = True  # False until the pass with the pack's variants has run
+    complete: bool = True  # False until the second pass (variants, rules-text lint) has run
+    lint: bool = False  # the second pass lints the rules text (the first found no error)
     variant_only: dict[str, list[Diagnostic]] = field(default_factory=dict)  # found only by that pass
     report: Report | None = None
     _index: object = None
@@ -59,6 +69,9 @@ class Workspace:
         self.open_texts: dict[str, str] = {}  # absolute path -> the editor's text
         self.parsed: dict[str, ParsedFile] = {}
         self.analyses: dict[str, Analysis] = {}  # pack folder (or file, outside packs) -> analysis
+        self.memos: dict[str, LoweringMemo] = {}  # pack folder -> its declarations' last checks
+        self.readings: dict[str, packs.Reading] = {}  # pack folder -> what the loader last found
+        self.disk: dict[str, tuple] = {}  # path -> the stat of the file when last read from disk
 
     # ---- documents ----------------------------------------------------------------
     def set_text(self, path: str, text: str) -> None:
@@ -81,6 +94,9 @@ class Workspace:
         path = name(path)
         text = self.open_texts.get(path)
         if text is None:
+            seen = _stat(path)
+            if seen is not None and path in self.parsed and self.disk.get(path) == seen:
+                return self.parsed[path]  # not open, and unchanged on disk since read
             try:
                 with open(path, "rb") as fh:
                     data = fh.read(MAX_FILE_BYTES + 1)
@@ -90,6 +106,9 @@ class Workspace:
             if text is None:
                 from waybill.dsl import ast
                 return ParsedFile(path, "", ast.Module(path, []), diags)
+            self.disk[path] = seen
+        else:
+            self.disk.pop(path, None)
         parsed = parse_text(text, path, self.parsed.get(path))
         self.parsed[path] = parsed
         return parsed
@@ -111,12 +130,16 @@ class Workspace:
         return found
 
     def finish(self, analysis: Analysis) -> None:
-        """The second pass of `waybill check`: the pack with all its variants
-        applied, so that the code inside `variant` blocks is checked too."""
+        """The second pass of `waybill check`: the rules-text lint of the pack
+        as it is, and the pack with all its variants applied, so that the code
+        inside `variant` blocks is checked too."""
         if analysis.complete or analysis.report is None or analysis.pack is None:
             return
         before = {_key(d) for d in analysis.report.diagnostics}
-        _check(analysis.pack, sorted(analysis.program.variants), analysis.report)
+        if analysis.lint:
+            _lint(analysis.pack, analysis.report)
+        if analysis.program.variants:
+            _check(analysis.pack, sorted(analysis.program.variants), analysis.report)
         done = _collect(analysis.folder, analysis.program, analysis.pack, analysis.report)
         analysis.diagnostics = done.diagnostics
         for d in analysis.report.sorted():
@@ -127,10 +150,12 @@ class Workspace:
     def analyze_pack(self, folder: str) -> Analysis:
         """`waybill check FOLDER`: the pack (and, in `finish`, the pack with all its variants)."""
         report = Report()
-        pack = packs.read_pack(folder, self.source, report)
-        program = _check(pack, (), report)
+        pack = packs.read_pack(folder, self.source, report, self.readings)
+        memo = self.memos.setdefault(folder, LoweringMemo())
+        program = _check(pack, (), report, memo, [self.parsed[f] for f in _files_of(pack) if f in self.parsed])
         out = _collect(folder, program, pack, report)
-        out.complete = not program.variants
+        out.lint = pack.name is not None and not report.errors
+        out.complete = not program.variants and not out.lint
         return out
 
     def analyze_file(self, path: str) -> Analysis:
@@ -146,22 +171,52 @@ class Workspace:
         return _collect(None, program, pack, report)
 
 
+def _stat(path: str) -> tuple | None:
+    """What tells a regular file changed on disk; None for anything else (read every time)."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        return None
+    return (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino)
+
+
 def name(path: str) -> str:
     """A file as `waybill check` names it: relative to the working folder when inside it."""
     return display_path(os.path.abspath(path))
 
 
-def _check(pack: PackSource, variants, report: Report) -> Program | None:
+def _check(pack: PackSource, variants, report: Report, memo: LoweringMemo | None = None,
+           parsed: list[ParsedFile] = ()) -> Program | None:
+    """Resolve and check; with a memo, only what changed since its last check is lowered."""
+    start = len(report.diagnostics)
     program = build_program(pack, list(variants), report)
-    ir = Lowerer(program, report).lower()
+    if memo is not None and not variants:
+        memo.lower(program, report, list(parsed))
+    else:
+        Lowerer(program, report).lower()
+    _drop_unsure_unused(program, report, start)  # as `waybill check` does
     if program.pack is not None and not (program.symbols or program.rules or program.game) and not program.broken:
         report.add(Diagnostic(program.pack_file or "?", program.pack.span, "error", "E205",
                               f"pack `{program.pack.name}` declares nothing"))
-    if pack.name is not None and not variants and not report.errors:
-        # the rules-text warnings, as `waybill check` gives them for the pack as it is
-        from waybill.compiler.lint_text import lint_rules_text
-        lint_rules_text(ir, report)
     return program
+
+
+def _lint(pack: PackSource, report: Report) -> None:
+    """The rules-text warnings, as `waybill check` gives them for the pack as it
+    is: from a lowering from scratch (the lint reads positions from the IR)."""
+    from waybill.compiler.lint_text import lint_rules_text
+    ir = Lowerer(build_program(pack, [], Report()), Report()).lower()
+    lint_rules_text(ir, report)
+
+
+def _files_of(pack: PackSource) -> list[str]:
+    out, layer = [], pack
+    while layer is not None:
+        out.extend(f.path for f in layer.files)
+        layer = layer.base
+    return out
 
 
 def _key(d: Diagnostic) -> tuple:

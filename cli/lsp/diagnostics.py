@@ -17,3 +17,20 @@ def to_lsp(diag: Diagnostic, lines: Lines | None) -> types.Diagnostic:
     tags = [types.DiagnosticTag.Unnecessary] if diag.code == "W501" else None
     return types.Diagnostic(range=to_range(diag.span, lines), message=message, severity=severity,
                             code=diag.code, source=SOURCE, tags=tags)
+
+
+def still_placed(diags: list[Diagnostic], then: str | None, now: str | None) -> list[Diagnostic]:
+    """Of the diagnostics found in a file's text `then`, those that still stand
+    where they were in its text `now`: all of them when the text is the same,
+    else those that end above the first line that changed (below it, lines
+    may have moved or the finding gone; the next complete pass says)."""
+    if then == now:
+        return list(diags)
+    if then is None or now is None:
+        return []
+    first = 1
+    for old, new in zip(then.split("\n"), now.split("\n")):
+        if old != new:
+            break
+        first += 1
+    return [d for d in diags if d.span.end_line < first]

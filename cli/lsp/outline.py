@@ -26,6 +26,8 @@ def document_symbols(items: list, lines: Lines) -> list[types.DocumentSymbol]:
 
 
 def _symbol(item, lines: Lines) -> types.DocumentSymbol | None:
+    if isinstance(item, ast.Replaces):  # `replaces procedure p ...`: outlined as the declaration
+        item = item.decl
     if isinstance(item, ast.Decl):
         detail = item.kind if isinstance(item, ast.EntityDecl) else type(item).__name__.removesuffix("Decl").lower()
         children = [s for s in (_symbol(c, lines) for c in _children(item)) if s is not None]

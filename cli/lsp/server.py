@@ -17,9 +17,11 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
+from waybill.dsl.parser import lark_parser
+
 from . import completion, hover, navigation, outline, packs
 from .analysis import Analysis, Workspace, name
-from .diagnostics import to_lsp
+from .diagnostics import still_placed, to_lsp
 from .index import Occurrence
 from .positions import Lines, to_point, to_range
 
@@ -38,6 +40,7 @@ class WaybillServer(LanguageServer):
         self.wb = Workspace()
         self.published: dict[str, set[str]] = {}  # analysis key -> files last given diagnostics
         self.variant_only: dict[str, dict] = {}  # analysis key -> the last complete pass's own findings
+        self.variant_texts: dict[str, dict] = {}  # analysis key -> file -> its text when they were found
         self.versions: dict[str, int] = {}  # path -> the open document's version
         self.pending: list[str] = []  # files changed since the last publication
         self.edits = 0  # counts changes, so that a pass scheduled before an edit is dropped
@@ -78,19 +81,24 @@ def publish(ls: WaybillServer, path: str, complete: bool = True) -> None:
     empty lists for files whose diagnostics went away).
 
     With `complete=False` the pack is checked as it is, without the second
-    pass over its variants (which doubles the time); what that pass found
-    last time is kept meanwhile, except in the edited file, and
-    `finish_later` publishes the complete set.
+    pass (its variants and the rules-text lint), which takes several times
+    as long; what that pass found last time is kept meanwhile, where the
+    text has not changed since (`still_placed`), and `finish_later`
+    publishes the complete set.
     """
     analysis = ls.wb.analysis_for(path, complete)
     key = analysis.folder or path
     diagnostics = {f: list(ds) for f, ds in analysis.diagnostics.items()}
     if analysis.complete:
         ls.variant_only[key] = analysis.variant_only
-    else:
+        ls.variant_texts[key] = {f: ls.wb.text_of(f) for f in analysis.variant_only}
+    else:  # the second pass's findings (variants, rules-text lint) stay until it runs again, where still true
+        texts = ls.variant_texts.get(key, {})
         for file, ds in ls.variant_only.get(key, {}).items():
-            if file != path:
-                diagnostics.setdefault(file, []).extend(ds)
+            have = diagnostics.setdefault(file, [])
+            seen = {(d.span, d.code, d.message) for d in have}
+            have.extend(d for d in still_placed(ds, texts.get(file), ls.wb.text_of(file))
+                        if (d.span, d.code, d.message) not in seen)
     now = set(diagnostics) | {path}
     for file in now | ls.published.get(key, set()):
         lines = lines_of(ls, file)
@@ -99,6 +107,9 @@ def publish(ls: WaybillServer, path: str, complete: bool = True) -> None:
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
             uri=uri_of(file), diagnostics=diags, version=version))
     ls.published[key] = now
+    # files come from the parse cache at first: load the parser once the first diagnostics
+    # are out, rather than on the first keystroke (a few hundred ms; a no-op after)
+    lark_parser()
     if not analysis.complete:
         finish_later(ls, path)
 
@@ -180,12 +191,13 @@ def did_close(ls: WaybillServer, params: types.DidCloseTextDocumentParams) -> No
 @guarded
 def did_change_files(ls: WaybillServer, params: types.DidChangeWatchedFilesParams) -> None:
     ls.wb.analyses.clear()  # a file was saved, added or removed outside the editor
+    ls.wb.readings.clear()
 
 
 # ---- requests ---------------------------------------------------------------------------
 def _at(ls: WaybillServer, uri: str, position: types.Position) -> tuple[Analysis, Occurrence | None, str]:
     path = path_of(uri)
-    analysis = ls.wb.analysis_for(path)
+    analysis = ls.wb.analysis_for(path, complete=False)  # the index needs only the first pass
     line, column = to_point(position, lines_of(ls, path))
     return analysis, analysis.index.at(path, line, column), path
 
@@ -255,7 +267,7 @@ def on_rename(ls: WaybillServer, params: types.RenameParams) -> types.WorkspaceE
 @guarded
 def on_completion(ls: WaybillServer, params: types.CompletionParams) -> types.CompletionList | None:
     path = path_of(params.text_document.uri)
-    analysis = ls.wb.analysis_for(path)
+    analysis = ls.wb.analysis_for(path, complete=False)
     text = ls.wb.text_of(path) or ""
     lines = Lines(text)
     line, column = to_point(params.position, lines)

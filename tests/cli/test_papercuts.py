@@ -84,8 +84,16 @@ def test_the_license_file_is_the_mit_license_the_metadata_declares():
     assert meta["license"] == {"text": "MIT"}
     assert (ROOT / "LICENSE").read_text().startswith("MIT License")
     assert "License :: OSI Approved :: MIT License" in meta["classifiers"]
-    for key in ("authors", "keywords", "urls", "classifiers"):
+    for key in ("authors", "keywords", "classifiers"):
         assert meta.get(key), key
+
+
+def test_the_metadata_links_to_no_site_the_project_does_not_have():
+    # waybill.dev was never the project's: its URLs led nowhere. Links come back with a real home.
+    import tomllib
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    for name, url in meta.get("urls", {}).items():
+        assert not re.search(r"waybill\.dev|\.example\b|localhost", url), (name, url)
 
 
 def test_check_of_a_file_inside_a_pack_checks_its_pack():

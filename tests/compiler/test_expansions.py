@@ -163,6 +163,41 @@ def test_extend_setup_is_checked_in_its_own_file(race):
     assert found(result) == [("E307", "pack.wb", 3, 3)]
 
 
+GAME = """\
+    game "Short Race" {
+      players 2..2
+      play { stop }
+    }
+    """
+
+
+def test_a_game_block_in_an_expansion_replacing_the_base_game_is_warned_about(race):
+    result = expansion(race, GAME)
+    assert found(result) == [("W503", "pack.wb", 2, 1)]
+    (d,) = [d for d in result.report.diagnostics if d.code == "W503"]
+    assert d.message.startswith("this `game` block replaces the whole game of pack `dice_race` (")
+    assert "`extend setup { ... }`" in d.hint and "`replaces game { ... }`" in d.hint
+    assert result.ir["players"] == {"min": 2, "max": 2}  # a warning: the game is still replaced
+
+
+def test_replaces_game_says_it_is_meant(race):
+    result = expansion(race, "replaces " + textwrap.dedent(GAME))
+    assert found(result) == [] and result.ir["players"] == {"min": 2, "max": 2}
+
+
+def test_an_expansion_with_two_game_blocks(race):
+    result = expansion(race, "replaces " + textwrap.dedent(GAME) + textwrap.dedent(GAME))
+    assert found(result) == [("E302", "pack.wb", 6, 1)]
+
+
+def test_replaces_game_with_no_base_game(tmp_path):
+    folder = tmp_path / "solo"
+    folder.mkdir()
+    (folder / "pack.wb").write_text("pack solo\nreplaces " + textwrap.dedent(GAME), encoding="utf-8")
+    result = compile_pack(str(folder))
+    assert [(d.code, d.span.line) for d in result.report.sorted()] == [("E301", 2)]
+
+
 # ---- scenarios -----------------------------------------------------------------------------
 
 def test_own_runs_only_the_expansions_scenarios(race):

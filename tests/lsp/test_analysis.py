@@ -44,3 +44,24 @@ def test_a_pack_with_mistakes_a_stray_file_and_a_loose_file(tmp_path):
     loose = tmp_path / "loose.wb"
     loose.write_text("procedure q() { lose(gold, 1) }\n")
     assert _mine(str(loose)) == _theirs(str(loose)) != []
+
+
+def test_the_outline_shows_a_replacing_declaration_under_its_own_name():
+    from waybill.dsl.parser import parse_source
+    from waybill.lsp.outline import document_symbols
+    from waybill.lsp.positions import Lines
+    text = 'replaces procedure helper() { stop }\nreplaces game { play { stop } }\n'
+    module, _ = parse_source(text, "a.wb")
+    assert [s.name for s in document_symbols(module.items, Lines(text))][0] == "helper"
+    assert len(document_symbols(module.items, Lines(text))) == 2
+
+
+def test_the_second_pass_findings_kept_meanwhile_are_those_above_the_first_changed_line():
+    from waybill.dsl.diagnostics import Diagnostic, Span
+    from waybill.lsp.diagnostics import still_placed
+    then = "a\nb\nc\nd\n"
+    found = [Diagnostic("f.wb", Span(line, 1, line, 2), "warning", "W603", f"on line {line}") for line in (1, 2, 4)]
+    assert still_placed(found, then, then) == found
+    assert [d.span.line for d in still_placed(found, then, "a\nb\nX\nd\n")] == [1, 2]
+    assert [d.span.line for d in still_placed(found, then, "\na\nb\nc\nd\n")] == []
+    assert still_placed(found, None, then) == []
