@@ -10,7 +10,10 @@ the numbers, which is where a card's text and code drift apart (`$9` printed,
 - W603 a number in the text appears nowhere in the card: not in its fields,
   its code, the procedures, quantities, tables, tracks and dice that code
   uses (followed a few calls deep), nor what a modifier makes of a
-  quantity's fixed value (a quantity `= 1` with `+ 1` gives 2).
+  quantity's fixed value (a quantity `= 1` with `+ 1` gives 2), nor the
+  numbers of a card or a kind the text names (a kind's card count, its
+  cards' numbers, how many values a field takes). Reminder text in
+  parentheses is not read for W603: it explains rules that live elsewhere.
 
 Numbers that are names rather than amounts are not read: digits inside a
 word (`d6`, `1A`, `2nd`), page references (`p. 57`), and the names of
@@ -65,8 +68,36 @@ class CardIndex:
                 self.rules_about.setdefault(name, []).append(rule)
         self.named = [(str(e.get("name")).lower(), e) for e in self.entities.values()
                       if len(str(e.get("name") or "")) >= 4]
+        self.kind_numbers = _kind_numbers(self.entities.values())
         self.names = [str(x.get("name")) for section in ("entities", "spaces", "regions", "zones", "counters")
                       for x in ir.get(section, []) if any(ch.isdigit() for ch in str(x.get("name") or ""))]
+
+
+def _kind_numbers(entities) -> dict[str, set[int]]:
+    """Per kind, written as words (`vision_quest` -> "vision quest"): how many cards
+    it has, its cards' whole-number fields, and how many values each field takes —
+    what a text counts when it describes a kind's cards ("5 stacks of 3")."""
+    copies: dict[str, int] = {}
+    values: dict[str, dict[str, set]] = {}
+    for e in entities:
+        kind = str(e.get("kind") or "")
+        if not kind:
+            continue
+        copies[kind] = copies.get(kind, 0) + int(e.get("copies", 1) or 0)
+        for field, v in e.get("fields", {}).items():
+            if isinstance(v, (int, str)):
+                values.setdefault(kind, {}).setdefault(field, set()).add(v)
+    out = {}
+    for kind, total in copies.items():
+        found = {total}
+        for seen in values.get(kind, {}).values():
+            found.add(len(seen))
+            found.update(abs(v) for v in seen if isinstance(v, int) and not isinstance(v, bool))
+        out[kind.replace("_", " ")] = found
+    return out
+
+
+_REMINDER = re.compile(r"\([^()]*\)")
 
 
 def _mentions(node, out: set[str] | None = None, budget: list[int] | None = None) -> set[str]:
@@ -235,8 +266,14 @@ def lint_entity(ent: dict, index: CardIndex) -> list[tuple[str, str, str | None]
         if other is not ent and name in lowered and re.search(r"\b" + re.escape(name) + r"\b", lowered):
             known.add(other.get("copies", 1))
             known.update(v for v in other.get("fields", {}).values() if isinstance(v, int) and not isinstance(v, bool))
+    for words, numbers in index.kind_numbers.items():  # a kind named in the text: its counts count
+        if re.search(r"\b" + re.escape(words) + r"(s|es)?\b", lowered):
+            known |= numbers
+    # Reminder text in parentheses explains rules found elsewhere (other cards,
+    # the rulebook): its numbers are not this card's to hold.
+    checked = text_numbers(_REMINDER.sub(" ", text), index.names + [ent.get("name") or ""])
     missing = []
-    for sym, n in amounts:
+    for sym, n in checked:
         if n not in known and f"{sym}{n}" not in missing:
             if sym and sym in index.symbols and isinstance(cost, int) and out and out[-1][0] == "W602":
                 continue  # already reported as a cost

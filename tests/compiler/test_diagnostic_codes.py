@@ -455,6 +455,22 @@ def test_W603_number_in_text_is_nowhere_in_the_card(tmp_path):
                    "`g1` (Lamp): the text says 3, which appears nowhere in the card's fields or code",
                    "correct the number in the text or in the code, whichever is wrong")
 
+def test_W603_reads_the_numbers_of_a_kind_the_text_names_and_skips_reminder_text(tmp_path):
+    # "During setup, take the 15 vision quest cards ... Create 5 stacks of 3" (WEDS):
+    # a text may count a kind's cards; "(... the $18+ delivery contracts)" is
+    # reminder text about other cards. Neither is this card's number to hold.
+    cards = "".join(f'gadget s{i} "Shard {i}" {{ cost: {i % 2} }}\n' for i in range(6))
+    ok = cards + ('gadget g1 "Lamp" { cost: 1 text "Lay out the 8 gadgets in 2 rows. (Not 99.) Take 2 Gold."'
+                  ' on found { gain(gold, 2, who) } }\n')
+    folder = write_pack(tmp_path / "ok", PRELUDE + ok + USE, head="pack t\n")
+    assert [d.code for d in check_paths([str(folder)]).sorted()] == []
+    wrong = cards + ('gadget g1 "Lamp" { cost: 1 text "Lay out the 7 gadgets. Take 99 Gold. (Not 3.)"'
+                     ' on found { gain(gold, 2, who) } }\n')
+    folder = write_pack(tmp_path / "bad", PRELUDE + wrong + USE, head="pack t\n")
+    (d,) = check_paths([str(folder)]).sorted()
+    assert d.code == "W603" and "the text says 7, 99," in d.message
+
+
 def _expansion(tmp_path, body: str):
     """The PRELUDE pack `t`, and beside it `pack x extends t` with `body`."""
     write_pack(tmp_path / "t", PRELUDE + USE, head="pack t\n")
