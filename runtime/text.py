@@ -791,7 +791,26 @@ def option_msg(m: Any, kind: str | None, opt: dict, ask: str | None) -> str | No
         return "engine-yes" if opt.get("value") else "engine-no"
     if kind in ("pick", "order") and opt.get("index", 0) is None:
         return "engine-done"
+    if type(opt.get("value")) is str and kind in ("pick", "order"):
+        return value_msg(m.R, opt["value"])
     return None
+
+
+def value_msg(R: Any, s: str) -> str | None:
+    """The message id of text the rules built (``"stop here"`` offered as a
+    choice is ``proc-drive_truck-str2``; ``"Stack 3"`` is its pattern's id),
+    None for any other string."""
+    idx = english_index(R)
+    mid = idx.exact.get(s)
+    if mid is not None:
+        return mid if _VALUE.search(mid) else None
+    return next((t.mid for t in idx.templates if t.read(s) is not None), None)
+
+
+def option_ids(game: Any) -> list[str | None]:
+    """The message ids of ``game.legal_actions()``, in order: what a bot
+    matches (``engine-done``, ``proc-visit_shop-str1``), never the words."""
+    return option_msgs(game.m)
 
 
 def option_msgs(m: Any) -> list[str | None]:

@@ -87,10 +87,49 @@ def play_in_russian(seed: int, players: int, steps: int) -> tuple[Game, Counter,
     return g, found, example, asked
 
 
-@pytest.mark.parametrize("seed,players", [(4, 3)])
-def test_a_bot_game_in_russian_shows_no_english_word(seed, players):
-    g, found, example, asked = play_in_russian(seed, players, 2500)
+SEED, PLAYERS = 4, 3
+
+
+@pytest.fixture(scope="module")
+def russian():
+    return play_in_russian(SEED, PLAYERS, 2500)
+
+
+def test_a_bot_game_in_russian_shows_no_english_word(russian):
+    g, found, example, asked = russian
     assert g.over, "the game ended (every phase, up to the final scoring, was seen)"
     assert len(asked) > 20
     report = "\n".join(f"{n:5} {where}: {example[(where, w)]!r}" for (where, w), n in found.most_common())
     assert not found, "English in a Russian game:\n" + report
+
+
+def test_the_game_in_russian_is_the_game_in_english(russian):
+    """Language changes only words: the same seed and bots play the same
+    game, to the same result, with English views or none."""
+    g_ru = russian[0]
+    g = Game.new(load_pack("weds"), players=PLAYERS, seed=SEED)
+    bots = [make_bot("default", "weds") for _ in range(PLAYERS)]
+    rng = random.Random(SEED)
+    while not g.over:
+        seat = g.pending["player"]
+        g.view(seat, log_from=0)
+        g.apply(bots[seat].choose(g, g.legal_actions(), rng))
+    assert (g.winner, g.result) == (g_ru.winner, g_ru.result)
+    assert g.to_json() == g_ru.to_json()
+
+
+def test_the_russian_game_said_what_the_rules_build_in_russian(russian):
+    """Text the rules build (a choice offered as a string, a name from
+    `text_of`, a menu line with holes) is said from the catalogue, read
+    back from its English."""
+    g = russian[0]
+    pairs = {}
+    for seat in range(PLAYERS):        # an answer is in the log of the seat that gave it
+        said = [e.get("text") or e.get("label") or "" for e in g.view(seat, log=True, lang="ru")["log"]]
+        english = [e.get("text") or e.get("label") or "" for e in g.view(seat, log=True)["log"]]
+        pairs.update(zip(english, said))
+    assert pairs.get("stop here") == "остановиться здесь"
+    moved = [ru for en, ru in pairs.items() if re.fullmatch(r"Raider truck \d moves \w+ to [A-D][1-4]", en)]
+    assert moved and all(re.search(r"на (север|восток|юг|запад), в [АБВГ][1-4]$", ru) for ru in moved), moved
+    v = g.view(0, lang="ru")
+    assert v["players"] == [f"Игрок {i + 1}" for i in range(PLAYERS)]
