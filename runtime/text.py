@@ -167,11 +167,11 @@ class _Code:
             for o in s.get("options") or []:
                 self.block(o.get("body"))
 
-    # text the code builds as a value: `["stop here"] + opts`, `"Stack " + text_of(n)`
+    # text the code builds as a value: `["none of these"] + opts`, `"Pile " + text_of(n)`
     def literal(self, s: str, at: Any, in_text: bool = False) -> None:
         """A string value a player may be shown: a message ``<code>-str<n>``
         (once per English in this code). A reference to a space or zone is
-        named as that, and a key (``"dust_storm"``, one lower-case word) is
+        named as that, and a key (``"first_round"``, one lower-case word) is
         no text unless it is a part of text being built."""
         if s in self.said or s in self.refs or not _LETTER.search(s) or (not in_text and _ENUM.fullmatch(s)):
             return
@@ -196,7 +196,7 @@ class _Code:
         if type(e) is not dict:
             return
         op, here = e.get("op"), e.get("at") or at
-        if op == "text":                       # "north to {x}" as a value
+        if op == "text":                       # "left of {x}" as a value
             self.template(list(e.get("parts") or []), here, e)
         elif op == "bin" and e.get("o") == "+":
             parts = _chain(e)
@@ -329,7 +329,7 @@ _ENUM = re.compile(r"[a-z][a-z0-9_]*")
 
 
 def _field_values(ir: dict, refs: frozenset, add: Callable) -> None:
-    """Enum-like field values of cards (``cargo_type: "food"``): a word a
+    """Enum-like field values of cards (``colour: "red"``): a word a
     rule may say (``{t}`` in a log line), ``value-<value>``, declared at the
     first card holding it. A space, zone or region is named as that; a
     value that is also a card's id gets its own word (said in a sentence,
@@ -605,7 +605,7 @@ class Words:
 
     def text(self, s: str, templates: Any = None, depth: int = 0) -> str:
         """Text the rules built as a value (a choice offered as a string, a
-        name from `text_of`, ``"Stack " + n``), said in the language: found
+        name from `text_of`, ``"Pile " + n``), said in the language: found
         by its English among the pack's messages; text built from a pattern
         is read back into its parts, each said in turn."""
         idx = english_index(self.R)
@@ -694,7 +694,7 @@ _INT = re.compile(r"-?\d+")
 
 class _Template:
     """A message with variables, read back from its English words: which
-    text went into each variable (``Stack { $arg1 }`` reads ``Stack 5``)."""
+    text went into each variable (``Pile { $arg1 }`` reads ``Pile 5``)."""
 
     def __init__(self, msg: Message):
         self.mid = msg.id
@@ -797,8 +797,8 @@ def option_msg(m: Any, kind: str | None, opt: dict, ask: str | None) -> str | No
 
 
 def value_msg(R: Any, s: str) -> str | None:
-    """The message id of text the rules built (``"stop here"`` offered as a
-    choice is ``proc-drive_truck-str2``; ``"Stack 3"`` is its pattern's id),
+    """The message id of text the rules built (``"none of these"`` offered
+    as a choice is ``proc-turn-str2``; ``"Pile 3"`` is its pattern's id),
     None for any other string."""
     idx = english_index(R)
     mid = idx.exact.get(s)
@@ -809,7 +809,7 @@ def value_msg(R: Any, s: str) -> str | None:
 
 def option_ids(game: Any) -> list[str | None]:
     """The message ids of ``game.legal_actions()``, in order: what a bot
-    matches (``engine-done``, ``proc-visit_shop-str1``), never the words."""
+    matches (``engine-done``, ``proc-turn-str1``), never the words."""
     return option_msgs(game.m)
 
 
