@@ -16,7 +16,15 @@ reworded English string keeps its id:
   ``<code>-ask<n>-opt<k>`` (its k-th `choose` option). ``<code>`` is
   ``proc-<id>``, ``setup``, ``play``, ``action-<id>``, ``on-<event>-<k>`` /
   ``instead-<target>-<k>`` (the k-th top-level trigger of that event), the
-  same under ``ent-<id>-`` for a card's abilities, or ``table-<id>-row<i>``.
+  same under ``ent-<id>-`` for a card's abilities, ``table-<id>-row<i>``, or
+  ``quantity-<id>``;
+- text the code builds as a value is ``<code>-str<n>``: a string offered in a
+  list (``["none of these"] + opts``) or as a branch of an `if`, and text
+  joined with ``+`` (``"Pile " + text_of(n)`` is ``Pile { $arg1 }``); a
+  track's strings are ``track-<id>-<n>``, a card field's enum-like values
+  ``value-<value>``. The state keeps such a value as English text; a view
+  finds it by its English (a pattern read back into its holes) and says it
+  in its language, and ``option_ids`` gives a bot its id.
 
 So an edit elsewhere in the pack never renames a message; only reordering
 the statements of one declaration renumbers that declaration's messages.
@@ -497,7 +505,7 @@ ENGINE_IDS: dict[str, tuple] = {
     "engine-cannot-pay": ("amount", "counter", "has"),
     "engine-player": ("number",), "engine-seat-name": ("seat",), "engine-times": ("name", "count"),
     "play-your-choice": (), "play-the-table": (), "play-game-over": (), "play-winner": ("player",),
-    "play-nothing-said": (),
+    "play-nothing-said": (), "play-bots": ("bots",), "play-bot-of": ("seat", "bot"), "play-earlier": ("count",),
     "sim-title": ("pack", "variants", "games", "players", "bot"), "sim-measure": (), "sim-value": (),
     "sim-games": (), "sim-finished": (), "sim-capped": (), "sim-errors": (), "sim-mean-rounds": (),
     "sim-mean-actions": (), "sim-wins": (), "sim-replay-mismatches": (), "sim-invariant-violations": (),

@@ -58,3 +58,6 @@ play-the-table = The table
 play-game-over = Game over.
 play-winner = Winner: { $player }
 play-nothing-said = nothing has been said yet
+play-bots = Bots: { $bots }
+play-bot-of = { $seat } plays { $bot }
+play-earlier = ... { $count } earlier lines: type `log`

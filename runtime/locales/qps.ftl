@@ -49,3 +49,6 @@ play-the-table = THE TABLE
 play-game-over = GAME OVER.
 play-winner = WINNER: { $player }
 play-nothing-said = NOTHING HAS BEEN SAID YET
+play-bots = BOTS: { $bots }
+play-bot-of = { $seat } PLAYS { $bot }
+play-earlier = ... { $count } EARLIER LINES: TYPE `log`

@@ -133,3 +133,16 @@ def test_the_russian_game_said_what_the_rules_build_in_russian(russian):
     assert moved and all(re.search(r"на (север|восток|юг|запад), в [АБВГ][1-4]$", ru) for ru in moved), moved
     v = g.view(0, lang="ru")
     assert v["players"] == [f"Игрок {i + 1}" for i in range(PLAYERS)]
+
+
+def test_the_terminal_in_russian_says_no_english_word():
+    """`waybill play weds --lang ru` watching bots: the screen is Russian but
+    for the bots' registered names and the terminal's commands (`log`)."""
+    import subprocess
+
+    from tests.wbkit import WAYBILL
+    out = subprocess.run(WAYBILL + ["play", "weds", "--human", "none", "--lang", "ru", "-s", "2"],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    shown = re.sub(r"`[a-z]+`|\bweds_heuristic\b", "", out.stdout)
+    assert "Игра окончена." in shown and english_words(shown) == []
