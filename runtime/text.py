@@ -454,9 +454,14 @@ class Catalogue:
             pattern = msg.attributes.get(attr) if attr else msg.value
             if pattern is None:
                 continue
+            text, errors = b.format_pattern(pattern, args or {})
+            if errors and fallback is not None:
+                # it asks for a value the line does not carry: the catalogue
+                # says another line under this id (a variant's replacement)
+                self.missing.add(mid)
+                return fallback
             if i:
                 self.missing.add(mid)
-            text, _errors = b.format_pattern(pattern, args or {})
             return text
         if len(self._bundles) > 1 or fallback is None:
             self.missing.add(mid)

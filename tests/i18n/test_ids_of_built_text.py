@@ -67,3 +67,23 @@ def test_a_string_choice_has_its_id_and_is_said_in_russian():
     assert g.legal_actions()[i]["label"] == "stop here"
     shown = g.view(g.pending["player"], lang="ru")["pending"]["options"][i]
     assert shown["msg"] == weds_bot.STOP_HERE and shown["label"] == "остановиться здесь"
+
+
+def test_a_translation_that_asks_for_a_value_the_line_lacks_says_the_english(tmp_path):
+    # a variant that replaces a procedure numbers its lines anew: the
+    # catalogue's line under that id may want a value this one lacks
+    import shutil
+
+    from tests.wbkit import ROOT
+    from waybill.runtime.text import catalogue
+    pack = tmp_path / "dice_race"
+    shutil.copytree(ROOT / "tests" / "packs" / "dice_race", pack)
+    (pack / "locales" / "ru.ftl").write_text("action-run-log1 = { $me } бросает { $n } за { $other }\n",
+                                            encoding="utf-8")
+    rules = load_pack(str(pack))
+    g = Game.new(rules, players=["Аня", "Боря"], seed=5)
+    while not any(e["type"] == "say" for e in g.log):
+        g.apply(next(a for a in g.legal_actions() if a["label"] == "Roll and run"))
+    en = [e["text"] for e in g.view(0, log=True)["log"] if e["type"] == "say"]
+    ru = [e["text"] for e in g.view(0, log=True, lang="ru")["log"] if e["type"] == "say"]
+    assert ru == en and "action-run-log1" in catalogue(rules, "ru").missing
