@@ -108,7 +108,8 @@ def _translate(m: Any, out: dict, w: Any, raw_log: list) -> None:
 
 def _answer_words(m: Any, w: Any, e: dict, r: dict) -> None:
     """An answer in the log: the action and its card, the value (as the seat
-    sees it: a hidden one stays hidden), yes/no, pass/done."""
+    sees it: a hidden one stays hidden), yes/no, pass/done, a menu line (read
+    back from its English among the lines at its place in a menu)."""
     k = e.get("kind")
     if e.get("label") == "hidden" or e.get("value") == {"hidden": True}:
         e["label"] = w.word("hidden")
