@@ -733,6 +733,7 @@ class _English:
         self.templates: list[_Template] = []
         self.menu: dict[int, list] = {}          # k -> the `choose` lines at place k (exact and with holes)
         self.of: dict[str, _Template] = {}       # message id -> its template (text with holes)
+        self.ids: dict[str, str | None] = {}     # value_msg's answers so far
         later: dict[str, str] = {}
         for msg in R.messages.by_id.values():
             if type(msg.text) is dict and msg.vars:
@@ -814,10 +815,16 @@ def value_msg(R: Any, s: str) -> str | None:
     as a choice is ``proc-turn-str2``; ``"Pile 3"`` is its pattern's id),
     None for any other string."""
     idx = english_index(R)
+    if s in idx.ids:                    # bots ask at every decision: each string is read once
+        return idx.ids[s]
     mid = idx.exact.get(s)
     if mid is not None:
-        return mid if _VALUE.search(mid) else None
-    return next((t.mid for t in idx.templates if t.read(s) is not None), None)
+        mid = mid if _VALUE.search(mid) else None
+    else:
+        mid = next((t.mid for t in idx.templates if t.read(s) is not None), None)
+    if len(idx.ids) < 4096:
+        idx.ids[s] = mid
+    return mid
 
 
 def option_ids(game: Any) -> list[str | None]:
