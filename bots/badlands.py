@@ -15,6 +15,10 @@ from __future__ import annotations
 import random
 
 from waybill.runtime.errors import WaybillError
+from waybill.runtime.text import option_ids
+
+# the engine's answers, matched by message id (never by their words: the bot plays in any language)
+DONE, PASS, YES, NO = "engine-done", "engine-pass", "engine-yes", "engine-no"
 
 CARD_DEFAULTS = {"at": "settlement", "state": "ready", "w": 0, "f": 0, "s": 0, "m": 0, "c": 0,
                  "goods": 0, "acted": False, "fled": False}
@@ -48,6 +52,7 @@ class BadlandsBot:
 
     def __init__(self):
         self.dest: dict[int, str] = {}
+        self._msgs: dict[str, dict] = {}     # the engine's answers of this decision, by message id
 
     # --- reading what the seat sees ----------------------------------------------
     def _read(self, game, seat):
@@ -66,12 +71,13 @@ class BadlandsBot:
         pend = r.pending() or {}
         kind, prompt = pend.get("kind"), pend.get("prompt", "")
         by_label = {a["label"]: a for a in legal}
+        self._msgs = {mid: a for a, mid in zip(legal, option_ids(game)) if mid in (DONE, PASS, YES, NO)}
         if kind == "act":
             return self._main(legal, by_label, me, cards, seat)
         pick = self._decide(kind, prompt, legal, by_label, me, cards, seat)
         if pick is not None:
             return pick
-        non_done = [a for a in legal if a["label"] not in ("done",)]
+        non_done = [a for a in legal if a is not self._msgs.get(DONE)]
         return rng.choice(non_done or legal)
 
     def _first(self, by_label, *prefixes):
@@ -140,7 +146,7 @@ class BadlandsBot:
             a = f(by_label, "Fence: sell resources")
             if a:
                 return a
-        return by_label.get("pass") or legal[-1]
+        return self._msgs.get(PASS) or legal[-1]
 
     def _surplus(self, me):
         return {
@@ -166,8 +172,8 @@ class BadlandsBot:
             return f(by_label, "Gas Station", "Junkyard", "Crossroads: patrol")
         if p.startswith("Equip the"):
             if "Raiders" in p and self.dest.get(seat) == "hunt":
-                return f(by_label, "Weapons", "Meds", "Fuel", "done")
-            return by_label.get("done")
+                return f(by_label, "Weapons", "Meds", "Fuel") or self._msgs.get(DONE)
+            return self._msgs.get(DONE)
         if p == "Weapons to equip":
             return self._amount(legal, 5)
         if p == "Meds to equip":
@@ -196,7 +202,7 @@ class BadlandsBot:
                 a = f(by_label, "Weapons")
                 if a:
                     return a
-            return by_label.get("done")
+            return self._msgs.get(DONE)
         if p in ("Scrap to place",):
             return self._amount(legal, 5)
         if p in ("Weapons to place",):
@@ -205,27 +211,27 @@ class BadlandsBot:
             gang = cards.get("raiders", {})
             strength = min(gang.get("w", 0), 5) + gang.get("m", 0)
             if "guards the place" in p:
-                return by_label.get("no")
-            return by_label.get("yes") if strength >= 4 and gang.get("w", 0) >= 3 else by_label.get("no")
+                return self._msgs.get(NO)
+            return self._msgs.get(YES) if strength >= 4 and gang.get("w", 0) >= 3 else self._msgs.get(NO)
         if "(defensive, Combat" in p:
             return f(by_label, "Retreat")
         if p.startswith("Try to escape"):
-            return by_label.get("no")
+            return self._msgs.get(NO)
         if p.startswith("Fuel to burn"):
             return self._amount(legal, 99)
         if p.startswith("A hit on the"):
             return by_label.get("Meds")
         if p.startswith("Open the") and "with which tool" in p:
-            tools = [a for a in legal if a["label"] != "done"]
-            return tools[0] if tools else by_label.get("done")
+            tools = [a for a in legal if a is not self._msgs.get(DONE)]
+            return tools[0] if tools else self._msgs.get(DONE)
         if p.startswith("Salvage:"):
             return self._amount(legal, 99)
         if "Scrap from the Wall to discard" in p:
             return self._amount(legal, 99)
         if p.startswith("Reveal cards") or p.startswith("Take cards") or p.startswith("Play cards") \
                 or p.startswith("The guards use") or p.startswith("Cards to") or p.startswith("Cards for the escape"):
-            non_done = [a for a in legal if a["label"] != "done"]
-            return non_done[0] if non_done else by_label.get("done")
+            non_done = [a for a in legal if a is not self._msgs.get(DONE)]
+            return non_done[0] if non_done else self._msgs.get(DONE)
         if p.startswith("Vault supplies"):
             return f(by_label, "1 Weapon")
         if p.startswith("Enemies at the"):
@@ -235,5 +241,5 @@ class BadlandsBot:
         if p.startswith("Weapons of your Gang") or p.startswith("Meds of your Gang"):
             return self._amount(legal, 0)
         if kind == "may":
-            return by_label.get("yes")
+            return self._msgs.get(YES)
         return None

@@ -19,7 +19,14 @@ from __future__ import annotations
 import heapq
 import re
 
+from waybill.runtime.text import option_ids
+
 CARGO = ("food", "water", "weapons")
+# choices matched by message id (runtime/text.py), never by their words: the bot plays in any language
+STOP_HERE, FREE_ACTION = "proc-drive_truck-str2", "proc-drive_truck-str1"
+DONE_SHOPPING, KEEP_MODS, KEEP_LOAD = "proc-visit_shop-str1", "proc-install_mod-str1", "proc-make_room-str1"
+EMPTY_SLOT, DASHBOARD_SLOT, WEAPONS_HOLD = "proc-damage_point-str1", "proc-stow-str3", "proc-stow-str2"
+DONE, PASS, YES, NO = "engine-done", "engine-pass", "engine-yes", "engine-no"
 START_PRICE = {"food": 2, "water": 3, "weapons": 4}
 
 
@@ -29,11 +36,13 @@ class WedsBot:
     def __init__(self):
         self.mem = {}        # what the seat remembers between decisions (its project)
         self.static = {}     # board facts that never change in a game (distances, sites)
+        self._game, self._ids = None, None    # the decision whose option ids `_msg` reads (once, when asked)
 
     def choose(self, game, legal, rng):
         if len(legal) == 1:
             return legal[0]
         pend = game.pending
+        self._game, self._ids = game, None
         quick = _quick(pend, legal)
         if quick is not None:
             return quick
@@ -52,11 +61,20 @@ class WedsBot:
         return pick if pick is not None else self._fallback(legal, rng)
 
     # ------------------------------------------------------------------
+    def _msg(self, a):
+        """The message id of a legal action: the same in every language."""
+        if self._ids is None:
+            self._ids = option_ids(self._game)
+        return self._ids[a["option"]]
+
+    def _by_msg(self, legal, *mids):
+        return next((a for a in legal if self._msg(a) in mids), None)
+
     def _fallback(self, legal, rng):
         for a in legal:
-            if a["label"] in ("done", "done shopping", "keep my mods", "keep my load", "no", "stop here"):
+            if self._msg(a) in (DONE, DONE_SHOPPING, KEEP_MODS, KEEP_LOAD, NO, STOP_HERE):
                 return a
-        non_pass = [a for a in legal if a["label"] != "pass" and a["label"] not in _FREE]
+        non_pass = [a for a in legal if self._msg(a) not in (PASS, FREE_ACTION) and a["label"] not in _FREE]
         return rng.choice(non_pass or legal)
 
     def _decide(self, game, s, legal, rng):
@@ -72,7 +90,7 @@ class WedsBot:
                 return self._missiles(s, legal)
             return legal[-1]
         if kind == "may":
-            return labels["yes"] if self._may(s, prompt) else labels["no"]
+            return self._by_msg(legal, YES if self._may(s, prompt) else NO)
         if prompt.startswith("Assign 1 damage"):
             return self._damage(s, legal)
         if prompt.startswith("Keep which faction job"):
@@ -97,14 +115,11 @@ class WedsBot:
                 for lab in labels:
                     if lab.startswith("Buy a trailer") or lab.startswith("Buy another trailer"):
                         return labels[lab]
-            return labels.get("done") or legal[0]
+            return self._by_msg(legal, DONE) or legal[0]
         if prompt.startswith("Store ") and prompt.endswith("in which?"):
-            for want in ("an empty slot on the dashboard", "a Weapons Storage hold"):
-                if want in labels:
-                    return labels[want]
-            return legal[0]
+            return self._by_msg(legal, DASHBOARD_SLOT) or self._by_msg(legal, WEAPONS_HOLD) or legal[0]
         if prompt.startswith("No room for"):
-            return labels.get("keep my load") or legal[0]
+            return self._by_msg(legal, KEEP_LOAD) or legal[0]
         if prompt.startswith("Attack which"):
             return self._attack_target(s, legal)
         if prompt.startswith("Deliver which"):
@@ -144,7 +159,7 @@ class WedsBot:
             return labels["Move your truck"]
         if subs:
             return subs[0]
-        return labels.get("pass") or legal[0]
+        return self._by_msg(legal, PASS) or legal[0]
 
     def _sub(self, s, subs, plan):
         """A tagged sub-action (outpost, bonus, slide): contract steps first."""
@@ -178,19 +193,18 @@ class WedsBot:
         target = s.plan()[0]
         here = s.pos()
         if target is None:
-            opts = [a for a in legal if a["label"] not in ("stop here", "take a free action")]
+            opts = [a for a in legal if self._msg(a) not in (STOP_HERE, FREE_ACTION)]
             return opts[len(opts) // 2] if opts else legal[0]
         best, best_d = None, s.d(here, target)
         for a in legal:
-            if a["label"] in ("stop here", "take a free action"):
+            if self._msg(a) in (STOP_HERE, FREE_ACTION):
                 continue
             sp = s.space_of_value(a.get("value"))
             d = s.d(sp, target) if sp else 99
             if d < best_d:
                 best, best_d = a, d
         if best is None or here == target:
-            stop = [a for a in legal if a["label"] == "stop here"]
-            return stop[0] if stop else legal[0]
+            return self._by_msg(legal, STOP_HERE) or legal[0]
         return best
 
     def _drive_cached(self, drive, legal):
@@ -206,7 +220,7 @@ class WedsBot:
         if here not in dist:
             return None
         for a in legal:
-            if a["label"] in ("stop here", "take a free action"):
+            if self._msg(a) in (STOP_HERE, FREE_ACTION):
                 continue
             v = a.get("value")
             sp = v if isinstance(v, str) else st["piece_site"].get(v.get("piece")) if isinstance(v, dict) else None
@@ -218,10 +232,10 @@ class WedsBot:
             if dd < best_d:
                 best, best_d, best_sp = a, dd, sp
         if best is None or here == target:
-            stop = [a for a in legal if a["label"] == "stop here"]
+            stop = self._by_msg(legal, STOP_HERE)
             if stop:
                 self.mem.pop("drive", None)
-                return stop[0]
+                return stop
             return None
         drive[2] = best_sp
         return best
@@ -258,9 +272,9 @@ class WedsBot:
         return legal[n]
 
     def _damage(self, s, legal):
-        for a in legal:
-            if a["label"] == "an empty slot":
-                return a
+        slot = self._by_msg(legal, EMPTY_SLOT)
+        if slot is not None:
+            return slot
         def cost(a):
             lab = a["label"]
             if lab.startswith("Cargo Hold"):        # holds are shown with what they hold
@@ -277,7 +291,7 @@ class WedsBot:
             low = min(cands, key=lambda a: s.mod_value(a.get("value")))
             if s.mod_value(low.get("value")) < 9:
                 return low
-        return labels.get("keep my mods") or legal[0]
+        return self._by_msg(legal, KEEP_MODS) or legal[0]
 
     def _attack_target(self, s, legal):
         proj = s.project()
@@ -305,7 +319,7 @@ class WedsBot:
             for a in legal:
                 if a["label"].startswith("Cargo Hold") and "General" in a["label"]:
                     return a
-        return labels.get("done shopping") or legal[0]
+        return self._by_msg(legal, DONE_SHOPPING) or legal[0]
 
 
 def _quick(pend, legal):
@@ -313,7 +327,7 @@ def _quick(pend, legal):
     prompt = pend.get("prompt") or ""
     if pend["kind"] == "may" and ("Reroll" in prompt or "RAD" in prompt):
         for a in legal:
-            if a["label"] == "yes":
+            if a.get("value") is True:             # yes
                 return a
     if prompt.startswith("Reroll which die"):      # the lowest die gains the most
         return min(legal, key=lambda a: a.get("value") if isinstance(a.get("value"), int) else 99)

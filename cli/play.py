@@ -66,7 +66,10 @@ class Session:
         names = lineup(self.bot_name, n, self.rules)     # one name, or one per seat
         self.bots = {s: make_bot(names[s], self.rules, think_ms=self.think_ms) for s in range(n) if s not in self.humans}
         if self.bots:
-            self.say("Bots: " + ", ".join(f"seat {s} plays {names[s]}" for s in sorted(self.bots)))
+            seat = {s: self.words("engine-seat", f"seat {s}", seat=s) for s in self.bots}
+            plays = [self.words("play-bot-of", f"{seat[s]} plays {names[s]}", seat=seat[s], bot=names[s])
+                     for s in sorted(self.bots)]
+            self.say(escape(self.words("play-bots", "Bots: " + ", ".join(plays), bots=", ".join(plays))))
         # table talk is read as the first person's seat sees it (a spectator's when all are bots)
         self.watcher = min(self.humans) if self.humans else None
         self.shown = game.view(self.watcher)["log_end"]
@@ -158,6 +161,10 @@ class Session:
         return self.cat.get(mid, args, english) if self.cat is not None else english
 
     # --- drawing -------------------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        """A player as people read it, in the screen's language."""
+        return seat_name(self.game.state.players[seat], seat, self.words)
+
     def say(self, text: str) -> None:
         self.console.print(text, soft_wrap=True)    # long lines wrap in the terminal, not in the text
 
@@ -165,7 +172,7 @@ class Session:
         self.say("")
         panel = next((p for p in v["display"]["panels"] if p["seat"] == seat), None)
         if panel is not None and panel["items"]:
-            self.console.print(self.table(seat_name(panel["name"], seat), panel["items"], v))
+            self.console.print(self.table(self.seat_name(seat), panel["items"], v))
         if v["display"]["board"]:
             self.console.print(self.table(self.words("play-the-table", "The table"), v["display"]["board"], v))
         self.talk(seat)
@@ -190,7 +197,8 @@ class Session:
         lines = [t for t in (self.entry_text(e, v) for e in v["log"]) if t]
         self.shown = v["log_end"]
         if len(lines) > LOG_LINES:
-            self.say(f"[dim]... {len(lines) - LOG_LINES} earlier lines: type `log`[/dim]")
+            n = len(lines) - LOG_LINES
+            self.say(f"[dim]{escape(self.words('play-earlier', f'... {n} earlier lines: type `log`', count=n))}[/dim]")
             lines = lines[-LOG_LINES:]
         for line in lines:
             self.say(escape(line))
@@ -204,7 +212,7 @@ class Session:
 
     def draw_question(self, v: dict) -> None:
         p = v["pending"]
-        self.say(f"\n[bold]{escape(seat_name(v['players'][p['player']], p['player']))}: "
+        self.say(f"\n[bold]{escape(self.seat_name(p['player']))}: "
                  f"{escape(p.get('prompt') or self.words('play-your-choice', 'your choice'))}[/bold]")
         ents = v["entities"]
         for n, o in enumerate(p["options"], 1):
@@ -255,14 +263,13 @@ class Session:
         g = self.game
         result = g.result or {}
         self.say(f"\n[bold]{escape(self.words('play-game-over', 'Game over.'))}[/bold]")
-        names = g.state.players
         if g.winner is not None:
-            who = seat_name(names[g.winner], g.winner)
+            who = self.seat_name(g.winner)
             self.say(escape(self.words("play-winner", f"Winner: {who}", player=who)))
         scores = result.get("scores") or []
         for place, seat in enumerate(result.get("ranking") or [], 1):
             score = f" — {scores[seat]}" if seat < len(scores) and scores[seat] is not None else ""
-            self.say(f"  {place}. {escape(seat_name(names[seat], seat))}{escape(score)}")
+            self.say(f"  {place}. {escape(self.seat_name(seat))}{escape(score)}")
 
     # --- files ---------------------------------------------------------------------
     def save(self, path: str) -> None:
@@ -308,9 +315,13 @@ class Session:
         return True
 
 
-def seat_name(name: str, seat: int) -> str:
-    """A player as people read it: "Seat 2", or "Ann (seat 2)"."""
-    return name if name == f"Seat {seat}" else f"{name} (seat {seat})"
+def seat_name(name: str, seat: int, words: Any = None) -> str:
+    """A player as people read it: "Seat 2", or "Ann (seat 2)"; ``words``
+    (``Session.words``) says the engine's parts in the screen's language."""
+    say = words or (lambda mid, english, **args: english)
+    if name == f"Seat {seat}":
+        return say("engine-seat-name", name, seat=seat)
+    return f"{name} ({say('engine-seat', f'seat {seat}', seat=seat)})"
 
 
 def _load_problem(data: Any, rules: Rules) -> str | None:

@@ -164,7 +164,8 @@ def _zone_words(m: Any, w: Any, z: dict, full: bool = False) -> str:
     """`_zone_text` in the language of ``w`` (runtime/text.Words)."""
     sep = w.get("engine-list-sep", ", ")
     if "groups" in z:
-        parts = [w.entity(g["entity"]) + (f" x{g['count']}" if g["count"] > 1 else "") for g in z["groups"]]
+        parts = [w.get("engine-times", f"{w.entity(g['entity'])} x{g['count']}", name=w.entity(g["entity"]),
+                       count=g["count"]) if g["count"] > 1 else w.entity(g["entity"]) for g in z["groups"]]
         return sep.join(parts) if parts else w.word_id("engine-empty", "empty")
     if "pieces" in z:
         if full:

@@ -16,7 +16,15 @@ reworded English string keeps its id:
   ``<code>-ask<n>-opt<k>`` (its k-th `choose` option). ``<code>`` is
   ``proc-<id>``, ``setup``, ``play``, ``action-<id>``, ``on-<event>-<k>`` /
   ``instead-<target>-<k>`` (the k-th top-level trigger of that event), the
-  same under ``ent-<id>-`` for a card's abilities, or ``table-<id>-row<i>``.
+  same under ``ent-<id>-`` for a card's abilities, ``table-<id>-row<i>``, or
+  ``quantity-<id>``;
+- text the code builds as a value is ``<code>-str<n>``: a string offered in a
+  list (``["none of these"] + opts``) or as a branch of an `if`, and text
+  joined with ``+`` (``"Pile " + text_of(n)`` is ``Pile { $arg1 }``); a
+  track's strings are ``track-<id>-<n>``, a card field's enum-like values
+  ``value-<value>``. The state keeps such a value as English text; a view
+  finds it by its English (a pattern read back into its holes) and says it
+  in its language, and ``option_ids`` gives a bot its id.
 
 So an edit elsewhere in the pack never renames a message; only reordering
 the statements of one declaration renumbers that declaration's messages.
@@ -113,12 +121,21 @@ def _is_text(v: Any) -> bool:
 
 # --- walking the IR ------------------------------------------------------------------
 
+# expression ops whose plain-string operands are text a player may be shown
+# (a list offered as a choice, a branch of an `if`, a list built by `each`)
+_LITERAL_AT = {"list": ("items",), "cond": ("then", "else"), "agg": ("value",)}
+# statement keys that hold text or blocks, not expressions
+_NOT_EXPR = frozenset({"do", "at", "then", "else", "body", "options", "text", "message", "prompt"})
+_LETTER = re.compile(r"[^\W\d_]")
+
+
 class _Code:
     """Numbers the messages of one piece of code."""
 
-    def __init__(self, prefix: str, out: list, nodes: dict | None = None):
-        self.prefix, self.out, self.nodes = prefix, out, nodes
-        self.n = {"log": 0, "stop": 0, "ask": 0}
+    def __init__(self, prefix: str, out: list, nodes: dict | None = None, refs: frozenset = frozenset()):
+        self.prefix, self.out, self.nodes, self.refs = prefix, out, nodes, refs
+        self.n = {"log": 0, "stop": 0, "ask": 0, "str": 0}
+        self.said: set = set()         # the English of this code's `str` messages (one id each)
 
     def add(self, kind: str, text: Any, at: Any, node: Any, suffix: str = "") -> str:
         if not suffix:
@@ -146,11 +163,77 @@ class _Code:
             if do == "choose":
                 for k, o in enumerate(s.get("options") or [], 1):
                     self.add("ask", o.get("label"), at, o, f"-opt{k}")
+        for key, v in s.items():
+            if key not in _NOT_EXPR:
+                if key == "value" and type(v) is str:
+                    self.literal(v, at)
+                else:
+                    self.expr(v, at)
         for key in ("then", "else", "body"):
             self.block(s.get(key))
         if do == "choose":
             for o in s.get("options") or []:
                 self.block(o.get("body"))
+
+    # text the code builds as a value: `["none of these"] + opts`, `"Pile " + text_of(n)`
+    def literal(self, s: str, at: Any, in_text: bool = False) -> None:
+        """A string value a player may be shown: a message ``<code>-str<n>``
+        (once per English in this code). A reference to a space or zone is
+        named as that, and a key (``"first_round"``, one lower-case word) is
+        no text unless it is a part of text being built."""
+        if s in self.said or s in self.refs or not _LETTER.search(s) or (not in_text and _ENUM.fullmatch(s)):
+            return
+        self.said.add(s)
+        self.n["str"] += 1
+        self.out.append(Message(f"{self.prefix}-str{self.n['str']}", s, at))
+
+    def template(self, parts: list, at: Any, node: Any) -> None:
+        text = {"op": "text", "parts": parts}
+        english = Message("", text, vars=hole_vars(text)).english()
+        if english in self.said or not any(type(p) is str and _LETTER.search(p) or type(p) is not str for p in parts):
+            return
+        self.said.add(english)
+        self.n["str"] += 1
+        self.out.append(Message(f"{self.prefix}-str{self.n['str']}", text, at, hole_vars(text), node=node))
+
+    def expr(self, e: Any, at: Any, in_text: bool = False) -> None:
+        if type(e) is list:
+            for x in e:
+                self.expr(x, at, in_text)
+            return
+        if type(e) is not dict:
+            return
+        op, here = e.get("op"), e.get("at") or at
+        if op == "text":                       # "left of {x}" as a value
+            self.template(list(e.get("parts") or []), here, e)
+        elif op == "bin" and e.get("o") == "+":
+            parts = _chain(e)
+            if any(type(p) is str for p in parts) and any(type(p) is not str for p in parts):
+                self.template(parts, here, e)
+                for p in parts:
+                    self.expr(p, here, True)
+                return
+        for key in _LITERAL_AT.get(op, ()):
+            v = e.get(key)
+            for x in v if type(v) is list else [v]:
+                if type(x) is str:
+                    self.literal(x, here, in_text)
+        for k, v in e.items():
+            if k != "at" and type(v) in (dict, list):
+                self.expr(v, here, in_text and op != "call")
+
+
+def _chain(e: Any) -> list:
+    """The operands of a chain of `+` (strings next to each other joined)."""
+    if type(e) is not dict or e.get("op") != "bin" or e.get("o") != "+":
+        return [e]
+    out: list = []
+    for p in _chain(e.get("l")) + _chain(e.get("r")):
+        if type(p) is str and out and type(out[-1]) is str:
+            out[-1] += p
+        else:
+            out.append(p)
+    return out
 
 
 def messages(ir: dict, nodes: dict | None = None) -> list[Message]:
@@ -179,19 +262,30 @@ def messages(ir: dict, nodes: dict | None = None) -> list[Message]:
     for inv in ir.get("invariants") or []:
         if inv.get("text"):
             add(f"invariant-{safe_id(inv['id'])}", inv["text"], inv.get("at"))
+    places = frozenset(x["id"] for key in ("spaces", "zones", "regions") for x in ir.get(key) or [])
+    refs = places | {x["id"] for key in ("entities", "counters") for x in ir.get(key) or []}
+    code = lambda prefix: _Code(prefix, out, nodes, refs)  # noqa: E731
+    for t in ir.get("tracks") or []:
+        for i, v in enumerate(t.get("values") or [], 1):
+            if type(v) is str and v not in refs and _LETTER.search(v):
+                add(f"track-{safe_id(t['id'])}-{i}", v, t.get("at"))
     for t in ir.get("tables") or []:
         for i, row in enumerate(t.get("rows") or []):
-            _Code(f"table-{safe_id(t['id'])}-row{i + 1}", out, nodes).block(row.get("effect"))
-    _Code("setup", out, nodes).block(ir.get("setup"))
-    _Code("play", out, nodes).block(ir.get("play"))
+            code(f"table-{safe_id(t['id'])}-row{i + 1}").block(row.get("effect"))
+    for q in ir.get("quantities") or []:
+        c = code(f"quantity-{safe_id(q['id'])}")
+        c.literal(q["value"], q.get("at")) if type(q.get("value")) is str else c.expr(q.get("value"), q.get("at"))
+    code("setup").block(ir.get("setup"))
+    code("play").block(ir.get("play"))
     for p in ir.get("procedures") or []:
-        _Code(f"proc-{safe_id(p['id'])}", out, nodes).block(p.get("body"))
-    _abilities(ir.get("rules") or [], "", out, nodes)
+        code(f"proc-{safe_id(p['id'])}").block(p.get("body"))
+    _abilities(ir.get("rules") or [], "", out, nodes, refs)
     for e in ir.get("entities") or []:
         prefix = f"ent-{safe_id(e['id'])}"
         out.append(Message(prefix, e.get("name") or e["id"], e.get("at"),
                            attrs={"text": e["text"]} if e.get("text") else {}))
-        _abilities(e.get("abilities") or [], prefix + "-", out, nodes)
+        _abilities(e.get("abilities") or [], prefix + "-", out, nodes, refs)
+    _field_values(ir, places, add)
     disp = ir.get("display") or {}
     for part in ("panel", "board"):
         shows = 0
@@ -225,7 +319,7 @@ def ability_prefix(decl: dict, prefix: str, counts: dict) -> str | None:
     return f"{prefix}{key}-{counts[key]}"
 
 
-def _abilities(decls: list, prefix: str, out: list, nodes: dict | None) -> None:
+def _abilities(decls: list, prefix: str, out: list, nodes: dict | None, refs: frozenset) -> None:
     counts: dict[str, int] = {}
     for decl in decls:
         name = ability_prefix(decl, prefix, counts)
@@ -233,10 +327,28 @@ def _abilities(decls: list, prefix: str, out: list, nodes: dict | None) -> None:
             continue
         if decl.get("type") == "action":
             out.append(Message(name, decl.get("name") or decl["id"], decl.get("at")))
-        code = _Code(name, out, nodes)
+        code = _Code(name, out, nodes, refs)
         for r in decl.get("require") or []:
             code.add("stop", r.get("message"), decl.get("at"), r)
         code.block(decl.get("effect"))
+
+
+_ENUM = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def _field_values(ir: dict, refs: frozenset, add: Callable) -> None:
+    """Enum-like field values of cards (``colour: "red"``): a word a
+    rule may say (``{t}`` in a log line), ``value-<value>``, declared at the
+    first card holding it. A space, zone or region is named as that; a
+    value that is also a card's id gets its own word (said in a sentence,
+    not as a title)."""
+    seen: set = set()
+    for e in ir.get("entities") or []:
+        for v in (e.get("fields") or {}).values():
+            for x in v if type(v) is list else [v]:
+                if type(x) is str and x not in seen and x not in refs and _ENUM.fullmatch(x):
+                    seen.add(x)
+                    add(f"value-{safe_id(x)}", x, e.get("at"))
 
 
 class Index:
@@ -342,9 +454,14 @@ class Catalogue:
             pattern = msg.attributes.get(attr) if attr else msg.value
             if pattern is None:
                 continue
+            text, errors = b.format_pattern(pattern, args or {})
+            if errors and fallback is not None:
+                # it asks for a value the line does not carry: the catalogue
+                # says another line under this id (a variant's replacement)
+                self.missing.add(mid)
+                return fallback
             if i:
                 self.missing.add(mid)
-            text, _errors = b.format_pattern(pattern, args or {})
             return text
         if len(self._bundles) > 1 or fallback is None:
             self.missing.add(mid)
@@ -391,8 +508,9 @@ ENGINE_IDS: dict[str, tuple] = {
     "engine-a-piece": (), "engine-seat": ("seat",), "engine-zone-of": ("zone", "player"),
     "engine-list-sep": (), "engine-stopped": ("message",), "engine-requirement": (),
     "engine-cannot-pay": ("amount", "counter", "has"),
+    "engine-player": ("number",), "engine-seat-name": ("seat",), "engine-times": ("name", "count"),
     "play-your-choice": (), "play-the-table": (), "play-game-over": (), "play-winner": ("player",),
-    "play-nothing-said": (),
+    "play-nothing-said": (), "play-bots": ("bots",), "play-bot-of": ("seat", "bot"), "play-earlier": ("count",),
     "sim-title": ("pack", "variants", "games", "players", "bot"), "sim-measure": (), "sim-value": (),
     "sim-games": (), "sim-finished": (), "sim-capped": (), "sim-errors": (), "sim-mean-rounds": (),
     "sim-mean-actions": (), "sim-wins": (), "sim-replay-mismatches": (), "sim-invariant-violations": (),
@@ -462,16 +580,14 @@ class Words:
         if t is bool:
             return self.word("yes" if v else "no")
         if t is str:
-            return self.space(v) if v in self.R.spaces else v
+            return self.space(v) if v in self.R.spaces else self.text(v)
         if t is list:
             return self.get("engine-list-sep", ", ").join(self.value(x) for x in v) if v else self.word("none")
         if t is dict:
             if v.get("hidden"):
                 return self.word("hidden")
             if "player" in v and len(v) == 1 and type(v["player"]) is int:
-                names = self.m.st.players
-                return names[v["player"]] if 0 <= v["player"] < len(names) else \
-                    self.get("engine-seat", f"seat {v['player']}", seat=v["player"])
+                return self.player(v["player"])
             if "entity" in v and len(v) == 1:
                 return self.entity(v["entity"])
             if "piece" in v:
@@ -481,11 +597,46 @@ class Words:
                 name = self.zone(v["zone"])
                 of = v.get("of")
                 if type(of) is int and 0 <= of < len(self.m.st.players):
-                    return self.get("engine-zone-of", f"{name} of {self.m.st.players[of]}",
-                                    zone=name, player=self.m.st.players[of])
+                    who = self.player(of)
+                    return self.get("engine-zone-of", f"{name} of {who}", zone=name, player=who)
                 return name
             return ", ".join(f"{k}: {self.value(x)}" for k, x in v.items())
         return str(v)
+
+    def player(self, seat: int) -> str:
+        """A seat's name; the names the engine gives (``Player 1``, and
+        ``Seat 0`` of `waybill play`) said in the language."""
+        names = self.m.st.players
+        if not 0 <= seat < len(names):
+            return self.get("engine-seat", f"seat {seat}", seat=seat)
+        name = names[seat]
+        if name == f"Player {seat + 1}":
+            return self.get("engine-player", name, number=seat + 1)
+        if name == f"Seat {seat}":
+            return self.get("engine-seat-name", name, seat=seat)
+        return name
+
+    def text(self, s: str, templates: Any = None, depth: int = 0) -> str:
+        """Text the rules built as a value (a choice offered as a string, a
+        name from `text_of`, ``"Pile " + n``), said in the language: found
+        by its English among the pack's messages; text built from a pattern
+        is read back into its parts, each said in turn."""
+        idx = english_index(self.R)
+        mid = idx.exact.get(s)
+        if mid is not None and templates is None:
+            return self.get(mid, s)
+        for t in idx.templates if templates is None else templates:
+            got = t.read(s)
+            if got is None:
+                continue
+            args = {k: (int(x) if _INT.fullmatch(x) else self._part(x, depth)) for k, x in got.items()}
+            return self.get(t.mid, s, **args)
+        return s
+
+    def _part(self, s: str, depth: int) -> str:
+        if s in self.R.spaces:
+            return self.space(s)
+        return self.text(s, None, depth + 1) if depth < 3 else s
 
     def arg(self, v: Any) -> Any:
         """A message variable: numbers stay numbers (plural forms select on them)."""
@@ -541,10 +692,92 @@ class Words:
                 msg = self.R.messages.by_id.get(mid)
                 if msg is not None and not msg.vars:
                     return self.get(mid, label)
+                if msg is not None:             # a line with holes: its values read back from its English
+                    return self.text(label, [english_index(self.R).of[mid]])
+            if type(c) is int:                  # an answer in the log: the menu is known by the line's place
+                return self.text(label, english_index(self.R).menu.get(c + 1, ()))
             return label
         if kind in ("pick", "order") and "value" in opt:
             return self.value(opt["value"])
         return label
+
+
+_INT = re.compile(r"-?\d+")
+
+
+class _Template:
+    """A message with variables, read back from its English words: which
+    text went into each variable (``Pile { $arg1 }`` reads ``Pile 5``)."""
+
+    def __init__(self, msg: Message):
+        self.mid = msg.id
+        parts = msg.text.get("parts") or []
+        names = [None if type(p) is str else msg._var(p) for p in parts]
+        self.names = [n for n in names if n is not None]
+        self.pattern = re.compile("".join(re.escape(p) if type(p) is str else "(.+?)" for p in parts) + r"\Z", re.S)
+        self.words = sum(len(p) for p in parts if type(p) is str)      # longer patterns are tried first
+
+    def read(self, s: str) -> dict | None:
+        m = self.pattern.match(s)
+        if m is None or len(set(self.names)) != len(self.names):
+            return None
+        return dict(zip(self.names, m.groups()))
+
+
+class _English:
+    """A rules program's messages by their English words: what a string
+    value the rules built is, to say it in another language."""
+
+    def __init__(self, R: Any):
+        self.exact: dict[str, str] = {}
+        self.templates: list[_Template] = []
+        self.menu: dict[int, list] = {}          # k -> the `choose` lines at place k (exact and with holes)
+        self.of: dict[str, _Template] = {}       # message id -> its template (text with holes)
+        self.ids: dict[str, str | None] = {}     # value_msg's answers so far
+        later: dict[str, str] = {}
+        for msg in R.messages.by_id.values():
+            if type(msg.text) is dict and msg.vars:
+                t = self.of[msg.id] = _Template(msg)
+                if _VALUE.search(msg.id):
+                    self.templates.append(t)
+                elif "-opt" in msg.id:
+                    self.menu.setdefault(int(msg.id.rsplit("-opt", 1)[1]), []).append(t)
+                continue
+            if type(msg.text) is not str:
+                continue
+            if _VALUE.search(msg.id):
+                self.exact.setdefault(msg.text, msg.id)
+            elif "-opt" in msg.id:
+                self.menu.setdefault(int(msg.id.rsplit("-opt", 1)[1]), []).append(_Exact(msg))
+            elif _NAME.match(msg.id) and "-action-" not in msg.id:
+                later.setdefault(msg.text, msg.id)
+        for text, mid in later.items():           # names (from `text_of`) after the values
+            self.exact.setdefault(text, mid)
+        self.templates = [t for t in self.templates if t.words]
+        self.templates.sort(key=lambda t: -t.words)
+        for k in self.menu:
+            self.menu[k].sort(key=lambda t: -t.words)
+
+
+class _Exact:
+    """A menu line without holes, tried like a template."""
+
+    def __init__(self, msg: Message):
+        self.mid, self.english, self.words = msg.id, msg.text, len(msg.text) + 1000
+
+    def read(self, s: str) -> dict | None:
+        return {} if s == self.english else None
+
+
+_VALUE = re.compile(r"-str\d+\Z|\Atrack-|\Avalue-")
+_NAME = re.compile(r"(ent|space|zone|region|counter)-")
+
+
+def english_index(R: Any) -> _English:
+    idx = R.__dict__.get("_english_index")
+    if idx is None:
+        idx = R.__dict__["_english_index"] = _English(R)
+    return idx
 
 
 def words(m: Any, lang: str | None) -> "Words | None":
@@ -572,7 +805,32 @@ def option_msg(m: Any, kind: str | None, opt: dict, ask: str | None) -> str | No
         return "engine-yes" if opt.get("value") else "engine-no"
     if kind in ("pick", "order") and opt.get("index", 0) is None:
         return "engine-done"
+    if type(opt.get("value")) is str and kind in ("pick", "order"):
+        return value_msg(m.R, opt["value"])
     return None
+
+
+def value_msg(R: Any, s: str) -> str | None:
+    """The message id of text the rules built (``"none of these"`` offered
+    as a choice is ``proc-turn-str2``; ``"Pile 3"`` is its pattern's id),
+    None for any other string."""
+    idx = english_index(R)
+    if s in idx.ids:                    # bots ask at every decision: each string is read once
+        return idx.ids[s]
+    mid = idx.exact.get(s)
+    if mid is not None:
+        mid = mid if _VALUE.search(mid) else None
+    else:
+        mid = next((t.mid for t in idx.templates if t.read(s) is not None), None)
+    if len(idx.ids) < 4096:
+        idx.ids[s] = mid
+    return mid
+
+
+def option_ids(game: Any) -> list[str | None]:
+    """The message ids of ``game.legal_actions()``, in order: what a bot
+    matches (``engine-done``, ``proc-turn-str1``), never the words."""
+    return option_msgs(game.m)
 
 
 def option_msgs(m: Any) -> list[str | None]:

@@ -80,6 +80,9 @@ def _translate(m: Any, out: dict, w: Any, raw_log: list) -> None:
     entities are built in it). Options and answers are said from what the
     seat's sight left of them; a log line or a prompt says the values its
     English words already name (a piece by its card's name), no more."""
+    out["players"] = [w.player(i) for i in range(len(out["players"]))]
+    for panel in out["display"]["panels"]:
+        panel["name"] = out["players"][panel["seat"]]
     p = out["pending"]
     if p is not None and "options" in p:
         raw = m.st.pending
@@ -105,10 +108,9 @@ def _translate(m: Any, out: dict, w: Any, raw_log: list) -> None:
 
 def _answer_words(m: Any, w: Any, e: dict, r: dict) -> None:
     """An answer in the log: the action and its card, the value (as the seat
-    sees it: a hidden one stays hidden), yes/no, pass/done."""
+    sees it: a hidden one stays hidden), yes/no, pass/done, a menu line (read
+    back from its English among the lines at its place in a menu)."""
     k = e.get("kind")
-    if k == "choose":
-        return                  # the menu it answered is not in the entry: its words stay
     if e.get("label") == "hidden" or e.get("value") == {"hidden": True}:
         e["label"] = w.word("hidden")
         return

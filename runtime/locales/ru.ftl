@@ -22,6 +22,9 @@ engine-empty = пусто
 engine-hidden-count = скрыто: { $count }
 engine-a-piece = предмет
 engine-seat = место { $seat }
+engine-player = Игрок { $number }
+engine-seat-name = Место { $seat }
+engine-times = { $name } ×{ $count }
 engine-zone-of = { $zone } ({ $player })
 engine-list-sep = {", "}
 engine-stopped = (остановлено: { $message })
@@ -55,3 +58,10 @@ sim-bots = боты (первая партия)
 sim-rotated = {" "}(меняются местами от партии к партии)
 sim-wins-by-bot = победы по ботам
 sim-invariant-violations = нарушений инвариантов
+play-bots = Боты: { $bots }
+play-bot-of = { $seat } — бот { $bot }
+play-earlier = … ещё { $count ->
+    [one] { $count } строка
+    [few] { $count } строки
+   *[other] { $count } строк
+} выше: введите `log`

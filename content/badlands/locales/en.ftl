@@ -108,6 +108,8 @@ proc-pick_destination-ask1-opt7 = Crossroads: ambush an enemy (1 Fuel)
 proc-pick_destination-ask1-opt8 = Outpost (1 Fuel)
 # travel.wb:7
 proc-pick_destination-ask1-opt9 = Enemy Settlement (3 Fuel)
+# travel.wb:23
+proc-place_name-str1 = Settlement
 # travel.wb:43
 proc-ride_out-log1 = { $p } follows an old map: no Fuel needed
 # travel.wb:63
@@ -284,6 +286,10 @@ proc-open_door-log1 = { $p }'s { $v_name } open the { $d_name } with { $tool_nam
 proc-explore-log1 = { $p }'s { $v_name } cannot carry more cards: the search is over
 # encounters.wb:58
 proc-explore-log2 = This location is completely explored
+# encounters.wb:64
+proc-explore-str1 = the deck is face-down
+# encounters.wb:66
+proc-explore-str2 = first fight { $top_card_name } (Combat { $top_card_cv }), who guards the place
 # encounters.wb:68
 proc-explore-ask1 = Draw an Encounter card? ({ $hint })
 # encounters.wb:93
@@ -764,6 +770,36 @@ ent-v_doctor = Vault Doctor
 # cards/vault.wb:35
 ent-v_scout = Scout
     .text = Ally in raid: +2 to escape rolls.
+# locations.wb:12
+value-badlands = badlands
+# locations.wb:24
+value-outpost = outpost
+# locations.wb:38
+value-ready = ready
+# leaders.wb:7
+value-multi = multi
+# rumors.wb:5
+value-fuel = fuel
+# rumors.wb:7
+value-weapons = weapons
+# rumors.wb:9
+value-meds = meds
+# rumors.wb:11
+value-scrap = scrap
+# rumors.wb:13
+value-caps = caps
+# rumors.wb:15
+value-trip = trip
+# cards/military_base.wb:15
+value-electronic = electronic
+# cards/military_base.wb:17
+value-mechanical = mechanical
+# cards/military_base.wb:21
+value-one = one
+# cards/military_base.wb:23
+value-recharge = recharge
+# cards/vault.wb:24
+value-any = any
 # display.wb:5
 display-panel-counter-caps = Caps
 # display.wb:6

@@ -50,12 +50,23 @@ table-vault_table-row4-log1 = { $me } takes two Rare Chems from the medical bay
 table-vault_table-row5-log1 = { $me } studies holotapes: 6 XP
 # tables.wb:72
 table-vault_table-row6-log1 = { $me } opens the Vault-Tec reserve: 40 Caps and 2 Parts
+quantity-at_max-str1 = S
+quantity-at_max-str2 = P
+quantity-at_max-str3 = E
+quantity-at_max-str4 = C
+quantity-at_max-str5 = I
+quantity-at_max-str6 = A
+quantity-at_max-str7 = L
 # pack.wb:84
 setup-log1 = { $p } ({ $p_crew_faction }, Tier { $p_tier }) has { $p_story_left } Story Actions
 # pack.wb:103
 play-log1 = { $p } ends their Story Phase
 # pack.wb:110
 play-log2 = { $p }: crew value { $arg2 } (from { $p_start_value }: { $arg4 }; { $p_caps } caps, { $arg6 } facilities, reputation { $arg7 })
+# tests.wb:34
+proc-make_test-str1 = Passed
+# tests.wb:34
+proc-make_test-str2 = Failed
 # tests.wb:35
 proc-make_test-log1 = { $m } makes a { $name } Test ({ $n }{ $x } + { $bonus } Bonus Dice; Standard Dice hit on { $target } or less, the Lucky Die on { $luck } or less): rolls { $faces }: { $arg9 } Hits ({ $lucky } Lucky) - { $verdict }
 # tests.wb:63
@@ -64,8 +75,24 @@ proc-add_rare_chem-log1 = { $p } adds a dose of { $c } (Rare) to the Roster
 proc-serious_injury_roll-log1 = { $m } dies of their wounds
 # tests.wb:83
 proc-serious_injury_roll-ask1 = Serious Injury: which statistic is penalized?
+# tests.wb:83
+proc-serious_injury_roll-str1 = S
+# tests.wb:83
+proc-serious_injury_roll-str2 = P
+# tests.wb:83
+proc-serious_injury_roll-str3 = E
+# tests.wb:83
+proc-serious_injury_roll-str4 = C
+# tests.wb:83
+proc-serious_injury_roll-str5 = I
+# tests.wb:83
+proc-serious_injury_roll-str6 = A
+# tests.wb:83
+proc-serious_injury_roll-str7 = L
 # tests.wb:87
 proc-serious_injury_roll-log2 = { $m } suffers a Serious Injury: -1 { $r }
+# setup.wb:35
+proc-aftermath_of_last_game-str1 = E
 # setup.wb:36
 proc-aftermath_of_last_game-log1 = { $m } of { $p } carries a Serious Injury from the last game: -1 E
 # setup.wb:45
@@ -86,6 +113,20 @@ proc-train-log3 = { $p } re-rolls the second die: { $d2 }
 proc-train-ask2 = Training: which result for { $m }?
 # story_actions.wb:106
 proc-train-ask3 = Training: raise which S.P.E.C.I.A.L.?
+# story_actions.wb:106
+proc-train-str1 = S
+# story_actions.wb:106
+proc-train-str2 = P
+# story_actions.wb:106
+proc-train-str3 = E
+# story_actions.wb:106
+proc-train-str4 = C
+# story_actions.wb:106
+proc-train-str5 = I
+# story_actions.wb:106
+proc-train-str6 = A
+# story_actions.wb:106
+proc-train-str7 = L
 # story_actions.wb:110
 proc-train-log4 = { $m } is already at the limit: no Upgrade
 # story_actions.wb:116
@@ -523,6 +564,24 @@ ent-captive_action-action-take_captive_action = Captive Story Action
 ent-captive_action-action-take_captive_action-stop1 = you hold no Captive
 # captives.wb:44
 ent-captive_action-action-take_captive_action-ask1 = Which Captive?
+# crews.wb:50
+value-wasteland = wasteland
+# crews.wb:50
+value-none = none
+# crews.wb:69
+value-raid = raid
+# crews.wb:78
+value-pistol = pistol
+# crews.wb:79
+value-rifle = rifle
+# crews.wb:83
+value-heavy = heavy
+# crews.wb:84
+value-melee = melee
+# crews.wb:130
+value-champion = champion
+# crews.wb:134
+value-grunt = grunt
 # display.wb:4
 display-panel-counter-crew_faction = Faction
 # display.wb:5

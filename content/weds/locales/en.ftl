@@ -202,12 +202,44 @@ invariant-at_most_five_jobs = No player holds more than 5 incomplete faction job
 invariant-progress_markers_in_range = Progress markers left stay between 0 and 10
 invariant-contracts_in_range = A player completes at most 3 contracts
 invariant-pieces_in_working_holds = Every piece aboard a truck has its own working hold (or slot)
+track-directions-1 = north
+track-directions-2 = east
+track-directions-3 = south
+track-directions-4 = west
+track-cell_names-1 = A1
+track-cell_names-2 = A2
+track-cell_names-3 = A3
+track-cell_names-4 = A4
+track-cell_names-5 = B1
+track-cell_names-6 = B2
+track-cell_names-7 = B3
+track-cell_names-8 = B4
+track-cell_names-9 = C1
+track-cell_names-10 = C2
+track-cell_names-11 = C3
+track-cell_names-12 = C4
+track-cell_names-13 = D1
+track-cell_names-14 = D2
+track-cell_names-15 = D3
+track-cell_names-16 = D4
+# cargo.wb:37
+quantity-hold_label-str1 = { $arg1 } ({ $arg2 })
+# cargo.wb:37
+quantity-hold_label-str2 = empty
 # round.wb:80
 play-log1 = The company closes the season after { $arg1 } rounds
+# cargo.wb:64
+proc-stow-str1 = a General Storage hold
+# cargo.wb:64
+proc-stow-str2 = a Weapons Storage hold
+# cargo.wb:66
+proc-stow-str3 = an empty slot on the dashboard
 # cargo.wb:73
 proc-stow-ask1 = Store { $c } in which?
 # cargo.wb:105
 proc-make_room-ask1 = No room for { $c }: discard a piece to make room?
+# cargo.wb:105
+proc-make_room-str1 = keep my load
 # cargo.wb:109
 proc-make_room-log1 = { $p } discards { $gone } to make room
 # cargo.wb:138
@@ -218,6 +250,8 @@ proc-fit_cargo-log1 = { $p } loses { $c } from a damaged hold
 proc-offer_discard-ask1 = Discard which cargo?
 # cargo.wb:188
 proc-offer_discard-log1 = { $p } discards { $c }
+# cargo.wb:227
+proc-damage_point-str1 = an empty slot
 # cargo.wb:230
 proc-damage_point-log1 = { $p }'s truck is fully damaged: the damage is ignored
 # cargo.wb:233
@@ -232,12 +266,16 @@ proc-damage_point-log4 = { $p }'s truck takes 1 damage: { $target } is out of ac
 proc-repair_all-log1 = { $p } repairs { $n } damage
 # cargo.wb:296
 proc-install_mod-ask1 = No free slot for { $m }: remove which mod?
+# cargo.wb:296
+proc-install_mod-str1 = keep my mods
 # cargo.wb:306
 proc-install_mod-log1 = { $p } removes { $gone } to make room
 # cargo.wb:312
 proc-install_mod-log2 = { $p } installs { $m }
 # cargo.wb:343
 proc-visit_shop-ask1 = Buy a truck mod (you have ${ $p_crap })
+# cargo.wb:343
+proc-visit_shop-str1 = done shopping
 # cargo.wb:353
 proc-visit_shop-log1 = { $p } buys { $m } for ${ $price }
 # cargo.wb:366
@@ -288,12 +326,18 @@ proc-meet_raiders-ask1 = Engage { $target }?
 proc-meet_raiders-log1 = { $p } passes { $target } and is shot at
 # movement.wb:79
 proc-meet_raiders-log2 = { $p } passes { $target } unharmed
+# movement.wb:107
+proc-drive_truck-str1 = take a free action
 # movement.wb:112
 proc-drive_truck-ask1 = Drive where? ({ $left } left)
+# movement.wb:112
+proc-drive_truck-str2 = stop here
 # movement.wb:171
 proc-drive_step-ask1 = Attack which raiders?
 # movement.wb:181
 proc-finish_drive-log1 = { $p } stops at { $arg2 }
+# movement.wb:242
+proc-move_raider_truck-str1 = { $arg1 } to { $arg2 }
 # movement.wb:249
 proc-move_raider_truck-ask1 = Move { $rt } (raider icon) where?
 # movement.wb:260
@@ -832,6 +876,8 @@ ent-vision_quest_contract-action-take_vision_quest-stop2 = Go to Motown
 ent-vision_quest_contract-action-take_vision_quest-stop3 = You are already on a vision quest
 # cards/contracts.wb:203
 ent-vision_quest_contract-action-take_vision_quest-stop4 = No vision quest stack is left
+# cards/contracts.wb:211
+ent-vision_quest_contract-action-take_vision_quest-str1 = Stack { $arg1 }
 # cards/contracts.wb:213
 ent-vision_quest_contract-action-take_vision_quest-ask1 = Take which vision quest stack?
 # cards/contracts.wb:219
@@ -1358,6 +1404,28 @@ ent-vq_5b = 5B The Service
 # cards/vision_quests.wb:127
 ent-vq_5c = 5C The Secret Road
     .text = 5C The Secret Road: Complete a smuggling run.
+# cargo.wb:394
+value-food = food
+# cargo.wb:395
+value-water = water
+# cargo.wb:396
+value-weapons = weapons
+# cargo.wb:402
+value-general = general
+# cargo.wb:402
+value-any = any
+# cards/factions.wb:3
+value-the_citadel = the_citadel
+# cards/factions.wb:14
+value-the_library = the_library
+# cards/factions.wb:20
+value-corinth = corinth
+# cards/mods.wb:36
+value-serenity = serenity
+# cards/mods.wb:76
+value-new_chernobyl = new_chernobyl
+# cards/mods.wb:99
+value-temp_mod_shop = temp_mod_shop
 # display.wb:6
 display-panel-counter-crap = Money ($)
 # display.wb:7
@@ -1433,6 +1501,8 @@ proc-truck_combat_fight-log4 = { $a } and { $d } fight to a stand-off
 proc-pillage_truck-log1 = { $d } carries no cargo to pillage
 # variants/brutal_competition.wb:116
 proc-pillage_truck-ask1 = Pillage which cargo from { $d }?
+# variants/brutal_competition.wb:116
+proc-pillage_truck-str1 = take nothing
 # variants/brutal_competition.wb:124
 proc-pillage_truck-log2 = { $a } pillages 1 { $t } from { $d }
 # variants/brutal_competition.wb:126

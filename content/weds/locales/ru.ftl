@@ -204,12 +204,7 @@ play-log1 = Компания закрывает сезон после { $arg1 ->
 proc-stow-ask1 = Куда погрузить: { $c }?
 proc-make_room-ask1 = Нет места для: { $c }. Сбросить что-нибудь, чтобы освободить место?
 proc-make_room-log1 = { $p } сбрасывает { $gone }, чтобы освободить место
-proc-gain_cargo-log1 = { $p }: нет места для груза ({ $t ->
-        [food] продовольствие
-        [water] вода
-        [weapons] оружие
-       *[other] { $t }
-    } × { $arg2 }); он возвращается в резерв
+proc-gain_cargo-log1 = { $p }: нет места для груза ({ $t } × { $arg2 }); он возвращается в резерв
 proc-fit_cargo-log1 = { $p } теряет { $c } из повреждённого отсека
 proc-offer_discard-ask1 = Какой груз сбросить?
 proc-offer_discard-log1 = { $p } сбрасывает { $c }
@@ -230,48 +225,13 @@ proc-draw_ally-log1 = Колода союзников пуста
 proc-draw_ally-ask1 = Какого союзника нанять?
 proc-draw_ally-log2 = { $p } нанимает союзника: { $a }
 proc-draw_ally-ask2 = Слишком много союзников: кого сбросить (под низ колоды)?
-proc-purchase_cargo-ask1 = Сколько купить? Груз: { $t ->
-        [food] продовольствие
-        [water] вода
-        [weapons] оружие
-       *[other] { $t }
-    }, по ${ $sc_price } за штуку
-proc-purchase_cargo-log1 = { $p } покупает груз ({ $t ->
-        [food] продовольствие
-        [water] вода
-        [weapons] оружие
-       *[other] { $t }
-    } × { $n }) в поселении { $arg4 } за ${ $cost }
-proc-purchase_cargo-log2 = { $arg1 } теперь предлагает: { $nsc_supplies ->
-        [food] продовольствие
-        [water] вода
-        [weapons] оружие
-       *[other] { $nsc_supplies }
-    }, по ${ $nsc_price }
-proc-deliver_cargo-ask1 = Сколько доставить? Груз: { $t ->
-        [food] продовольствие
-        [water] вода
-        [weapons] оружие
-       *[other] { $t }
-    }, по ${ $arg2 } за штуку
-proc-deliver_cargo-log1 = { $p } доставляет груз ({ $what ->
-        [food] продовольствие
-        [water] вода
-        [weapons] оружие
-       *[other] { $what }
-    } × { $amounts }) в поселение { $arg4 } за ${ $income } (+${ $bonus } бонус)
-proc-deliver_cargo-log2 = { $p } доставляет груз ({ $what ->
-        [food] продовольствие
-        [water] вода
-        [weapons] оружие
-       *[other] { $what }
-    } × { $amounts }) в поселение { $arg4 } за ${ $income }
-proc-deliver_cargo-log3 = { $arg1 } теперь спрашивает: { $nd_demands ->
-        [food] продовольствие
-        [water] вода
-        [weapons] оружие
-       *[other] { $nd_demands }
-    }; цены: продовольствие ${ $pf }, вода ${ $pw }, оружие ${ $px }
+proc-purchase_cargo-ask1 = Сколько купить? Груз: { $t }, по ${ $sc_price } за штуку
+proc-purchase_cargo-log1 = { $p } покупает груз ({ $t } × { $n }) в поселении { $arg4 } за ${ $cost }
+proc-purchase_cargo-log2 = { $arg1 } теперь предлагает: { $nsc_supplies }, по ${ $nsc_price }
+proc-deliver_cargo-ask1 = Сколько доставить? Груз: { $t }, по ${ $arg2 } за штуку
+proc-deliver_cargo-log1 = { $p } доставляет груз ({ $what } × { $amounts }) в поселение { $arg4 } за ${ $income } (+${ $bonus } бонус)
+proc-deliver_cargo-log2 = { $p } доставляет груз ({ $what } × { $amounts }) в поселение { $arg4 } за ${ $income }
+proc-deliver_cargo-log3 = { $arg1 } теперь спрашивает: { $nd_demands }; цены: продовольствие ${ $pf }, вода ${ $pw }, оружие ${ $px }
 proc-buy_artifact-log1 = { $p } покупает артефакт за ${ $price } (следующий стоит ${ $arg3 })
 proc-buy_artifacts-ask1 = Купить ещё один артефакт за ${ $arg1 }?
 proc-assign_marker-log1 = { $p } сдвигает маркер из раздела «Движение» в раздел { $s ->
@@ -351,13 +311,7 @@ proc-take_faction_job-log2 = { $p } берёт задание фракции: { 
 proc-take_faction_job-ask2 = Слишком много заданий фракций: какое сбросить?
 proc-take_faction_job-log3 = { $p } сбрасывает задание фракции
 proc-job_delivery-ask1 = Что доставить для задания «{ $job }»?
-proc-job_delivery-log1 = { $p } доставляет груз ({ $what ->
-        [Food] продовольствие
-        [Water] вода
-        [Weapons] оружие
-        [Artifact] артефакт
-       *[other] { $what }
-    }) для задания фракции «{ $job }»: { $arg4 }
+proc-job_delivery-log1 = { $p } доставляет груз «{ $what }» для задания фракции «{ $job }»: { $arg4 }
 proc-mark_job-log1 = { $p } отмечает прогресс задания «{ $job }» (выполнено: { $arg3 })
 proc-finish_job-log1 = { $p } выполняет задание фракции «{ $job }» за ${ $job_reward }
 proc-finish_job-log2 = { $p } выполняет задание фракции «{ $job }»
@@ -956,12 +910,7 @@ ent-vq_4b = 4Б Крупный куш
     .text = 4Б Крупный куш: сделайте одну доставку груза, которая приносит $10 или больше (без учёта бонусов).
 ent-vq_4c = 4В Три дара
     .text = 4В Три дара: доставьте продовольствие, воду и оружие (в любых доставках, пока у вас эта карта). Отмечайте каждый маркером прогресса.
-ent-vq_4c-on-delivered-1-log1 = { $owner } доставил для «Трёх даров»: { $self_marks ->
-        [food] продовольствие
-        [water] вода
-        [weapons] оружие
-       *[other] { $self_marks }
-    }
+ent-vq_4c-on-delivered-1-log1 = { $owner } доставил для «Трёх даров»: { $self_marks }
 ent-vq_5a = 5А Призыв
     .text = 5А Призыв: возьмите задание фракции.
 ent-vq_5b = 5Б Служение
@@ -1007,18 +956,8 @@ proc-truck_combat_fight-log3 = { $a } побеждает в схватке с и
 proc-truck_combat_fight-log4 = { $a } и { $d } расходятся вничью
 proc-pillage_truck-log1 = У игрока { $d } нет груза для грабежа
 proc-pillage_truck-ask1 = Какой груз отнять у игрока { $d }?
-proc-pillage_truck-log2 = { $a } отнимает у игрока { $d } груз: { $t ->
-        [food] продовольствие
-        [water] вода
-        [weapons] оружие
-       *[other] { $t }
-    } × 1
-proc-pillage_truck-log3 = { $a } отнимает у игрока { $d } груз ({ $t ->
-        [food] продовольствие
-        [water] вода
-        [weapons] оружие
-       *[other] { $t }
-    } × 1), но места нет: груз возвращается в резерв
+proc-pillage_truck-log2 = { $a } отнимает у игрока { $d } груз: { $t } × 1
+proc-pillage_truck-log3 = { $a } отнимает у игрока { $d } груз ({ $t } × 1), но места нет: груз возвращается в резерв
 action-attack_truck = Атаковать грузовик игрока
 action-attack_truck-stop1 = Нет свободного слота в разделе «Бой»
 action-attack_truck-stop2 = В этом раунде вы уже успешно атаковали
@@ -1032,3 +971,51 @@ variant-no_event_deck = Вариант Нейтана «Ненавижу кол�
 variant-perfect_information = Вариант Уве и Штефана «Фестиваль полной информации»
 variant-raider_warping = Вариант Джона «Телепортация рейдеров»
 variant-risky_smuggling = Вариант Мэтта «Рискованная контрабанда»
+
+## Values the rules build as text: choices offered as strings, the words of
+## tracks, cards' field values (runtime/text.py: `-strN`, `track-`, `value-`)
+track-directions-1 = на север
+track-directions-2 = на восток
+track-directions-3 = на юг
+track-directions-4 = на запад
+track-cell_names-1 = А1
+track-cell_names-2 = А2
+track-cell_names-3 = А3
+track-cell_names-4 = А4
+track-cell_names-5 = Б1
+track-cell_names-6 = Б2
+track-cell_names-7 = Б3
+track-cell_names-8 = Б4
+track-cell_names-9 = В1
+track-cell_names-10 = В2
+track-cell_names-11 = В3
+track-cell_names-12 = В4
+track-cell_names-13 = Г1
+track-cell_names-14 = Г2
+track-cell_names-15 = Г3
+track-cell_names-16 = Г4
+quantity-hold_label-str1 = { $arg1 } ({ $arg2 })
+quantity-hold_label-str2 = пусто
+proc-stow-str1 = отсек общего склада
+proc-stow-str2 = отсек оружейного склада
+proc-stow-str3 = пустой слот приборной панели
+proc-make_room-str1 = оставить груз как есть
+proc-damage_point-str1 = пустой слот
+proc-install_mod-str1 = оставить мои модификации
+proc-visit_shop-str1 = закончить покупки
+proc-drive_truck-str1 = провести свободное действие
+proc-drive_truck-str2 = остановиться здесь
+proc-move_raider_truck-str1 = { $arg1 }, в { $arg2 }
+ent-vision_quest_contract-action-take_vision_quest-str1 = Стопка { $arg1 }
+proc-pillage_truck-str1 = ничего не брать
+value-food = продовольствие
+value-water = вода
+value-weapons = оружие
+value-general = общий
+value-any = любой
+value-the_citadel = Цитадель
+value-the_library = Библиотека
+value-corinth = Коринф
+value-serenity = Серенити
+value-new_chernobyl = Новый Чернобыль
+value-temp_mod_shop = Магазин разовых модификаций

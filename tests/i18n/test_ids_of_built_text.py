@@ -1,0 +1,89 @@
+"""Ids for the text a pack builds itself (issue #16): a string offered as a
+choice (``["stop here"] + spaces``), text joined with ``+``
+(``"Stack " + text_of(n)``), the words of a track, enum-like card field
+values. Each is a message derived from its declaration and place, so bots
+and scenarios match the id and a view says it in any language."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from waybill import load_pack
+from waybill.bots import badlands as badlands_bot
+from waybill.bots import make_bot
+from waybill.bots import weds as weds_bot
+from waybill.compiler import compile_pack
+from waybill.runtime import Game
+from waybill.runtime.text import messages, option_ids
+
+
+@pytest.fixture(scope="module")
+def weds_messages():
+    return {m.id: m for m in messages(compile_pack("weds").ir)}
+
+
+@pytest.mark.parametrize("const,english", [
+    ("STOP_HERE", "stop here"), ("FREE_ACTION", "take a free action"), ("DONE_SHOPPING", "done shopping"),
+    ("KEEP_MODS", "keep my mods"), ("KEEP_LOAD", "keep my load"), ("EMPTY_SLOT", "an empty slot"),
+    ("DASHBOARD_SLOT", "an empty slot on the dashboard"), ("WEAPONS_HOLD", "a Weapons Storage hold"),
+])
+def test_the_ids_the_weds_bot_matches_are_the_packs(weds_messages, const, english):
+    # a reordering in content that renumbers an id fails here, not silently in a bot
+    mid = getattr(weds_bot, const)
+    assert mid in weds_messages and weds_messages[mid].english() == english
+
+
+def test_the_engine_answers_the_bots_match_are_the_engines():
+    from waybill.runtime.text import ENGINE_IDS
+    for mod in (weds_bot, badlands_bot):
+        assert {mod.DONE, mod.PASS, mod.YES, mod.NO} <= set(ENGINE_IDS)
+
+
+def test_ids_come_from_the_declaration_and_place(weds_messages):
+    # movement.wb: `choose by p "Drive where? ..." from ["stop here"] + opts + extra`
+    stop = weds_messages["proc-drive_truck-str2"]
+    assert stop.english() == "stop here" and stop.at[1:] == [112, 60]
+    # cards/contracts.wb: `["Stack " + text_of(v.stack)]` — a pattern with a hole
+    assert weds_messages["ent-vision_quest_contract-action-take_vision_quest-str1"].english() == "Stack { $arg1 }"
+    # components.wb: `track directions { "north", ... }`; cargo.wb: `cargo_type: "food"`
+    assert weds_messages["track-directions-1"].english() == "north"
+    assert weds_messages["value-food"].english() == "food"
+    # a key compared or passed (`round_event = "dust_storm"`, `market_price("food")`) is no text
+    assert not any(m.english() in ("dust_storm", "mod_shop") for m in weds_messages.values())
+
+
+def test_a_string_choice_has_its_id_and_is_said_in_russian():
+    g = Game.new(load_pack("weds"), players=2, seed=1)
+    bots = [make_bot("default", "weds") for _ in range(2)]
+    rng = random.Random(1)
+    for _ in range(400):
+        ids = option_ids(g)
+        if weds_bot.STOP_HERE in ids:
+            break
+        g.apply(bots[g.pending["player"]].choose(g, g.legal_actions(), rng))
+    i = ids.index(weds_bot.STOP_HERE)
+    assert g.legal_actions()[i]["label"] == "stop here"
+    shown = g.view(g.pending["player"], lang="ru")["pending"]["options"][i]
+    assert shown["msg"] == weds_bot.STOP_HERE and shown["label"] == "остановиться здесь"
+
+
+def test_a_translation_that_asks_for_a_value_the_line_lacks_says_the_english(tmp_path):
+    # a variant that replaces a procedure numbers its lines anew: the
+    # catalogue's line under that id may want a value this one lacks
+    import shutil
+
+    from tests.wbkit import ROOT
+    from waybill.runtime.text import catalogue
+    pack = tmp_path / "dice_race"
+    shutil.copytree(ROOT / "tests" / "packs" / "dice_race", pack)
+    (pack / "locales" / "ru.ftl").write_text("action-run-log1 = { $me } бросает { $n } за { $other }\n",
+                                            encoding="utf-8")
+    rules = load_pack(str(pack))
+    g = Game.new(rules, players=["Аня", "Боря"], seed=5)
+    while not any(e["type"] == "say" for e in g.log):
+        g.apply(next(a for a in g.legal_actions() if a["label"] == "Roll and run"))
+    en = [e["text"] for e in g.view(0, log=True)["log"] if e["type"] == "say"]
+    ru = [e["text"] for e in g.view(0, log=True, lang="ru")["log"] if e["type"] == "say"]
+    assert ru == en and "action-run-log1" in catalogue(rules, "ru").missing

@@ -1,0 +1,148 @@
+"""WEDS in Russian, complete (issue #16, acceptance): bots play games of
+Wasteland Express in Russian, and every player-facing string of every
+seat's view at every decision — the question, its options, the table, the
+cards, the players' names — and every log line is scanned for words in
+Latin letters. Only bracket icons (``[MOVEMENT]``: the rulebook prints its
+icons so, and ``content/weds/locales/README.md`` keeps them) and the
+allow-list below may stay.
+
+Seed 004 (the Russian rulebook) keeps no proper name in Latin letters, and
+neither does ``ru.ftl``: the allow-list is empty."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+
+import pytest
+
+from waybill import load_pack
+from waybill.bots import make_bot
+from waybill.runtime import Game
+
+LATIN = re.compile(r"[A-Za-z]+")
+ICON = re.compile(r"\[[A-Z_]+\]")
+ALLOWED: set[str] = set()          # proper names the Russian rulebook keeps in Latin letters: none
+
+
+def strings(v: dict):
+    """Every player-facing string of a view: what it is, and the words."""
+    p = v["pending"] or {}
+    yield "prompt", p.get("prompt")
+    for o in p.get("options") or []:
+        yield "option", o.get("label")
+    for name in v["players"]:
+        yield "player", name
+    for panel in v["display"]["panels"]:
+        yield "panel", panel.get("name")
+    for part in v["display"]["panels"] + [{"items": v["display"]["board"]}]:
+        for it in part["items"]:
+            yield "label", it.get("label")
+            for t in it["text"] if isinstance(it.get("text"), list) else [it.get("text")]:
+                yield "display", t
+    for e in v["entities"].values():
+        yield "card", e["name"]
+        yield "card text", e.get("text")
+    for e in v["log"]:
+        if e["type"] == "say":
+            yield "log", e["text"]
+        elif e["type"] == "action":
+            yield "answer", e.get("label")
+        elif e["type"] == "stopped":
+            yield "stopped", e.get("message")
+
+
+def english_words(s: str) -> list[str]:
+    return [w for w in LATIN.findall(ICON.sub("", s)) if w not in ALLOWED]
+
+
+def play_in_russian(seed: int, players: int, steps: int) -> tuple[Game, Counter, dict, set]:
+    """A bot game of `steps` decisions at most; every seat's view at every
+    decision (new log lines included) is scanned. Returns the game, the
+    English found (by where it was seen), an example of each, and the
+    prompts of the decisions met (what the game covered)."""
+    rules = load_pack("weds")
+    g = Game.new(rules, players=players, seed=seed)
+    bots = [make_bot("default", "weds") for _ in range(players)]
+    rng = random.Random(seed)
+    found: Counter = Counter()
+    example: dict = {}
+    asked: set = set()
+    seen = [0] * players
+    for _ in range(steps):
+        for seat in range(players):
+            v = g.view(seat, log_from=seen[seat], lang="ru")
+            seen[seat] = v["log_end"]
+            for where, s in strings(v):
+                if isinstance(s, str) and english_words(s):
+                    key = (where, " ".join(english_words(s))[:40])
+                    found[key] += 1
+                    example.setdefault(key, s)
+        if g.over:
+            break
+        asked.add(g.m.st.pending.get("msg") or g.m.st.pending.get("kind"))
+        seat = g.pending["player"]
+        g.apply(bots[seat].choose(g, g.legal_actions(), rng))
+    return g, found, example, asked
+
+
+SEED, PLAYERS = 4, 3
+
+
+@pytest.fixture(scope="module")
+def russian():
+    return play_in_russian(SEED, PLAYERS, 2500)
+
+
+def test_a_bot_game_in_russian_shows_no_english_word(russian):
+    g, found, example, asked = russian
+    assert g.over, "the game ended (every phase, up to the final scoring, was seen)"
+    assert len(asked) > 20
+    report = "\n".join(f"{n:5} {where}: {example[(where, w)]!r}" for (where, w), n in found.most_common())
+    assert not found, "English in a Russian game:\n" + report
+
+
+def test_the_game_in_russian_is_the_game_in_english(russian):
+    """Language changes only words: the same seed and bots play the same
+    game, to the same result, with English views or none."""
+    g_ru = russian[0]
+    g = Game.new(load_pack("weds"), players=PLAYERS, seed=SEED)
+    bots = [make_bot("default", "weds") for _ in range(PLAYERS)]
+    rng = random.Random(SEED)
+    while not g.over:
+        seat = g.pending["player"]
+        g.view(seat, log_from=0)
+        g.apply(bots[seat].choose(g, g.legal_actions(), rng))
+    assert (g.winner, g.result) == (g_ru.winner, g_ru.result)
+    assert g.to_json() == g_ru.to_json()
+
+
+def test_the_russian_game_said_what_the_rules_build_in_russian(russian):
+    """Text the rules build (a choice offered as a string, a name from
+    `text_of`, a menu line with holes) is said from the catalogue, read
+    back from its English."""
+    g = russian[0]
+    pairs = {}
+    for seat in range(PLAYERS):        # an answer is in the log of the seat that gave it
+        said = [e.get("text") or e.get("label") or "" for e in g.view(seat, log=True, lang="ru")["log"]]
+        english = [e.get("text") or e.get("label") or "" for e in g.view(seat, log=True)["log"]]
+        pairs.update(zip(english, said))
+    assert pairs.get("stop here") == "остановиться здесь"
+    moved = [ru for en, ru in pairs.items() if re.fullmatch(r"Raider truck \d moves \w+ to [A-D][1-4]", en)]
+    assert moved and all(re.search(r"на (север|восток|юг|запад), в [АБВГ][1-4]$", ru) for ru in moved), moved
+    v = g.view(0, lang="ru")
+    assert v["players"] == [f"Игрок {i + 1}" for i in range(PLAYERS)]
+
+
+def test_the_terminal_in_russian_says_no_english_word():
+    """`waybill play weds --lang ru` watching bots: the screen is Russian but
+    for the bots' registered names and the terminal's commands (`log`)."""
+    import subprocess
+
+    from tests.wbkit import WAYBILL
+    out = subprocess.run(WAYBILL + ["play", "weds", "--human", "none", "--lang", "ru", "-s", "2"],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    shown = re.sub(r"`[a-z]+`|\bweds_heuristic\b", "", out.stdout)
+    assert "Игра окончена." in shown and english_words(shown) == []
