@@ -278,35 +278,35 @@ proc-ravage-ask1 = Take cards from the Warehouse and the Bar
 proc-ravage-log2 = { $p } takes a card from { $victim }'s Warehouse
 # combat.wb:503
 proc-ravage-log3 = { $p } takes { $x_name }
-# encounters.wb:22
+# encounters.wb:14
 proc-pick_tool-ask1 = Open the { $d_name } ({ $d_lock } lock) with which tool? (done: leave it sealed)
-# encounters.wb:31
+# encounters.wb:23
 proc-open_door-log1 = { $p }'s { $v_name } open the { $d_name } with { $tool_name } and find { $d_qty } { $d_reward }
-# encounters.wb:55
+# encounters.wb:47
 proc-explore-log1 = { $p }'s { $v_name } cannot carry more cards: the search is over
-# encounters.wb:58
+# encounters.wb:50
 proc-explore-log2 = This location is completely explored
-# encounters.wb:64
+# encounters.wb:56
 proc-explore-str1 = the deck is face-down
-# encounters.wb:66
+# encounters.wb:58
 proc-explore-str2 = first fight { $top_card_name } (Combat { $top_card_cv }), who guards the place
-# encounters.wb:68
+# encounters.wb:60
 proc-explore-ask1 = Draw an Encounter card? ({ $hint })
-# encounters.wb:93
+# encounters.wb:85
 proc-encounter-ask1 = { $c_name } (defensive, Combat { $c_cv })
-# encounters.wb:93
+# encounters.wb:85
 proc-encounter-ask1-opt1 = Fight it
-# encounters.wb:93
+# encounters.wb:85
 proc-encounter-ask1-opt2 = Retreat: it now guards this place
-# encounters.wb:99
+# encounters.wb:91
 proc-encounter-log1 = { $c_name } now guards the place
-# encounters.wb:111
+# encounters.wb:103
 proc-encounter-log2 = { $c_name } wrecks { $p }'s { $v_name }; they lose every token
-# encounters.wb:117
+# encounters.wb:109
 proc-encounter-log3 = { $p } defeats { $c_name } (trophy worth { $c_influence } influence) and finds { $c_qty } { $c_reward }
-# encounters.wb:131
+# encounters.wb:123
 proc-encounter-log4 = { $p }'s { $v_name } find a sealed { $c_name } ({ $c_lock } lock) and keep searching
-# encounters.wb:137
+# encounters.wb:129
 proc-encounter-log5 = { $p }'s { $v_name } find a card
 # outpost.wb:19
 proc-pick_card-ask1 = Which card { $what }?

@@ -416,11 +416,11 @@ proc-take_faction_job-log3 = { $p } discards a faction job
 proc-job_delivery-ask1 = Deliver which for { $job }?
 # cards/jobs_common.wb:70
 proc-job_delivery-log1 = { $p } delivers { $what } for the faction job { $job } at { $arg4 }
-# cards/jobs_common.wb:98
+# cards/jobs_common.wb:90
 proc-mark_job-log1 = { $p } marks progress on { $job } ({ $arg3 } done)
-# cards/jobs_common.wb:140
+# cards/jobs_common.wb:132
 proc-finish_job-log1 = { $p } completes the faction job { $job } for ${ $job_reward }
-# cards/jobs_common.wb:142
+# cards/jobs_common.wb:134
 proc-finish_job-log2 = { $p } completes the faction job { $job }
 # cards/vision_quests.wb:23
 proc-quest_fulfilled-log1 = { $p } fulfils the vision quest { $v }
