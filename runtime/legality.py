@@ -68,7 +68,7 @@ def checking() -> bool:
 class Reads:
     """What one computation read: per container, key -> value returned."""
 
-    __slots__ = ("counters", "zones", "p_zone", "p_owner", "props", "uses", "fields", "whole")
+    __slots__ = ("counters", "zones", "p_zone", "p_owner", "props", "uses", "fields", "whole", "truth")
 
     def __init__(self) -> None:
         self.counters: dict = {}
@@ -79,6 +79,7 @@ class Reads:
         self.uses: dict = {}          # per -> {key: value}
         self.fields: dict = {}        # scalar fields (round, turn, current, ...)
         self.whole: dict = {}         # containers read whole: name -> snapshot
+        self.truth: dict = {}         # containers only asked whether empty: name -> bool
 
     def merge(self, other: "Reads") -> None:
         # a key read by both was read from the same, unchanged state
@@ -91,6 +92,7 @@ class Reads:
             self.uses.setdefault(per, {}).update(keys)
         self.fields.update(other.fields)
         self.whole.update(other.whole)
+        self.truth.update(other.truth)
 
     def checker(self) -> Callable[[Any], bool]:
         """A function ``valid(state)``: every read gives the same value now."""
@@ -107,6 +109,9 @@ class Reads:
             checks.append(_field_check(name, v))
         for name, snap in self.whole.items():
             checks.append(_whole_check(name, snap))
+        for name, v in self.truth.items():
+            if name not in self.whole:
+                checks.append(_truth_check(name, v))
         if not checks:
             return lambda st: True
         if len(checks) == 1:
@@ -156,6 +161,10 @@ def _dict_check(table: Callable[[Any], dict], got: dict) -> Callable[[Any], bool
 
 def _field_check(name: str, v: Any) -> Callable[[Any], bool]:
     return lambda st: _same(getattr(st, name), v)
+
+
+def _truth_check(name: str, v: bool) -> Callable[[Any], bool]:
+    return lambda st: bool(getattr(st, name)) is v
 
 
 def _whole_check(name: str, snap: Any) -> Callable[[Any], bool]:
@@ -231,11 +240,20 @@ class _RList:
 
 
 class _RDict:
-    """A dict of the state (props, one usage table) whose key reads are noted."""
-    __slots__ = ("_d", "_got", "_whole")
+    """A dict of the state (props, one usage table) whose key reads are noted.
+    ``truth`` notes a test of emptiness alone (``if props and k in props``,
+    on every piece attribute read): the dict is not read whole for it."""
+    __slots__ = ("_d", "_got", "_whole", "_truth")
 
-    def __init__(self, data: dict, got: dict, whole: Callable[[], None]):
-        self._d, self._got, self._whole = data, got, whole
+    def __init__(self, data: dict, got: dict, whole: Callable[[], None],
+                 truth: Callable[[], bool] | None = None):
+        self._d, self._got, self._whole, self._truth = data, got, whole, truth
+
+    def __bool__(self) -> bool:
+        if self._truth is None:
+            self._whole()
+            return bool(self._d)
+        return self._truth()
 
     def get(self, k: Any, default: Any = None) -> Any:
         v = self._d.get(k, MISSING)
@@ -325,7 +343,15 @@ class _Recorder:
         object.__setattr__(self, "_reads", reads)
         for name in _LISTS:
             object.__setattr__(self, name, _RList(getattr(st, name), getattr(reads, name), self, name))
-        object.__setattr__(self, "props", _RDict(st.props, reads.props, lambda: self._whole("props")))
+        props = st.props
+        truth = reads.truth
+
+        def props_truth() -> bool:
+            v = truth.get("props")
+            if v is None:
+                v = truth["props"] = bool(props)
+            return v
+        object.__setattr__(self, "props", _RDict(props, reads.props, lambda: self._whole("props"), props_truth))
         object.__setattr__(self, "uses", _RUses(st, reads, self))
 
     def __setattr__(self, name: str, value: Any) -> None:
