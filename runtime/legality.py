@@ -241,19 +241,20 @@ class _RList:
 
 class _RDict:
     """A dict of the state (props, one usage table) whose key reads are noted.
-    ``truth`` notes a test of emptiness alone (``if props and k in props``,
-    on every piece attribute read): the dict is not read whole for it."""
+    ``truth`` answers a test of emptiness alone (``if props and k in props``,
+    on every piece attribute read), noted beforehand: the dict is not read
+    whole for it."""
     __slots__ = ("_d", "_got", "_whole", "_truth")
 
-    def __init__(self, data: dict, got: dict, whole: Callable[[], None],
-                 truth: Callable[[], bool] | None = None):
+    def __init__(self, data: dict, got: dict, whole: Callable[[], None], truth: bool | None = None):
         self._d, self._got, self._whole, self._truth = data, got, whole, truth
 
     def __bool__(self) -> bool:
-        if self._truth is None:
+        truth = self._truth
+        if truth is None:
             self._whole()
             return bool(self._d)
-        return self._truth()
+        return truth            # noted when the recorder was made
 
     def get(self, k: Any, default: Any = None) -> Any:
         v = self._d.get(k, MISSING)
@@ -334,9 +335,16 @@ class _RUses:
 class _Recorder:
     """Stands for the state while a listing is computed: reads pass through
     and are noted in ``reads``. Rules never change the state while they
-    check requirements; a write here is refused (AttributeError)."""
+    check requirements; a write here is refused (AttributeError).
 
-    __slots__ = ("_st", "_reads", "counters", "zones", "p_zone", "p_owner", "props", "uses")
+    Two reads that nearly every listing makes are noted when the recorder is
+    made, not at each read (a Python call per read is what recording
+    costs): ``p_ent`` (the tuple of piece entities, replaced only when a
+    piece is created) by identity, and whether ``props`` is empty (asked
+    before each piece attribute read). Noting a read that is then not made
+    can only make an entry stale more often, never wrong."""
+
+    __slots__ = ("_st", "_reads", "counters", "zones", "p_zone", "p_owner", "props", "uses", "p_ent")
 
     def __init__(self, st: Any, reads: Reads):
         object.__setattr__(self, "_st", st)
@@ -344,27 +352,16 @@ class _Recorder:
         for name in _LISTS:
             object.__setattr__(self, name, _RList(getattr(st, name), getattr(reads, name), self, name))
         props = st.props
-        truth = reads.truth
-
-        def props_truth() -> bool:
-            v = truth.get("props")
-            if v is None:
-                v = truth["props"] = bool(props)
-            return v
-        object.__setattr__(self, "props", _RDict(props, reads.props, lambda: self._whole("props"), props_truth))
+        truth = reads.truth["props"] = bool(props)
+        object.__setattr__(self, "props", _RDict(props, reads.props, lambda: self._whole("props"), truth))
         object.__setattr__(self, "uses", _RUses(st, reads, self))
+        p_ent = st.p_ent
+        object.__setattr__(self, "p_ent", p_ent)
+        if "p_ent" not in reads.whole:
+            reads.whole["p_ent"] = _Ident(p_ent)       # replaced, never changed in place
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"the state is read-only while requirements are checked ({name})")
-
-    @property
-    def p_ent(self) -> tuple:
-        # read by every quantity with modifiers (live pieces): kept off __getattr__
-        v = self._st.p_ent
-        whole = self._reads.whole
-        if "p_ent" not in whole:
-            whole["p_ent"] = _Ident(v)       # replaced, never changed in place
-        return v
 
     def __getattr__(self, name: str) -> Any:
         # every other field: scalars by value, containers whole
