@@ -365,6 +365,7 @@ class _Seen:
         self._zone = {}
         self._ents = {}             # space -> entity ids of its pieces (at_site)
         self._holds = {}            # which -> holds(which): asked many times a decision
+        self._open = {}             # contract entity -> its piece if open to me (open_contract)
         self.counts = _HiddenCounts(r)
         spaces = self.R.spaces
         self._rough = frozenset(z for z, of in r.find("rough_ground") if of is None and z in spaces)
@@ -596,10 +597,11 @@ class _Seen:
         return {"player": self.me} in ((p.get("props") or {}).get("done_by") or [])
 
     def open_contract(self, eid):
-        for p in self.contracts():
-            if p["entity"] == eid and not self.done(p):
-                return p
-        return None
+        got = self._open.get(eid, self)
+        if got is self:             # asked a dozen times a decision: kept for it
+            got = self._open[eid] = next(
+                (p for p in self.contracts() if p["entity"] == eid and not self.done(p)), None)
+        return got
 
     def kill_em_all_open(self):
         return self.open_contract("kill_em_all") is not None
