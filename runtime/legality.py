@@ -436,12 +436,16 @@ class _Uses:
 # --- the cache ------------------------------------------------------------------
 
 class Entry:
-    __slots__ = ("result", "valid", "reads", "cost", "score", "skip")
+    __slots__ = ("result", "valid", "reads", "cost", "score", "skip", "backoff", "hit")
 
-    def __init__(self, result: Any, valid: Callable[[Any], bool], reads: Reads, cost: int, score: int):
+    def __init__(self, result: Any, valid: Callable[[Any], bool], reads: Reads, cost: int,
+                 last: "Entry | None" = None):
         self.result, self.valid, self.reads, self.cost = result, valid, reads, cost
-        self.score = score       # misses weigh 2, hits take 1 off
         self.skip = 0            # plain computations left before the key is looked up again
+        # kept from the key's last entry:
+        self.score = last.score if last else 0           # misses weigh 2, hits take 1 off
+        self.backoff = last.backoff if last else _SKIP   # the next skip
+        self.hit = last.hit if last else False           # a hit since the key was last given up
 
 
 class Cache:
@@ -506,13 +510,17 @@ def memo(m: Any, key: tuple, compute: Callable, args: tuple) -> Any:
             cache.hits += 1
             cache._fresh.add(key)
             e.score = 0 if e.score <= 0 else e.score - 1
+            e.hit = True
             b.steps -= e.cost
             if rec:
                 rec[-1].merge(e.reads)
             return e.result
         e.score += 2
         if e.score > _GIVE_UP:
-            e.score, e.skip = 0, _SKIP
+            # a key given up again without a single hit since (a listing whose
+            # own actions change what it reads) is tried twice as seldom
+            e.backoff = _SKIP if e.hit else min(2 * e.backoff, _SKIP_MAX)
+            e.score, e.skip, e.hit = 0, e.backoff, False
             if not rec:
                 cache.plain += 1
                 return compute(*args)
@@ -530,13 +538,14 @@ def memo(m: Any, key: tuple, compute: Callable, args: tuple) -> Any:
     cost = before - b.steps if b.armed else 0
     if rec:
         rec[-1].merge(reads)
-    cache.entries[key] = Entry(out, reads.checker(), reads, cost, e.score if e is not None else 0)
+    cache.entries[key] = Entry(out, reads.checker(), reads, cost, e)
     cache._fresh.add(key)
     return out
 
 
 _GIVE_UP = 6     # misses (2 each) outweighing hits (1 each) before a key is computed plainly
 _SKIP = 16       # then how many times it is computed plainly (not looked up) before it is tried again
+_SKIP_MAX = 1024
 
 
 def _compare(m: Any, real: Any, compute: Callable, args: tuple, cached: Any, key: tuple) -> None:
