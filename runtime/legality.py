@@ -31,18 +31,18 @@ the two differ: tests play whole games of every pack that way.
 
 Speed, not answers: a key whose kept listings keep going stale (a WEDS
 main listing reads the player's markers and position, which most of its
-actions change) is computed plainly for a while, with no look-up and no
-recording; and within one outermost listing (the state cannot change until
+actions change) is computed plainly for a while (twice as long each time
+it is given up without a hit since), with no look-up and no recording; and within one outermost listing (the state cannot change until
 it ends) an entry checked once is not checked again. Measured with
 ``bench/legality_bench.py``.
 
 What reuse there is (WEDS 4p, 2026-12-01): main and slide listings are
 never reused (every action changes the acting player's markers); nested
 `actions_open` listings are: outposts 59% in random play, 15% in bot games
-(the truck's position is the read that goes stale), bonus 38% / 34%. Tried
+(the truck's position is the read that goes stale), bonus 38% / 34%; so
+a key given up again with no hit since is tried ever more seldom. Tried
 and measured as no gain: keeping several entries per key (no outpost miss
-would have been a hit on any of the last 8), and backing off longer from
-keys never reused (within noise). What a listing costs is evaluating the
+would have been a hit on any of the last 8). What a listing costs is evaluating the
 requirements themselves: a plain WEDS main listing is ~190 µs, half of it
 the nested outpost listing, most of that `is_at(me, self.entity)` walking
 the pieces at the truck's position once per outpost.
