@@ -32,8 +32,9 @@ the two differ: tests play whole games of every pack that way.
 Speed, not answers: a key whose kept listings keep going stale (a WEDS
 main listing reads the player's markers and position, which most of its
 actions change) is computed plainly for a while (twice as long each time
-it is given up without a hit since), with no look-up and no recording; and within one outermost listing (the state cannot change until
-it ends) an entry checked once is not checked again. Measured with
+it is given up without a hit since), with no look-up and no recording;
+and within one outermost listing (the state cannot change until it ends)
+an entry checked once is not checked again. Measured with
 ``bench/legality_bench.py``.
 
 What reuse there is (WEDS 4p, 2026-12-01): main and slide listings are
@@ -42,8 +43,8 @@ never reused (every action changes the acting player's markers); nested
 (the truck's position is the read that goes stale), bonus 38% / 34%; so
 a key given up again with no hit since is tried ever more seldom. Tried
 and measured as no gain: keeping several entries per key (no outpost miss
-would have been a hit on any of the last 8). What a listing costs is evaluating the
-requirements themselves: a plain WEDS main listing is ~190 µs, half of it
+would have been a hit on any of the last 8). What a listing costs is
+evaluating the requirements themselves: a plain WEDS main listing is ~190 µs, half of it
 the nested outpost listing, most of that `is_at(me, self.entity)` walking
 the pieces at the truck's position once per outpost.
 
