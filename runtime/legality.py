@@ -44,9 +44,10 @@ never reused (every action changes the acting player's markers); nested
 a key given up again with no hit since is tried ever more seldom. Tried
 and measured as no gain: keeping several entries per key (no outpost miss
 would have been a hit on any of the last 8). What a listing costs is
-evaluating the requirements themselves: a plain WEDS main listing is ~190 µs, half of it
-the nested outpost listing, most of that `is_at(me, self.entity)` walking
-the pieces at the truck's position once per outpost.
+evaluating the requirements themselves: a plain WEDS main listing is
+~190 µs, half of it the nested outpost listing, most of that
+`is_at(me, self.entity)` walking the pieces at the truck's position once
+per outpost.
 
 Work: a computation's budget charge (steps walked) is recorded and charged
 again on a hit, so the budget left after a listing does not depend on the
