@@ -37,17 +37,16 @@ and within one outermost listing (the state cannot change until it ends)
 an entry checked once is not checked again. Measured with
 ``bench/legality_bench.py``.
 
-What reuse there is (WEDS 4p, 2026-12-01): main and slide listings are
-never reused (every action changes the acting player's markers); nested
-`actions_open` listings are: outposts 59% in random play, 15% in bot games
-(the truck's position is the read that goes stale), bonus 38% / 34%; so
-a key given up again with no hit since is tried ever more seldom. Tried
-and measured as no gain: keeping several entries per key (no outpost miss
-would have been a hit on any of the last 8). What a listing costs is
-evaluating the requirements themselves: a plain WEDS main listing is
-~190 µs, half of it the nested outpost listing, most of that
-`is_at(me, self.entity)` walking the pieces at the truck's position once
-per outpost.
+What reuse there is (the first shipped pack, 4 players, 2026-12-01): its
+main listings are never reused (every action changes the acting player's
+markers); the listings nested in requirements (`actions_open`) are, 15% to
+59% of the time (a position counter is the read that goes stale); so a key
+given up again with no hit since is tried ever more seldom. Tried and
+measured as no gain: keeping several entries per key (no nested miss would
+have been a hit on any of the last 8). What a listing costs is evaluating
+the requirements themselves: a plain main listing there is ~190 µs, half
+of it one nested listing whose every host action asks whether a piece of
+its entity lies at the player's position, walking that zone each time.
 
 Work: a computation's budget charge (steps walked) is recorded and charged
 again on a hit, so the budget left after a listing does not depend on the
