@@ -1,13 +1,20 @@
 """Legality and bot benchmark: WEDS (or PACK), 4 players.
 
-    python bench/legality_bench.py [--pack weds] [--games 3] [--repeats 3]
+    python -P bench/legality_bench.py [--pack weds] [--games 3] [--repeats 3] [--off-first]
 
 Reports, with the legality cache on and off (runtime/legality.py; toggled
-in this process): CPU per default-bot game split into the bot's part
-(``choose``) and the engine's part, random legal steps per CPU second, how
-many requirement checks (``decisions._offered``) ran, and the cache's hits
-and misses. Medians of process CPU time over repeats; the games are the same
-in every mode (same seeds, same actions).
+in this process), for default-bot games and random play: process CPU per
+game and steps per CPU second, split into
+
+- ``bot``: the bot's ``choose``;
+- ``legal``: ``Game.legal_actions`` (the pending options as the seat sees them);
+- ``listing``: every outermost listing of legal actions (``decisions.live_actions``,
+  nested `actions_open` listings included), wherever it runs (mostly in ``apply``);
+- ``rest``: the rest of ``apply`` (running the rules, the rollback copy, ...);
+
+and how many requirement checks (``decisions._offered``) ran, and the
+cache's hits and misses. Medians of process CPU time over repeats; the games
+are the same in every mode (same seeds, same actions).
 """
 
 from __future__ import annotations
@@ -27,7 +34,9 @@ from waybill.runtime import Game  # noqa: E402
 from waybill.runtime import decisions  # noqa: E402
 
 CHECKS = [0]
+LISTING = [0.0, 0]          # CPU in outermost listings, nesting depth
 _offered = decisions._offered
+_live_actions = decisions.live_actions
 
 
 def _counted(*args):
@@ -35,16 +44,30 @@ def _counted(*args):
     return _offered(*args)
 
 
-def play(rules, pack: str, seed: int, bot: str) -> tuple[float, float, int, int, int]:
-    """(bot CPU, engine CPU, steps, cache hits, cache misses) of one game."""
+def _timed_listing(*args):
+    LISTING[1] += 1
+    t = time.process_time() if LISTING[1] == 1 else 0.0
+    try:
+        return _live_actions(*args)
+    finally:
+        LISTING[1] -= 1
+        if not LISTING[1]:
+            LISTING[0] += time.process_time() - t
+
+
+def play(rules, pack: str, seed: int, bot: str) -> list:
+    """[bot, legal, listing, total CPU, steps, cache hits, cache misses] of one game."""
+    LISTING[0] = 0.0
     t0 = time.process_time()
     g = Game.new(rules, players=4, seed=seed)
     bots = [make_bot(bot, pack) for _ in range(4)]
     rng = random.Random(seed)
-    t_bot = 0.0
+    t_bot = t_legal = 0.0
     steps = hits = misses = 0
     while not g.over and g.state.round <= 200:
+        t = time.process_time()
         legal = g.legal_actions()
+        t_legal += time.process_time() - t
         t = time.process_time()
         a = bots[legal[0]["player"]].choose(g, legal, rng)
         t_bot += time.process_time() - t
@@ -55,35 +78,42 @@ def play(rules, pack: str, seed: int, bot: str) -> tuple[float, float, int, int,
         steps += 1
     if g.m.legality is not None:
         hits, misses = hits + g.m.legality.hits, misses + g.m.legality.misses
-    total = time.process_time() - t0
-    return t_bot, total - t_bot, steps, hits, misses
+    return [t_bot, t_legal, LISTING[0], time.process_time() - t0, steps, hits, misses]
 
 
-def run(pack: str, games: int, repeats: int) -> None:
+def run(pack: str, games: int, repeats: int, off_first: bool) -> None:
     rules = _rules(pack)
     decisions._offered = _counted
-    for cached in ((False, True) if "--off-first" in sys.argv else (True, False)):
-        decisions.CACHED = cached
-        for bot in ("default", "random"):
-            runs = []
-            for _ in range(repeats):
-                CHECKS[0] = 0
-                rows = [play(rules, pack, seed, bot) for seed in range(1, games + 1)]
-                runs.append([sum(col) for col in zip(*rows)] + [CHECKS[0]])
-            t_bot = statistics.median(r[0] for r in runs)
-            t_eng = statistics.median(r[1] for r in runs)
-            steps, hits, misses, checks = runs[0][2:]
-            mode = "cache on " if cached else "cache off"
-            if bot == "default":
-                print(f"{mode} {pack} default bot: {1000 * (t_bot + t_eng) / games:.0f} ms CPU/game "
-                      f"(bot {1000 * t_bot / games:.0f}, engine {1000 * t_eng / games:.0f}), "
-                      f"{games / (t_bot + t_eng):.2f} games/s; requirement checks {checks}, "
-                      f"hits {hits}, misses {misses}")
-            else:
-                print(f"{mode} {pack} random: {steps / (t_bot + t_eng):.0f} steps/s; requirement checks "
-                      f"{checks}, hits {hits}, misses {misses}")
-    decisions.CACHED = True
-    decisions._offered = _offered
+    decisions.live_actions = _timed_listing
+    play(rules, pack, games + 1, "default")     # warm up: lazy tables, caches of the bots
+    try:
+        for cached in ((False, True) if off_first else (True, False)):
+            decisions.CACHED = cached
+            for bot in ("default", "random"):
+                _report(rules, pack, games, repeats, cached, bot)
+    finally:
+        decisions.CACHED = True
+        decisions._offered = _offered
+        decisions.live_actions = _live_actions
+
+
+def _report(rules, pack: str, games: int, repeats: int, cached: bool, bot: str) -> None:
+    runs = []
+    for _ in range(repeats):
+        CHECKS[0] = 0
+        rows = [play(rules, pack, seed, bot) for seed in range(1, games + 1)]
+        runs.append([sum(col) for col in zip(*rows)] + [CHECKS[0]])
+    best = sorted(runs, key=lambda r: r[3])[len(runs) // 2]       # the median run by total CPU
+    t_bot, t_legal, t_list, total, steps, hits, misses, checks = best
+    rest = total - t_bot - t_legal - t_list
+
+    def part(t: float) -> str:
+        return f"{1000 * t / games:.0f} ms ({100 * t / total:.0f}%)"
+    mode = "cache on " if cached else "cache off"
+    print(f"{mode} {pack} {bot:7}: {1000 * total / games:.0f} ms CPU/game, {games / total:.2f} games/s, "
+          f"{steps / total:.0f} steps/s; bot {part(t_bot)}, legal {part(t_legal)}, "
+          f"listing {part(t_list)}, rest {part(rest)}; requirement checks {checks}, "
+          f"hits {hits}, misses {misses}")
 
 
 def main() -> None:
@@ -93,7 +123,7 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--off-first", action="store_true", help="measure without the cache first")
     a = ap.parse_args()
-    run(a.pack, a.games, a.repeats)
+    run(a.pack, a.games, a.repeats, a.off_first)
 
 
 if __name__ == "__main__":

@@ -377,6 +377,9 @@ class _Seen:
         self.round = r.round
         self.c = _Counters(r)
         self._zone = {}
+        self._ents = {}             # space -> entity ids of its pieces (at_site)
+        self._holds = {}            # which -> holds(which): asked many times a decision
+        self._open = {}             # contract entity -> its piece if open to me (open_contract)
         self.counts = _HiddenCounts(r)
         spaces = self.R.spaces
         self._rough = frozenset(z for z, of in r.find("rough_ground") if of is None and z in spaces)
@@ -446,8 +449,12 @@ class _Seen:
         return sum(1 for p in self.mine("damaged") if self.ent(p["entity"]).get("kind") == "damage_token")
 
     def holds(self, which=None):
-        return sum(1 for p in self.mine("truck") if self.field(p["entity"], "hold", "")
-                   and (which is None or self.field(p["entity"], "hold") == which))
+        got = self._holds.get(which)
+        if got is None:
+            got = self._holds[which] = sum(
+                1 for p in self.mine("truck") if self.field(p["entity"], "hold", "")
+                and (which is None or self.field(p["entity"], "hold") == which))
+        return got
 
     def count_mod(self, eid):
         return sum(1 for p in self.mine("truck") if p["entity"] == eid)
@@ -516,9 +523,14 @@ class _Seen:
         return sites.get(eid)
 
     def at_site(self, sid, kind):
-        for p in self.pieces(sid):
-            if self.ent(p["entity"]).get("kind") == kind:
-                return p
+        """The entity of the first piece of `kind` at space `sid` (entity ids
+        only: no piece is built for it), or None."""
+        ents = self._ents.get(sid)
+        if ents is None:
+            ents = self._ents[sid] = self.r.entities(sid)
+        for eid in ents:
+            if self.ent(eid).get("kind") == kind:
+                return eid
         return None
 
     def space_of_value(self, value):
@@ -599,10 +611,11 @@ class _Seen:
         return {"player": self.me} in ((p.get("props") or {}).get("done_by") or [])
 
     def open_contract(self, eid):
-        for p in self.contracts():
-            if p["entity"] == eid and not self.done(p):
-                return p
-        return None
+        got = self._open.get(eid, self)
+        if got is self:             # asked a dozen times a decision: kept for it
+            got = self._open[eid] = next(
+                (p for p in self.contracts() if p["entity"] == eid and not self.done(p)), None)
+        return got
 
     def kill_em_all_open(self):
         return self.open_contract("kill_em_all") is not None
@@ -729,11 +742,13 @@ class _Seen:
     # ---- the market -------------------------------------------------------------
     def kind_spaces(self, kind):
         """The spaces holding a piece of `kind` the seat sees, in board order."""
-        spaces = self.R.spaces
+        order = self.static.get("space_order")
+        if order is None:
+            order = self.static["space_order"] = {sid: i for i, sid in enumerate(self.R.spaces)}
         found = set()
         for eid in self.R.kind_entities.get(kind, ()):
-            found.update(z for z, of in self.r.find(eid) if of is None and z in spaces)
-        return [sid for sid in spaces if sid in found]
+            found.update(z for z, of in self.r.find(eid) if of is None and z in order)
+        return sorted(found, key=order.__getitem__)
 
     def demands(self):
         if "_demands" in self.__dict__:
@@ -742,7 +757,7 @@ class _Seen:
         for sid in self.kind_spaces("demand_counter"):
             d = self.at_site(sid, "demand_counter")
             if d:
-                out.append((sid, self.field(d["entity"], "demands", [])))
+                out.append((sid, self.field(d, "demands", [])))
         return out
 
     def supplies(self):
@@ -752,7 +767,7 @@ class _Seen:
         for sid in self.kind_spaces("supply_counter"):
             c = self.at_site(sid, "supply_counter")
             if c:
-                out.append((sid, self.field(c["entity"], "supplies"), self.field(c["entity"], "price", 9)))
+                out.append((sid, self.field(c, "supplies"), self.field(c, "price", 9)))
         return out
 
     def delivery_value(self, sid, types, ld=None):
@@ -795,8 +810,7 @@ class _Seen:
     # ---- outposts, shops ---------------------------------------------------------------
     def outpost_here(self):
         p = self.pos()
-        o = self.at_site(p, "outpost") if p else None
-        return o["entity"] if o else None
+        return self.at_site(p, "outpost") if p else None
 
     def outpost_worth(self, plan):
         here = self.pos()

@@ -256,11 +256,17 @@ def piece_has_attr(m: Any, pid: int, name: str) -> bool:
 
 def _piece_static(rules: Any, eid: str) -> dict:
     """An entity's fields over its kind's defaults, less the defaults that a
-    built-in shadows: one dict lookup answers most attribute reads."""
+    built-in shadows, then the built-ins that are the same for every piece
+    of the entity (kind, id, name, text) where no field has their name: one
+    dict lookup answers most attribute reads (``x.kind`` is read by the
+    hundred per listing of legal actions)."""
     ent = rules.entities[eid]
     defaults = rules.kind_defaults.get(ent.get("kind"), {})
     out = {k: v for k, v in defaults.items() if k not in _PIECE_BUILTINS}
     out.update(ent.get("fields") or {})
+    for name in _ENTITY_BUILTINS:
+        if name not in out:
+            out[name] = _PIECE_BUILTINS[name](None, None, ent)
     return out
 
 
@@ -280,6 +286,10 @@ _PIECE_BUILTINS = {
     "index": lambda m, pid, ent: pid,
     "text": lambda m, pid, ent: ent.get("text", ""),
 }
+
+
+# built-ins that depend on the entity alone, and are immutable (texts, None)
+_ENTITY_BUILTINS = ("id", "kind", "name", "text")
 
 
 def zone_attr(m: Any, slot: int, name: str) -> Any:

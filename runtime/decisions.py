@@ -116,12 +116,12 @@ def live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
 def _live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
     st, lay, R = m.st, m.L, m.R
     out = []
-    for ab in R.rule_actions:
-        if _offered(m, ab, p, tags, _action_locals(m, p, None)):
+    rule_actions, pieces, abilities, zones_of, made_actions = _hosts(lay, R, tags)
+    for ab in rule_actions:
+        if _offered(m, ab, p, _action_locals(m, p, None)):
             out.append({"label": ab.name, "action": ab.action, "source": None})
     # one pass over the start pieces that host actions of these tags
     # (already in piece order), their zones read at once: this runs every decision
-    pieces, abilities, zones_of = _hosts(lay, tags)
     active, z_of = lay.z_active, lay.z_of
     pz = st.p_zone
     # (while the legality cache records, p_zone notes these reads in one go)
@@ -129,54 +129,71 @@ def _live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
     zs = zones_of(pz) if picked is None else picked(zones_of, pieces)
     hosts = [(piece, abs_) for piece, abs_, z in zip(pieces, abilities, zs)
              if z >= 0 and active[z] and z_of[z] in (None, p)]
-    if len(st.p_ent) > len(lay.start_pieces):
+    if made_actions and len(st.p_ent) > len(lay.start_pieces):
         made = access.created_pieces(m)
-        for eid, abs_ in R.entity_actions:
+        extra = False
+        for eid, abs_ in made_actions:
             for piece in made.get(eid, ()):
                 z = pz[piece]
                 if z >= 0 and active[z] and z_of[z] in (None, p):
                     hosts.append((piece, abs_))
-        hosts.sort(key=lambda h: h[0])
+                    extra = True
+        if extra:
+            hosts.sort(key=_first)
     for piece, abs_ in hosts:
         loc = _action_locals(m, p, piece)
         for ab in abs_:
-            if _offered(m, ab, p, tags, loc):
+            if _offered(m, ab, p, loc):
                 out.append({"label": ab.name, "action": ab.action, "source": piece})
     return out
+
+
+def _first(h: tuple) -> int:
+    return h[0]
 
 
 _HOSTS: dict = {}
 
 
-def _hosts(lay: Any, tags: frozenset) -> tuple:
-    """The start pieces with an action of ``tags`` (all, if none), their
-    actions, and a reader of their zones (one ``itemgetter`` call). Static
-    per layout; kept by identity, as ``sight._zones_seen`` does."""
+def _hosts(lay: Any, R: Any, tags: frozenset) -> tuple:
+    """What a listing of ``tags`` walks, all static per layout: the rule
+    actions of these tags (all, if none); the start pieces with an action
+    of these tags, each with just those actions, and a reader of their
+    zones (one ``itemgetter`` call); the entities whose created pieces may
+    host one. Kept by identity, as ``sight._zones_seen`` does."""
     key = (id(lay), tags)
     hit = _HOSTS.get(key)
     if hit is not None and hit[0] is lay:
         return hit[1]
-    rows = [(piece, abs_) for piece, abs_ in lay.action_pieces
-            if not tags or any(ab.tags & tags for ab in abs_)]
+
+    def mine(abs_: list) -> tuple:
+        return tuple(ab for ab in abs_ if not tags or ab.tags & tags)
+    rows = [(piece, mine(abs_)) for piece, abs_ in lay.action_pieces]
+    rows = [(piece, abs_) for piece, abs_ in rows if abs_]
     pieces = tuple(piece for piece, _ in rows)
     if len(pieces) == 1:
         one = pieces[0]
         reader = lambda pz: (pz[one],)   # noqa: E731
     else:
         reader = itemgetter(*pieces) if pieces else (lambda pz: ())
-    out = (pieces, tuple(abs_ for _, abs_ in rows), reader)
+    made = tuple((eid, mine(abs_)) for eid, abs_ in R.entity_actions if mine(abs_))
+    out = (mine(R.rule_actions), pieces, tuple(abs_ for _, abs_ in rows), reader, made)
     if len(_HOSTS) > 1024:        # a bound, not a policy: layouts and tag sets are few
         _HOSTS.clear()
     _HOSTS[key] = (lay, out)
     return out
 
 
-def _offered(m: Any, ab: Any, p: int, tags: frozenset, loc: dict) -> bool:
-    if tags and not (ab.tags & tags):
-        return False
+def _offered(m: Any, ab: Any, p: int, loc: dict) -> bool:
+    """Whether ``ab`` (already of the listing's tags) is open to ``p``: under
+    its use limit, every requirement met (in order, stopping at the first
+    that is not)."""
     if ab.limit and m.st.uses[ab.limit.get("per", "turn")].get(f"{ab.action}|{p}", 0) >= ab.limit["count"]:
         return False
-    return all(req(m, loc) for req, _ in ab.requires)
+    for req, _ in ab.requires:
+        if not req(m, loc):
+            return False
+    return True
 
 
 # --- choose ------------------------------------------------------------------

@@ -31,10 +31,22 @@ the two differ: tests play whole games of every pack that way.
 
 Speed, not answers: a key whose kept listings keep going stale (a WEDS
 main listing reads the player's markers and position, which most of its
-actions change) is computed plainly for a while, with no look-up and no
-recording; and within one outermost listing (the state cannot change until
-it ends) an entry checked once is not checked again. Measured with
+actions change) is computed plainly for a while (twice as long each time
+it is given up without a hit since), with no look-up and no recording;
+and within one outermost listing (the state cannot change until it ends)
+an entry checked once is not checked again. Measured with
 ``bench/legality_bench.py``.
+
+What reuse there is (the first shipped pack, 4 players, 2026-12-01): its
+main listings are never reused (every action changes the acting player's
+markers); the listings nested in requirements (`actions_open`) are, 15% to
+59% of the time (a position counter is the read that goes stale); so a key
+given up again with no hit since is tried ever more seldom. Tried and
+measured as no gain: keeping several entries per key (no nested miss would
+have been a hit on any of the last 8). What a listing costs is evaluating
+the requirements themselves: a plain main listing there is ~190 µs, half
+of it one nested listing whose every host action asks whether a piece of
+its entity lies at the player's position, walking that zone each time.
 
 Work: a computation's budget charge (steps walked) is recorded and charged
 again on a hit, so the budget left after a listing does not depend on the
@@ -68,7 +80,7 @@ def checking() -> bool:
 class Reads:
     """What one computation read: per container, key -> value returned."""
 
-    __slots__ = ("counters", "zones", "p_zone", "p_owner", "props", "uses", "fields", "whole")
+    __slots__ = ("counters", "zones", "p_zone", "p_owner", "props", "uses", "fields", "whole", "truth")
 
     def __init__(self) -> None:
         self.counters: dict = {}
@@ -79,6 +91,7 @@ class Reads:
         self.uses: dict = {}          # per -> {key: value}
         self.fields: dict = {}        # scalar fields (round, turn, current, ...)
         self.whole: dict = {}         # containers read whole: name -> snapshot
+        self.truth: dict = {}         # containers only asked whether empty: name -> bool
 
     def merge(self, other: "Reads") -> None:
         # a key read by both was read from the same, unchanged state
@@ -91,6 +104,7 @@ class Reads:
             self.uses.setdefault(per, {}).update(keys)
         self.fields.update(other.fields)
         self.whole.update(other.whole)
+        self.truth.update(other.truth)
 
     def checker(self) -> Callable[[Any], bool]:
         """A function ``valid(state)``: every read gives the same value now."""
@@ -107,6 +121,9 @@ class Reads:
             checks.append(_field_check(name, v))
         for name, snap in self.whole.items():
             checks.append(_whole_check(name, snap))
+        for name, v in self.truth.items():
+            if name not in self.whole:
+                checks.append(_truth_check(name, v))
         if not checks:
             return lambda st: True
         if len(checks) == 1:
@@ -156,6 +173,10 @@ def _dict_check(table: Callable[[Any], dict], got: dict) -> Callable[[Any], bool
 
 def _field_check(name: str, v: Any) -> Callable[[Any], bool]:
     return lambda st: _same(getattr(st, name), v)
+
+
+def _truth_check(name: str, v: bool) -> Callable[[Any], bool]:
+    return lambda st: bool(getattr(st, name)) is v
 
 
 def _whole_check(name: str, snap: Any) -> Callable[[Any], bool]:
@@ -231,11 +252,21 @@ class _RList:
 
 
 class _RDict:
-    """A dict of the state (props, one usage table) whose key reads are noted."""
-    __slots__ = ("_d", "_got", "_whole")
+    """A dict of the state (props, one usage table) whose key reads are noted.
+    ``truth`` answers a test of emptiness alone (``if props and k in props``,
+    on every piece attribute read), noted beforehand: the dict is not read
+    whole for it."""
+    __slots__ = ("_d", "_got", "_whole", "_truth")
 
-    def __init__(self, data: dict, got: dict, whole: Callable[[], None]):
-        self._d, self._got, self._whole = data, got, whole
+    def __init__(self, data: dict, got: dict, whole: Callable[[], None], truth: bool | None = None):
+        self._d, self._got, self._whole, self._truth = data, got, whole, truth
+
+    def __bool__(self) -> bool:
+        truth = self._truth
+        if truth is None:
+            self._whole()
+            return bool(self._d)
+        return truth            # noted when the recorder was made
 
     def get(self, k: Any, default: Any = None) -> Any:
         v = self._d.get(k, MISSING)
@@ -316,29 +347,33 @@ class _RUses:
 class _Recorder:
     """Stands for the state while a listing is computed: reads pass through
     and are noted in ``reads``. Rules never change the state while they
-    check requirements; a write here is refused (AttributeError)."""
+    check requirements; a write here is refused (AttributeError).
 
-    __slots__ = ("_st", "_reads", "counters", "zones", "p_zone", "p_owner", "props", "uses")
+    Two reads that nearly every listing makes are noted when the recorder is
+    made, not at each read (a Python call per read is what recording
+    costs): ``p_ent`` (the tuple of piece entities, replaced only when a
+    piece is created) by identity, and whether ``props`` is empty (asked
+    before each piece attribute read). Noting a read that is then not made
+    can only make an entry stale more often, never wrong."""
+
+    __slots__ = ("_st", "_reads", "counters", "zones", "p_zone", "p_owner", "props", "uses", "p_ent")
 
     def __init__(self, st: Any, reads: Reads):
         object.__setattr__(self, "_st", st)
         object.__setattr__(self, "_reads", reads)
         for name in _LISTS:
             object.__setattr__(self, name, _RList(getattr(st, name), getattr(reads, name), self, name))
-        object.__setattr__(self, "props", _RDict(st.props, reads.props, lambda: self._whole("props")))
+        props = st.props
+        truth = reads.truth["props"] = bool(props)
+        object.__setattr__(self, "props", _RDict(props, reads.props, lambda: self._whole("props"), truth))
         object.__setattr__(self, "uses", _RUses(st, reads, self))
+        p_ent = st.p_ent
+        object.__setattr__(self, "p_ent", p_ent)
+        if "p_ent" not in reads.whole:
+            reads.whole["p_ent"] = _Ident(p_ent)       # replaced, never changed in place
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"the state is read-only while requirements are checked ({name})")
-
-    @property
-    def p_ent(self) -> tuple:
-        # read by every quantity with modifiers (live pieces): kept off __getattr__
-        v = self._st.p_ent
-        whole = self._reads.whole
-        if "p_ent" not in whole:
-            whole["p_ent"] = _Ident(v)       # replaced, never changed in place
-        return v
 
     def __getattr__(self, name: str) -> Any:
         # every other field: scalars by value, containers whole
@@ -402,12 +437,16 @@ class _Uses:
 # --- the cache ------------------------------------------------------------------
 
 class Entry:
-    __slots__ = ("result", "valid", "reads", "cost", "score", "skip")
+    __slots__ = ("result", "valid", "reads", "cost", "score", "skip", "backoff", "hit")
 
-    def __init__(self, result: Any, valid: Callable[[Any], bool], reads: Reads, cost: int, score: int):
+    def __init__(self, result: Any, valid: Callable[[Any], bool], reads: Reads, cost: int,
+                 last: "Entry | None" = None):
         self.result, self.valid, self.reads, self.cost = result, valid, reads, cost
-        self.score = score       # misses weigh 2, hits take 1 off
         self.skip = 0            # plain computations left before the key is looked up again
+        # kept from the key's last entry:
+        self.score = last.score if last else 0           # misses weigh 2, hits take 1 off
+        self.backoff = last.backoff if last else _SKIP   # the next skip
+        self.hit = last.hit if last else False           # a hit since the key was last given up
 
 
 class Cache:
@@ -472,13 +511,17 @@ def memo(m: Any, key: tuple, compute: Callable, args: tuple) -> Any:
             cache.hits += 1
             cache._fresh.add(key)
             e.score = 0 if e.score <= 0 else e.score - 1
+            e.hit = True
             b.steps -= e.cost
             if rec:
                 rec[-1].merge(e.reads)
             return e.result
         e.score += 2
         if e.score > _GIVE_UP:
-            e.score, e.skip = 0, _SKIP
+            # a key given up again without a single hit since (a listing whose
+            # own actions change what it reads) is tried twice as seldom
+            e.backoff = _SKIP if e.hit else min(2 * e.backoff, _SKIP_MAX)
+            e.score, e.skip, e.hit = 0, e.backoff, False
             if not rec:
                 cache.plain += 1
                 return compute(*args)
@@ -496,13 +539,14 @@ def memo(m: Any, key: tuple, compute: Callable, args: tuple) -> Any:
     cost = before - b.steps if b.armed else 0
     if rec:
         rec[-1].merge(reads)
-    cache.entries[key] = Entry(out, reads.checker(), reads, cost, e.score if e is not None else 0)
+    cache.entries[key] = Entry(out, reads.checker(), reads, cost, e)
     cache._fresh.add(key)
     return out
 
 
 _GIVE_UP = 6     # misses (2 each) outweighing hits (1 each) before a key is computed plainly
 _SKIP = 16       # then how many times it is computed plainly (not looked up) before it is tried again
+_SKIP_MAX = 1024
 
 
 def _compare(m: Any, real: Any, compute: Callable, args: tuple, cached: Any, key: tuple) -> None:

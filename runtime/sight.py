@@ -32,15 +32,26 @@ _NESTED = frozenset((dict, list, tuple))
 
 
 class Sight:
-    __slots__ = ("m", "player", "zones", "known", "handles")
+    __slots__ = ("m", "player", "zones", "_known", "handles")
 
     def __init__(self, m: Any, player: int | None):
         lay = m.L
         self.m = m
         self.player = player
         self.zones = _zones_seen(lay, player)
-        self.known = known_pieces(m.st, player)
+        self._known: dict[int, int] | None = None
         self.handles = m.st.handles
+
+    @property
+    def known(self) -> dict[int, int]:
+        """``{piece: zone slot}`` of the pieces privately shown to this seat
+        and not moved since. Found on first use: it walks the log since each
+        reveal, and most Sights (options, a bot's reader) only ask about
+        pieces in zones the seat sees into."""
+        known = self._known
+        if known is None:
+            known = self._known = known_pieces(self.m.st, self.player)
+        return known
 
     # --- now -------------------------------------------------------------------
 
