@@ -474,8 +474,11 @@ class Catalogue:
                 continue
             text, errors = b.format_pattern(pattern, args or {})
             if errors and fallback is not None:
-                # it asks for a value the line does not carry: the catalogue
-                # says another line under this id (a variant's replacement)
+                # A safety net, not the way variants are told apart (they have
+                # ids of their own): a translation that asks for a value the
+                # line does not carry (a stale or unchecked catalogue of a
+                # user's pack; `waybill check` reports it as E804) would show
+                # `{$x}`; the English is shown instead, and counted missing.
                 self.missing.add(mid)
                 return fallback
             if i:
