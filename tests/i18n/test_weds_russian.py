@@ -65,7 +65,9 @@ def play_in_russian(seed: int, players: int, steps: int, variants: tuple = (),
                     every_seat: bool = True) -> tuple[Game, Counter, dict, set]:
     """A bot game of `steps` decisions at most; every seat's view at every
     decision (new log lines included) is scanned (or, not `every_seat`, the
-    deciding seat's, and each seat's new log lines). Returns the game, the
+    deciding seat's, and every 50 decisions and at the end each seat's whole
+    view with its new log lines: reading a seat's log costs the whole log).
+    Returns the game, the
     English found (by where it was seen), an example of each, and the
     message ids of what was said and asked (what the game covered)."""
     rules = load_pack("weds", list(variants))
@@ -76,11 +78,16 @@ def play_in_russian(seed: int, players: int, steps: int, variants: tuple = (),
     example: dict = {}
     asked: set = set()
     seen = [0] * players
-    for _ in range(steps):
+    for step in range(steps):
         for seat in range(players):
-            whole = every_seat or g.over or seat == g.pending["player"]
-            v = g.view(seat, log_from=seen[seat], display=whole, lang="ru")
-            seen[seat] = v["log_end"]
+            if every_seat or g.over or step % 50 == 0:
+                v = g.view(seat, log_from=seen[seat], lang="ru")
+                seen[seat] = v["log_end"]
+            elif seat == g.pending["player"]:
+                v = g.view(seat, lang="ru")            # the question and the table; the log every 50 steps
+                v["log"] = []
+            else:
+                continue
             asked.update(e["msg"] for e in v["log"] if e.get("msg"))
             asked.update(o["msg"] for o in (v["pending"] or {}).get("options") or [] if o.get("msg"))
             for where, s in strings(v):
