@@ -29,6 +29,11 @@ reworded English string keeps its id:
 So an edit elsewhere in the pack never renames a message; only reordering
 the statements of one declaration renumbers that declaration's messages.
 
+What a chosen variant declares (the IR marks it ``"variant"``) has the id it
+would have after ``variant-<variant>-``: a variant that replaces a procedure
+says other lines at the same places, and must not be said with the base
+game's translation of them.
+
 A hole ``{expr}`` becomes a Fluent variable: ``{ $me }`` for a local,
 ``{ $x_y }`` for ``x.y``, ``{ $arg<i> }`` for any other expression.
 
