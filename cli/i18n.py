@@ -163,12 +163,12 @@ def ir_catalogue(ir: dict, lang: str) -> Any:
 
 def translated_entities(ir: dict, lang: str) -> list[dict]:
     """The IR's entities with their names and texts in ``lang``."""
-    from waybill.runtime.text import safe_id
+    from waybill.runtime.text import name_id
     cat = ir_catalogue(ir, lang)
     out = []
     for e in ir.get("entities") or []:
         e = dict(e)
-        mid = f"ent-{safe_id(e['id'])}"
+        mid = name_id("ent", e, e["id"])
         e["name"] = cat.get(mid, None, e.get("name") or e["id"])
         if e.get("text"):
             e["text"] = cat.get(mid + ".text", None, e["text"])

@@ -146,6 +146,7 @@ class Lowerer(ScenarioLowering):
             "score": None,
         }
         ir["spaces"] = self.spaces()
+        self._mark_variants(ir)
         self.game(ir)
         ir["display"] = self.display()
         lower_balance(self, ir)
@@ -154,6 +155,20 @@ class Lowerer(ScenarioLowering):
         self._deferred_checks()
         self._unused()
         return ir
+
+    # declarations a chosen variant made: their text has ids of their own
+    _VARIANT_LISTS = (("counters", "counter"), ("zones", "zone"), ("spaces", "space"), ("regions", "region"),
+                      ("tracks", "track"), ("tables", "table"), ("quantities", "quantity"),
+                      ("procedures", "procedure"), ("entities", "entity"), ("invariants", "invariant"))
+
+    def _mark_variants(self, ir: dict) -> None:
+        """`"variant": <id>` on each declaration a chosen variant declared
+        (or replaced), so that text ids tell its lines from the base's."""
+        for key, category in self._VARIANT_LISTS:
+            for d in ir[key]:
+                s = self.p.symbols.get(d["id"])
+                if s is not None and s.category == category and s.variant:
+                    d["variant"] = s.variant
 
     def _prepare(self) -> None:
         """Attribute names known before lowering: counters and zones per
@@ -598,7 +613,10 @@ class Lowerer(ScenarioLowering):
     # ---- abilities ------------------------------------------------------------------
     def rule(self, node, file: str):
         self.in_file(file)
-        return self.ability(node, entity=False)
+        out = self.ability(node, entity=False)
+        if out and id(node) in self.p.rule_variants:      # a variant's: its text has ids of its own
+            out["variant"] = self.p.rule_variants[id(node)]
+        return out
 
     def ability(self, node, entity: bool):
         if isinstance(node, ast.ActionDecl):

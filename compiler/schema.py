@@ -112,23 +112,25 @@ def build_schema() -> dict:
         stmt("break", {}, []),
         stmt("table", {"table": {"type": "string"}, "value": ref("expr")}, ["table", "value"]),
     ]
+    variant = {"variant": {"type": "string"}}
     ability = _tagged("type", [
         _obj({"type": {"const": "action"}, "id": {"type": "string"}, "name": {"type": "string"}, "tags": ids,
               "limit": nullable(_obj({"count": {"type": "integer"}, "per": {"enum": ["turn", "round", "game"]}},
                                      ["count", "per"])),
               "require": {"type": "array", "items": _obj({"expr": ref("expr"), "message": nullable({"type": "string"})},
                                                           ["expr"])},
-              "effect": block, "text": nullable({"type": "string"}), "at": at},
+              "effect": block, "text": nullable({"type": "string"}), "at": at, **variant},
              ["type", "id", "name", "tags", "limit", "require", "effect"]),
         _obj({"type": {"const": "trigger"}, "event": {"type": "string"}, "where": ref("expr"), "effect": block,
-              "at": at}, ["type", "event", "effect"]),
+              "at": at, **variant}, ["type", "event", "effect"]),
         _obj({"type": {"const": "modifier"}, "quantity": {"type": "string"},
               "args": {"type": "array", "items": ref("expr")}, "op": {"enum": ["+", "-", "*", "="]},
-              "value": ref("expr"), "where": ref("expr"), "at": at}, ["type", "quantity", "args", "op", "value"]),
+              "value": ref("expr"), "where": ref("expr"), "at": at, **variant}, ["type", "quantity", "args", "op", "value"]),
         _obj({"type": {"const": "replace"}, "target": {"type": "string"}, "where": ref("expr"), "effect": block,
-              "at": at}, ["type", "target", "effect"]),
+              "at": at, **variant}, ["type", "target", "effect"]),
     ])
-    named = lambda props, req: {"type": "array", "items": _obj(props, req)}  # noqa: E731
+    # a declaration a chosen variant made is marked with the variant's id (its text ids are its own)
+    named = lambda props, req: {"type": "array", "items": _obj({**props, "variant": {"type": "string"}}, req)}  # noqa: E731
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://waybill.dev/schema/ir-1.json",

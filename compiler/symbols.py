@@ -45,6 +45,7 @@ class Symbol:
     decl: ast.Decl
     file: str
     pack: str | None
+    variant: str | None = None  # the variant that declared it (its text gets ids of its own)
 
 
 @dataclass
@@ -69,6 +70,7 @@ class Program:
     applied_variants: list[str] = field(default_factory=list)
     setup_extensions: list[tuple[ast.ExtendSetup, str]] = field(default_factory=list)  # base packs first
     field_files: dict[int, str] = field(default_factory=dict)  # id(field) -> file, for fields added by `extend kind`
+    rule_variants: dict[int, str] = field(default_factory=dict)  # id(top-level ability) -> the variant declaring it
 
     def of(self, category: str) -> list[Symbol]:
         return [s for s in self.symbols.values() if s.category == category]
@@ -304,7 +306,21 @@ def _apply_variants(program: Program, chosen: list[str], report: Report) -> None
             elif isinstance(item, ast.GameDecl) and program.game is not None:
                 program.game = _merge_game(program.game, item)
             else:
-                _collect(program, item, sym.file, sym.pack, report, replaceable)
+                _collect_from_variant(program, name, item, sym, report, replaceable)
+
+
+def _collect_from_variant(program: Program, variant: str, item: ast.Node, sym: Symbol, report: Report,
+                          replaceable: set[str]) -> None:
+    """Declare a variant's item, marked as the variant's: its text is not the
+    text of a base declaration it replaces, so it gets ids of its own
+    (`runtime/text.py`, `variant-<id>-...`)."""
+    before, rules = dict(program.symbols), len(program.rules)
+    _collect(program, item, sym.file, sym.pack, report, replaceable)
+    for key, s in program.symbols.items():
+        if before.get(key) is not s:
+            s.variant = variant
+    for node, _ in program.rules[rules:]:
+        program.rule_variants[id(node)] = variant
 
 
 def _merge_game(base: ast.GameDecl, patch: ast.GameDecl) -> ast.GameDecl:

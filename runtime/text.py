@@ -29,6 +29,11 @@ reworded English string keeps its id:
 So an edit elsewhere in the pack never renames a message; only reordering
 the statements of one declaration renumbers that declaration's messages.
 
+What a chosen variant declares (the IR marks it ``"variant"``) has the id it
+would have after ``variant-<variant>-``: a variant that replaces a procedure
+says other lines at the same places, and must not be said with the base
+game's translation of them.
+
 A hole ``{expr}`` becomes a Fluent variable: ``{ $me }`` for a local,
 ``{ $x_y }`` for ``x.y``, ``{ $arg<i> }`` for any other expression.
 
@@ -75,6 +80,28 @@ class Message:
 def safe_id(s: str) -> str:
     s = _ID_BAD.sub("_", str(s))
     return s if s[:1].isalpha() else "x" + s
+
+
+def variant_prefix(decl: Any) -> str:
+    """``variant-<id>-`` for a declaration a chosen variant made (the IR marks
+    it ``"variant"``), else nothing: a variant's procedure that replaces the
+    base game's says other lines at the same places, so its ids are its own."""
+    v = decl.get("variant") if type(decl) is dict else None
+    return f"variant-{safe_id(v)}-" if v else ""
+
+
+def name_id(kind: str, decl: Any, did: Any) -> str:
+    """The id of a declaration's name (``ent-<id>``, ``zone-<id>``, ...),
+    prefixed if a variant declared it."""
+    return f"{variant_prefix(decl)}{kind}-{safe_id(did)}"
+
+
+_VARIANT_ID = re.compile(r"\Avariant-[A-Za-z0-9_]+-")
+
+
+def base_id(mid: str) -> str:
+    """A message id without its variant prefix (what kind of message it is)."""
+    return _VARIANT_ID.sub("", mid, count=1)
 
 
 def _strip_at(e: Any) -> Any:
@@ -247,41 +274,33 @@ def messages(ir: dict, nodes: dict | None = None) -> list[Message]:
     pack = ir.get("pack") or {}
     if pack.get("name"):
         add("pack-name", pack["name"])
-    for c in ir.get("counters") or []:
-        if c.get("name") and c["name"] != c["id"]:
-            add(f"counter-{safe_id(c['id'])}", c["name"], c.get("at"))
-    for z in ir.get("zones") or []:
-        if z.get("name") and z["name"] != z["id"]:
-            add(f"zone-{safe_id(z['id'])}", z["name"], z.get("at"))
-    for s in ir.get("spaces") or []:
-        if s.get("name") and s["name"] != s["id"]:
-            add(f"space-{safe_id(s['id'])}", s["name"], s.get("at"))
-    for g in ir.get("regions") or []:
-        if g.get("name") and g["name"] != g["id"]:
-            add(f"region-{safe_id(g['id'])}", g["name"], g.get("at"))
+    for key, kind in (("counters", "counter"), ("zones", "zone"), ("spaces", "space"), ("regions", "region")):
+        for d in ir.get(key) or []:
+            if d.get("name") and d["name"] != d["id"]:
+                add(name_id(kind, d, d["id"]), d["name"], d.get("at"))
     for inv in ir.get("invariants") or []:
         if inv.get("text"):
-            add(f"invariant-{safe_id(inv['id'])}", inv["text"], inv.get("at"))
+            add(name_id("invariant", inv, inv["id"]), inv["text"], inv.get("at"))
     places = frozenset(x["id"] for key in ("spaces", "zones", "regions") for x in ir.get(key) or [])
     refs = places | {x["id"] for key in ("entities", "counters") for x in ir.get(key) or []}
     code = lambda prefix: _Code(prefix, out, nodes, refs)  # noqa: E731
     for t in ir.get("tracks") or []:
         for i, v in enumerate(t.get("values") or [], 1):
             if type(v) is str and v not in refs and _LETTER.search(v):
-                add(f"track-{safe_id(t['id'])}-{i}", v, t.get("at"))
+                add(f"{name_id('track', t, t['id'])}-{i}", v, t.get("at"))
     for t in ir.get("tables") or []:
         for i, row in enumerate(t.get("rows") or []):
-            code(f"table-{safe_id(t['id'])}-row{i + 1}").block(row.get("effect"))
+            code(f"{name_id('table', t, t['id'])}-row{i + 1}").block(row.get("effect"))
     for q in ir.get("quantities") or []:
-        c = code(f"quantity-{safe_id(q['id'])}")
+        c = code(name_id("quantity", q, q["id"]))
         c.literal(q["value"], q.get("at")) if type(q.get("value")) is str else c.expr(q.get("value"), q.get("at"))
     code("setup").block(ir.get("setup"))
     code("play").block(ir.get("play"))
     for p in ir.get("procedures") or []:
-        code(f"proc-{safe_id(p['id'])}").block(p.get("body"))
+        code(name_id("proc", p, p["id"])).block(p.get("body"))
     _abilities(ir.get("rules") or [], "", out, nodes, refs)
     for e in ir.get("entities") or []:
-        prefix = f"ent-{safe_id(e['id'])}"
+        prefix = name_id("ent", e, e["id"])
         out.append(Message(prefix, e.get("name") or e["id"], e.get("at"),
                            attrs={"text": e["text"]} if e.get("text") else {}))
         _abilities(e.get("abilities") or [], prefix + "-", out, nodes, refs)
@@ -306,6 +325,9 @@ def messages(ir: dict, nodes: dict | None = None) -> list[Message]:
 
 
 def ability_prefix(decl: dict, prefix: str, counts: dict) -> str | None:
+    """The code prefix of an ability (a variant's top-level ones under
+    ``variant-<id>-``, numbered apart from the base game's)."""
+    prefix = variant_prefix(decl) + prefix
     kind = decl.get("type")
     if kind == "action":
         return f"{prefix}action-{safe_id(decl['id'])}"
@@ -315,8 +337,9 @@ def ability_prefix(decl: dict, prefix: str, counts: dict) -> str | None:
         key = f"instead-{safe_id(decl.get('target'))}"
     else:
         return None
+    key = prefix + key
     counts[key] = counts.get(key, 0) + 1
-    return f"{prefix}{key}-{counts[key]}"
+    return f"{key}-{counts[key]}"
 
 
 def _abilities(decls: list, prefix: str, out: list, nodes: dict | None, refs: frozenset) -> None:
@@ -456,8 +479,11 @@ class Catalogue:
                 continue
             text, errors = b.format_pattern(pattern, args or {})
             if errors and fallback is not None:
-                # it asks for a value the line does not carry: the catalogue
-                # says another line under this id (a variant's replacement)
+                # A safety net, not the way variants are told apart (they have
+                # ids of their own): a translation that asks for a value the
+                # line does not carry (a stale or unchecked catalogue of a
+                # user's pack; `waybill check` reports it as E804) would show
+                # `{$x}`; the English is shown instead, and counted missing.
                 self.missing.add(mid)
                 return fallback
             if i:
@@ -541,27 +567,26 @@ class Words:
         e = self.R.entities.get(eid) if type(eid) is str else None
         if not e:
             return str(eid)
-        return self.get(f"ent-{safe_id(eid)}", e.get("name") or eid)
+        return self.get(name_id("ent", e, eid), e.get("name") or eid)
 
     def entity_text(self, eid: str) -> str | None:
         e = self.R.entities.get(eid) or {}
-        return self.get(f"ent-{safe_id(eid)}.text", e["text"]) if e.get("text") else None
+        return self.get(name_id("ent", e, eid) + ".text", e["text"]) if e.get("text") else None
 
     def space(self, sid: str) -> str:
         sp = self.R.spaces.get(sid) or {}
         name = sp.get("name") or sid
-        return self.get(f"space-{safe_id(sid)}", name) if name != sid else name
+        return self.get(name_id("space", sp, sid), name) if name != sid else name
 
     def zone(self, zid: str) -> str:
         if zid in self.R.spaces:
             return self.space(zid)
         z = self.R.zones.get(zid) or {}
         name = z.get("name") or zid
-        return self.get(f"zone-{safe_id(zid)}", name) if name != zid else name
+        return self.get(name_id("zone", z, zid), name) if name != zid else name
 
     def action(self, eid: str | None, aid: str, fallback: str) -> str:
-        mid = f"ent-{safe_id(eid)}-action-{safe_id(aid)}" if eid else f"action-{safe_id(aid)}"
-        return self.get(mid, fallback)
+        return self.get(action_id(self.R, eid, aid), fallback)
 
     def word_id(self, mid: str, english: str) -> str:
         return self.get(mid, english)
@@ -650,7 +675,7 @@ class Words:
             cid = (args or {}).get("counter")
             if type(cid) is str and cid in self.R.counters:      # a counter by its name, not its id
                 name = self.R.counters[cid].get("name") or cid
-                values["counter"] = self.get(f"counter-{safe_id(cid)}", name) if name != cid else name
+                values["counter"] = self.get(name_id("counter", self.R.counters[cid], cid), name) if name != cid else name
             return self.get(mid, english, **values)
         if not mid or mid not in self.R.messages.by_id:
             return english
@@ -738,18 +763,18 @@ class _English:
         for msg in R.messages.by_id.values():
             if type(msg.text) is dict and msg.vars:
                 t = self.of[msg.id] = _Template(msg)
-                if _VALUE.search(msg.id):
+                if _VALUE.search(base_id(msg.id)):
                     self.templates.append(t)
                 elif "-opt" in msg.id:
                     self.menu.setdefault(int(msg.id.rsplit("-opt", 1)[1]), []).append(t)
                 continue
             if type(msg.text) is not str:
                 continue
-            if _VALUE.search(msg.id):
+            if _VALUE.search(base_id(msg.id)):
                 self.exact.setdefault(msg.text, msg.id)
             elif "-opt" in msg.id:
                 self.menu.setdefault(int(msg.id.rsplit("-opt", 1)[1]), []).append(_Exact(msg))
-            elif _NAME.match(msg.id) and "-action-" not in msg.id:
+            elif _NAME.match(base_id(msg.id)) and "-action-" not in msg.id:
                 later.setdefault(msg.text, msg.id)
         for text, mid in later.items():           # names (from `text_of`) after the values
             self.exact.setdefault(text, mid)
@@ -795,7 +820,7 @@ def option_msg(m: Any, kind: str | None, opt: dict, ask: str | None) -> str | No
             return "engine-pass"
         src = opt.get("source")
         eid = m.st.p_ent[src] if type(src) is int and 0 <= src < len(m.st.p_ent) else None
-        return f"ent-{safe_id(eid)}-action-{safe_id(act)}" if eid else f"action-{safe_id(act)}"
+        return action_id(m.R, eid, act)
     if kind == "choose":
         c = opt.get("choice")
         if c is None:
@@ -810,6 +835,19 @@ def option_msg(m: Any, kind: str | None, opt: dict, ask: str | None) -> str | No
     return None
 
 
+def action_id(R: Any, eid: str | None, aid: str) -> str:
+    """The message id of an action's name: a card's (``ent-<card>-action-<id>``)
+    or a top-level one (``action-<id>``), under its variant's prefix if a
+    variant declared it."""
+    if eid:
+        return f"{name_id('ent', R.entities.get(eid), eid)}-action-{safe_id(aid)}"
+    tops = R.__dict__.get("_top_actions")
+    if tops is None:
+        tops = R.__dict__["_top_actions"] = {r["id"]: r for r in R.ir.get("rules") or []
+                                              if type(r) is dict and r.get("type") == "action"}
+    return name_id("action", tops.get(aid), aid)
+
+
 def value_msg(R: Any, s: str) -> str | None:
     """The message id of text the rules built (``"none of these"`` offered
     as a choice is ``proc-turn-str2``; ``"Pile 3"`` is its pattern's id),
@@ -819,7 +857,7 @@ def value_msg(R: Any, s: str) -> str | None:
         return idx.ids[s]
     mid = idx.exact.get(s)
     if mid is not None:
-        mid = mid if _VALUE.search(mid) else None
+        mid = mid if _VALUE.search(base_id(mid)) else None
     else:
         mid = next((t.mid for t in idx.templates if t.read(s) is not None), None)
     if len(idx.ids) < 4096:

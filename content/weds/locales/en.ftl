@@ -1488,37 +1488,44 @@ variant-perfect_information = Uwe and Stefan's "Perfect Information-Palooza" Var
 variant-raider_warping = Jon's Raider Warping Variant
 variant-risky_smuggling = Matt's Risky Smuggling Variant
 # variants/brutal_competition.wb:69
-proc-truck_combat_roll-log1 = { $p } rolls { $faces }: { $hits } hit(s)
+variant-brutal_competition-proc-truck_combat_roll-log1 = { $p } rolls { $faces }: { $hits } hit(s)
 # variants/brutal_competition.wb:74
-proc-truck_combat_fight-log1 = { $a } attacks { $d }'s truck
+variant-brutal_competition-proc-truck_combat_fight-log1 = { $a } attacks { $d }'s truck
 # variants/brutal_competition.wb:79
-proc-truck_combat_fight-log2 = { $d } beats off the attack: { $a } takes 1 damage
+variant-brutal_competition-proc-truck_combat_fight-log2 = { $d } beats off the attack: { $a } takes 1 damage
 # variants/brutal_competition.wb:95
-proc-truck_combat_fight-log3 = { $a } wins the fight with { $d }
+variant-brutal_competition-proc-truck_combat_fight-log3 = { $a } wins the fight with { $d }
 # variants/brutal_competition.wb:98
-proc-truck_combat_fight-log4 = { $a } and { $d } fight to a stand-off
+variant-brutal_competition-proc-truck_combat_fight-log4 = { $a } and { $d } fight to a stand-off
 # variants/brutal_competition.wb:113
-proc-pillage_truck-log1 = { $d } carries no cargo to pillage
+variant-brutal_competition-proc-pillage_truck-log1 = { $d } carries no cargo to pillage
 # variants/brutal_competition.wb:116
-proc-pillage_truck-ask1 = Pillage which cargo from { $d }?
+variant-brutal_competition-proc-pillage_truck-ask1 = Pillage which cargo from { $d }?
 # variants/brutal_competition.wb:116
-proc-pillage_truck-str1 = take nothing
+variant-brutal_competition-proc-pillage_truck-str1 = take nothing
 # variants/brutal_competition.wb:124
-proc-pillage_truck-log2 = { $a } pillages 1 { $t } from { $d }
+variant-brutal_competition-proc-pillage_truck-log2 = { $a } pillages 1 { $t } from { $d }
 # variants/brutal_competition.wb:126
-proc-pillage_truck-log3 = { $a } takes 1 { $t } from { $d } but has no room: it goes back to the reserve
+variant-brutal_competition-proc-pillage_truck-log3 = { $a } takes 1 { $t } from { $d } but has no room: it goes back to the reserve
 # variants/brutal_competition.wb:45
-action-attack_truck = Attack a player's truck
+variant-brutal_competition-action-attack_truck = Attack a player's truck
 # variants/brutal_competition.wb:45
-action-attack_truck-stop1 = No free COMBAT slot
+variant-brutal_competition-action-attack_truck-stop1 = No free COMBAT slot
 # variants/brutal_competition.wb:45
-action-attack_truck-stop2 = You already attacked successfully this round
+variant-brutal_competition-action-attack_truck-stop2 = You already attacked successfully this round
 # variants/brutal_competition.wb:45
-action-attack_truck-stop3 = No other player's truck in this terrain
+variant-brutal_competition-action-attack_truck-stop3 = No other player's truck in this terrain
 # variants/brutal_competition.wb:57
-action-attack_truck-ask1 = Attack whose truck?
-zone-start_player_card = Start player card
+variant-brutal_competition-action-attack_truck-ask1 = Attack whose truck?
+variant-no_event_deck-zone-start_player_card = Start player card
+# variants/no_event_deck.wb:22
+variant-no_event_deck-proc-reveal_event-log1 = { $arg1 } takes the { $card } card: the start player (no events)
+variant-perfect_information-zone-cab = Driver (bonus ignored)
+# variants/risky_smuggling.wb:35
+variant-risky_smuggling-proc-finish_job-log1 = { $p } completes the smuggling run { $job } for ${ $pay } (${ $job_reward } listed, less $2)
+# variants/risky_smuggling.wb:41
+variant-risky_smuggling-proc-finish_job-log2 = { $p }'s smuggling client rolls { $d }: a ${ $bonus } bonus
 # variants/risky_smuggling.wb:43
-proc-finish_job-log3 = { $p } completes the faction job { $job } for ${ $job_reward }
+variant-risky_smuggling-proc-finish_job-log3 = { $p } completes the faction job { $job } for ${ $job_reward }
 # variants/risky_smuggling.wb:45
-proc-finish_job-log4 = { $p } completes the faction job { $job }
+variant-risky_smuggling-proc-finish_job-log4 = { $p } completes the faction job { $job }

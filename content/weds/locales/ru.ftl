@@ -945,32 +945,40 @@ display-board-zone-mod_shop = Магазин модификаций
 display-board-zone-contracts = Приоритетные контракты
 display-board-zone-event_now = Текущее событие
 display-board-zone-raider_card_now = Карта рейдеров
-proc-truck_combat_roll-log1 = { $p } выбрасывает { $faces }: { $hits ->
-        [one] { $hits } удар
-        [few] { $hits } удара
-       *[other] { $hits } ударов
-    }
-proc-truck_combat_fight-log1 = { $a } атакует грузовик игрока { $d }
-proc-truck_combat_fight-log2 = { $d } отбивает атаку: { $a } получает 1 урон
-proc-truck_combat_fight-log3 = { $a } побеждает в схватке с игроком { $d }
-proc-truck_combat_fight-log4 = { $a } и { $d } расходятся вничью
-proc-pillage_truck-log1 = У игрока { $d } нет груза для грабежа
-proc-pillage_truck-ask1 = Какой груз отнять у игрока { $d }?
-proc-pillage_truck-log2 = { $a } отнимает у игрока { $d } груз: { $t } × 1
-proc-pillage_truck-log3 = { $a } отнимает у игрока { $d } груз ({ $t } × 1), но места нет: груз возвращается в резерв
-action-attack_truck = Атаковать грузовик игрока
-action-attack_truck-stop1 = Нет свободного слота в разделе «Бой»
-action-attack_truck-stop2 = В этом раунде вы уже успешно атаковали
-action-attack_truck-stop3 = В этой местности нет грузовиков других игроков
-action-attack_truck-ask1 = Чей грузовик атаковать?
-zone-start_player_card = Карта первого игрока
-proc-finish_job-log3 = { $p } выполняет задание фракции «{ $job }» за ${ $job_reward }
-proc-finish_job-log4 = { $p } выполняет задание фракции «{ $job }»
 variant-brutal_competition = Вариант Бена «Жестокая конкуренция»
 variant-no_event_deck = Вариант Нейтана «Ненавижу колоды событий»
 variant-perfect_information = Вариант Уве и Штефана «Фестиваль полной информации»
 variant-raider_warping = Вариант Джона «Телепортация рейдеров»
 variant-risky_smuggling = Вариант Мэтта «Рискованная контрабанда»
+
+## What only a variant says (ids `variant-<id>-...`: a variant's own lines,
+## even where it replaces a base declaration and numbers its lines anew)
+variant-brutal_competition-proc-truck_combat_roll-log1 = { $p } выбрасывает { $faces }: { $hits ->
+        [one] { $hits } удар
+        [few] { $hits } удара
+       *[other] { $hits } ударов
+    }
+variant-brutal_competition-proc-truck_combat_fight-log1 = { $a } атакует грузовик игрока { $d }
+variant-brutal_competition-proc-truck_combat_fight-log2 = { $d } отбивает атаку: { $a } получает 1 урон
+variant-brutal_competition-proc-truck_combat_fight-log3 = { $a } побеждает в схватке с игроком { $d }
+variant-brutal_competition-proc-truck_combat_fight-log4 = { $a } и { $d } расходятся вничью
+variant-brutal_competition-proc-pillage_truck-log1 = У игрока { $d } нет груза для грабежа
+variant-brutal_competition-proc-pillage_truck-ask1 = Какой груз отнять у игрока { $d }?
+variant-brutal_competition-proc-pillage_truck-str1 = ничего не брать
+variant-brutal_competition-proc-pillage_truck-log2 = { $a } отнимает у игрока { $d } груз: { $t } × 1
+variant-brutal_competition-proc-pillage_truck-log3 = { $a } отнимает у игрока { $d } груз ({ $t } × 1), но места нет: груз возвращается в резерв
+variant-brutal_competition-action-attack_truck = Атаковать грузовик игрока
+variant-brutal_competition-action-attack_truck-stop1 = Нет свободного слота в разделе «Бой»
+variant-brutal_competition-action-attack_truck-stop2 = В этом раунде вы уже успешно атаковали
+variant-brutal_competition-action-attack_truck-stop3 = В этой местности нет грузовиков других игроков
+variant-brutal_competition-action-attack_truck-ask1 = Чей грузовик атаковать?
+variant-no_event_deck-zone-start_player_card = Карта первого игрока
+variant-no_event_deck-proc-reveal_event-log1 = { $arg1 } берёт карту «{ $card }»: это первый игрок (событий нет)
+variant-perfect_information-zone-cab = Водитель (бонус не учитывается)
+variant-risky_smuggling-proc-finish_job-log1 = { $p } выполняет контрабандный рейс «{ $job }» за ${ $pay } (по карте ${ $job_reward }, минус $2)
+variant-risky_smuggling-proc-finish_job-log2 = Заказчик контрабандного рейса игрока { $p } выбрасывает { $d }: бонус ${ $bonus }
+variant-risky_smuggling-proc-finish_job-log3 = { $p } выполняет задание фракции «{ $job }» за ${ $job_reward }
+variant-risky_smuggling-proc-finish_job-log4 = { $p } выполняет задание фракции «{ $job }»
 
 ## Values the rules build as text: choices offered as strings, the words of
 ## tracks, cards' field values (runtime/text.py: `-strN`, `track-`, `value-`)
@@ -1007,7 +1015,6 @@ proc-drive_truck-str1 = провести свободное действие
 proc-drive_truck-str2 = остановиться здесь
 proc-move_raider_truck-str1 = { $arg1 }, в { $arg2 }
 ent-vision_quest_contract-action-take_vision_quest-str1 = Стопка { $arg1 }
-proc-pillage_truck-str1 = ничего не брать
 value-food = продовольствие
 value-water = вода
 value-weapons = оружие
