@@ -208,7 +208,8 @@ class Oracle:
         if e.get("event") == "revealed":
             pid, to = args["piece"]["piece"], args.get("to")
             for s in self.seats:
-                mine = to is not None and s is not None and to["player"] == s
+                # a public reveal turns the card face up for everyone until it moves
+                mine = to is None or (s is not None and to["player"] == s)
                 if mine:
                     self.known[s].add(pid)
                 # the piece's holder sees which of its cards was shown
