@@ -18,7 +18,7 @@ from typing import Any
 from . import access, rng
 from .access import counter_slot, counter_store, me_of, piece_id, zone_slot, zone_value
 from .errors import RuleError, Stop
-from .events import emit
+from .events import emit, emit_made, moved_args
 from .reveal import reveal  # noqa: F401  (its own module: private reveals, views)
 from .limits import check_count, over_message, spend
 
@@ -88,9 +88,7 @@ def place(m: Any, pid: int, slot: int, position: str = "top") -> None:
         if of is not None:
             st.p_owner[pid] = of
     st.p_zone[pid] = slot
-    emit(m, "moved", {"piece": {"piece": pid},
-                      "source": zone_value(m, old) if old >= 0 else None,
-                      "to": zone_value(m, slot) if slot >= 0 else None})
+    emit_made(m, "moved", moved_args, lay, pid, old, slot)
 
 
 def without(pile: tuple, pid: int) -> tuple:

@@ -8,6 +8,12 @@ each get their own tail and never see each other's, while everything before
 the fork is shared. Entries are never changed once written (nothing in the
 kernel edits a logged dict), so sharing them is safe.
 
+An entry may be appended as a *recipe*, ``(make, *parts)``: the entry is
+``make(*parts)``, built the first time it is read or saved and kept in its
+node (events.emit_made writes events nothing else observes this way, so a
+game that is never read or saved never builds them). ``make`` must depend
+on ``parts`` only, and ``parts`` must never change.
+
 Saving writes the record as JSON text in chunks: chunk ``i`` is the JSON
 array of entries ``CHUNK*i`` up to ``CHUNK*(i+1)`` (the last holds the rest),
 as ``json.dumps`` writes them. Each entry is encoded once: a full chunk's
@@ -90,7 +96,8 @@ class Log:
         c._saved = c._read = None
         return c
 
-    def append(self, entry: dict) -> None:
+    def append(self, entry: dict | tuple) -> None:
+        """Add an entry: a dict, or a recipe ``(make, *parts)`` (see above)."""
         t = self.tail
         self.tail = Node(t, entry, t.n + 1 if t is not None else 1)
 
@@ -114,7 +121,7 @@ class Log:
         out = []
         x = self.tail
         while type(x) is Node and x is not since and x.n > at:
-            out.append(x.entry)
+            out.append(_entry(x))
             x = x.prev
         out.reverse()
         if x is since and read is not None:
@@ -133,7 +140,7 @@ class Log:
         out = []
         x = self.tail
         while type(x) is Node:
-            out.append(x.entry)
+            out.append(_entry(x))
             x = x.prev
         out.reverse()
         return x.read() + out if type(x) is Base else out
@@ -165,7 +172,7 @@ class Log:
         x = t
         while type(x) is Node and x.n % CHUNK:
             if x.text is None:
-                x.text = _dumps(x.entry)
+                x.text = _dumps(_entry(x))
             last.append(x.text)
             x = x.prev
         full = []
@@ -196,18 +203,26 @@ def _close_chunk(end: Node) -> None:
     """Cache at ``end`` the text of its chunk — up to CHUNK entries back, and
     with the rest of a loaded Base's last chunk if it starts in one — and
     what comes before the chunk."""
-    texts = [_dumps(end.entry)]
+    texts = [_dumps(_entry(end))]
     x: Any = end.prev
     for _ in range(CHUNK - 1):
         if type(x) is not Node:
             break
-        texts.append(x.text if x.text is not None else _dumps(x.entry))
+        texts.append(x.text if x.text is not None else _dumps(_entry(x)))
         x.text = None           # the chunk holds it now
         x = x.prev
     texts.reverse()
     part = x.parts()[1] if type(x) is Base else None
     end.text = (part[:-1] + ", " if part else "[") + ", ".join(texts) + "]"
     end.back = x
+
+
+def _entry(x: Node) -> dict:
+    """A node's entry, built from its recipe (once) if it has one."""
+    e = x.entry
+    if type(e) is tuple:
+        e = x.entry = e[0](*e[1:])
+    return e
 
 
 _OPEN = object()      # a chunk's end whose text is not cached yet
