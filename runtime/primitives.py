@@ -74,10 +74,13 @@ def place(m: Any, pid: int, slot: int, position: str = "top") -> None:
     """Move one piece to a zone slot (-1 = out of play) and emit ``moved``."""
     st, lay = m.st, m.L
     old = st.p_zone[pid]
-    if slot >= 0:
+    # (inline, not calls: this runs for every piece moved)
+    if slot >= 0 and (lay.z_accepts[slot] is not None or lay.z_capacity[slot] is not None):
         _check_room(m, pid, slot)
     if old >= 0:
-        st.zones[old] = without(st.zones[old], pid)
+        pile = st.zones[old]
+        i = pile.index(pid)
+        st.zones[old] = pile[:i] + pile[i + 1:]
     if slot >= 0:
         dest = st.zones[slot]
         if lay.z_ordered[slot] and position != "bottom":

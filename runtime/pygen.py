@@ -121,7 +121,10 @@ def _pieces(m: Any, pile: tuple) -> list:
 
 def _move(m: Any, piece: Any, slot: int, position: str) -> None:
     """primitives.move to a zone slot known from the layout."""
-    P.place(m, access.piece_id(piece), slot, position)
+    if type(piece) is dict and "piece" in piece:
+        P.place(m, piece["piece"], slot, position)
+    else:
+        P.place(m, access.piece_id(piece), slot, position)    # raises the reference error
 
 
 def _for_items(m: Any, coll: Any, loc: dict) -> list:
