@@ -172,6 +172,7 @@ _HELPERS: dict[str, Any] = {
     "_em": events.emit, "_say": I.say, "_Stop": Stop, "_stop": _stopped, "_ct": _counter,
     "_sc": _set_counter, "_MISSING": _MISSING, "_sm": _sum_checked, "_fe": flat_enough,
     "_xh": _steps_out, "_ME": "me", "_mo": access.me_of, "_ci": _int_checked,
+    "_ty": type, "_str": str, "_PK": "piece",
 }
 
 
@@ -294,6 +295,12 @@ class _Gen:
             pile = self._const_pile(e["args"][0])
             if pile is not None:
                 return {"size": f"len({pile})", "top": f"_tp({pile})", "pieces": f"_pcs(m, {pile})"}[e["fn"]]
+            if e["fn"] != "pieces":
+                return self._zone_call(e["fn"], self.ex(e["args"][0], at))
+        if op == "index" and type(e.get("index")) is int:
+            known = self._const_track_item(e["of"], e["index"])
+            if known is not None:
+                return known
         if op == "call":
             impl = FUNCTIONS.get(e["fn"])
             if impl is None:
@@ -301,6 +308,28 @@ class _Gen:
             args = "".join(f", {self.ex(a, at)}" for a in e.get("args", []))
             return f"{self.f(impl)}(m, loc{args})"
         return self._closure(e, at, fn)
+
+    def _tmp(self) -> str:
+        self._ntmp = getattr(self, "_ntmp", 0) + 1
+        return f"_t{self._ntmp}"
+
+    def _zone_call(self, fn: str, arg: str) -> str:
+        """`size` or `top` of a value: a zone named by its id (a space, a
+        global zone) read at once, anything else through the function."""
+        v, z, p = self._tmp(), self._tmp(), self._tmp()
+        fast = (f"len(m.st.zones[{z}])" if fn == "size" else
+                f"({{_PK: {p}[0]}} if ({p} := m.st.zones[{z}]) else None)")
+        return (f"({fast} if _ty({v} := {arg}) is _str and ({z} := m.L.zslot.get(({v}, None))) is not None "
+                f"else {self.f(FUNCTIONS[fn])}(m, loc, {v}))")
+
+    def _const_track_item(self, of: Any, i: int) -> str | None:
+        """``track[i]`` with a constant index: the item (exprs._index), known now."""
+        if not (type(of) is dict and of.get("op") == "ref" and of.get("ns") == "track"
+                and of.get("id") in self.rules.tracks):
+            return None
+        items = list(self.rules.tracks[of["id"]])
+        v = items[i] if -len(items) <= i < len(items) else None
+        return self.k(v) if type(v) in (int, str, bool, float) or v is None else None
 
     def _const_slot(self, e: Any) -> str | None:
         """The layout lookup of a zone named by a constant (a global zone or a space)."""
