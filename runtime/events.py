@@ -88,6 +88,11 @@ def moved_args(lay: Any, pid: int, old: int, slot: int) -> dict:
             "to": (lay.z_id[slot] if lay.z_space[slot] else lay.z_ref[slot]) if slot >= 0 else None}
 
 
+def counter_args(counter: str, amount: int, who: Any) -> dict:
+    """The arguments of a ``gained``, ``lost`` or ``paid`` event."""
+    return {"counter": counter, "amount": amount, "who": who}
+
+
 def _match(m: Any, abilities: list, args: dict) -> None:
     """Queue every live trigger of an event just emitted whose ``where`` holds."""
     st = m.st

@@ -127,6 +127,48 @@ def _move(m: Any, piece: Any, slot: int, position: str) -> None:
         P.place(m, access.piece_id(piece), slot, position)    # raises the reference error
 
 
+def _gain(m: Any, loc: dict, spec: tuple, amount: Any, who: Any) -> None:
+    """primitives.gain of a counter known now (``spec``: id, global?, min,
+    max), its event built only if observed. Anything unusual (not a whole
+    amount, a bound to enforce, a number out of range) is left to the primitive."""
+    cid, glob, lo, hi = spec
+    if type(amount) is int and amount >= 0:
+        if glob:
+            p = who = None
+            slot = m.L.cslot[(cid, None)]
+        else:
+            if who is None:
+                who = loc["me"] if "me" in loc else access.me_of(m, loc)
+            p = who.get("player") if type(who) is dict else None
+            slot = m.L.cslot.get((cid, p)) if type(p) is int else None
+        if slot is not None:
+            counters = m.st.counters
+            before = counters[slot]
+            value = before + amount if type(before) is int else None
+            if type(value) is int and (hi is None or value <= hi) and (lo is None or value >= lo) \
+                    and value <= MAX_INT:
+                counters[slot] = value
+                events.emit_made(m, "gained", events.counter_args, cid, amount, who)
+                return
+    P.gain(m, loc, cid, amount, who)
+
+
+def _draw(m: Any, loc: dict, src: int, to: Any, n: Any, position: Any) -> None:
+    """primitives.draw from a zone slot known now, its result unused."""
+    if type(to) is str:
+        dst = m.L.zslot.get((to, None))
+        if dst is None:
+            dst = access.zone_slot(m, to, loc)
+    else:
+        dst = access.zone_slot(m, to, loc)
+    zones = m.st.zones
+    for _ in range(P._amount(n)):
+        pile = zones[src]
+        if not pile:
+            break
+        P.place(m, pile[0], dst, position)
+
+
 def _for_items(m: Any, coll: Any, loc: dict) -> list:
     """What instructions.for_init stores: a snapshot, within the loop limit."""
     items = list(access.walked(m, coll, loc))
@@ -172,7 +214,7 @@ _HELPERS: dict[str, Any] = {
     "_em": events.emit, "_say": I.say, "_Stop": Stop, "_stop": _stopped, "_ct": _counter,
     "_sc": _set_counter, "_MISSING": _MISSING, "_sm": _sum_checked, "_fe": flat_enough,
     "_xh": _steps_out, "_ME": "me", "_mo": access.me_of, "_ci": _int_checked,
-    "_ty": type, "_str": str, "_PK": "piece",
+    "_ty": type, "_str": str, "_PK": "piece", "_gn": _gain, "_dr": _draw,
 }
 
 
@@ -308,6 +350,18 @@ class _Gen:
             args = "".join(f", {self.ex(a, at)}" for a in e.get("args", []))
             return f"{self.f(impl)}(m, loc{args})"
         return self._closure(e, at, fn)
+
+    def counter_spec(self, known: Any) -> tuple | None:
+        """(id, global?, min, max) of a counter named by a constant, as
+        access.counter_store enforces them."""
+        cid = known[0] if known is not None else None
+        decl = self.rules.counters.get(cid) if type(cid) is str else None
+        if decl is None:
+            return None
+        lo, hi = decl.get("min"), decl.get("max")
+        if lo is None and decl.get("resource"):
+            lo = 0
+        return (cid, decl["scope"] == "global", lo, hi)
 
     def _tmp(self) -> str:
         self._ntmp = getattr(self, "_ntmp", 0) + 1
@@ -566,6 +620,15 @@ def _prim(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
         slot = g._const_slot(known[0]) if known is not None else None
         if slot is not None:
             call = f"_mv(m, {g.x(xs[0])}, {slot}, {g.x(xs[2])})"
+    if impl is P.gain and len(xs) == 3 and into is None:
+        spec = g.counter_spec(g.b.exprs.get(id(xs[0])))
+        if spec is not None:
+            call = f"_gn(m, loc, {g.k(spec)}, {g.x(xs[1])}, {g.x(xs[2])})"
+    if impl is P.draw and len(xs) == 4 and into is None:
+        known = g.b.exprs.get(id(xs[0]))
+        slot = g._const_slot(known[0]) if known is not None else None
+        if slot is not None:
+            call = f"_dr(m, loc, {slot}, {g.x(xs[1])}, {g.x(xs[2])}, {g.x(xs[3])})"
     line = f"loc[{g.k(into)}] = {call}" if into is not None else call
     if impl is P.pay:
         g._stopping(out, [line], at, n)
