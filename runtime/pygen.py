@@ -214,7 +214,7 @@ _HELPERS: dict[str, Any] = {
     "_em": events.emit, "_say": I.say, "_Stop": Stop, "_stop": _stopped, "_ct": _counter,
     "_sc": _set_counter, "_MISSING": _MISSING, "_sm": _sum_checked, "_fe": flat_enough,
     "_xh": _steps_out, "_ME": "me", "_mo": access.me_of, "_ci": _int_checked,
-    "_ty": type, "_str": str, "_PK": "piece", "_gn": _gain, "_dr": _draw,
+    "_ty": type, "_str": str, "_PK": "piece", "_int": int, "_dict": dict, "_MX": MAX_INT, "_gn": _gain, "_dr": _draw,
 }
 
 
@@ -227,7 +227,7 @@ class _Gen:
         self._k: dict[tuple, int] = {}
         self._f: dict[int, int] = {}
         self.extra: list[str] = []      # helper functions (aggregates, quantities)
-        self._bodies: dict[str, str] = {}
+        self._bodies: dict[str, list] = {}
 
     # --- tables -----------------------------------------------------------------
 
@@ -294,7 +294,7 @@ class _Gen:
                 return self._closure(e, at, fn)
             return self.k(rid)
         if op == "attr":
-            return f"_ga(m, {self.ex(e['of'], at)}, {self.k(e['name'])})"
+            return self._attr_read(self.ex(e["of"], at), self.k(e["name"]))
         if op == "bin":
             o = e["o"]
             lx = self.ex(e["l"], at)
@@ -308,11 +308,11 @@ class _Gen:
             if o == "not in":
                 return f"({lx} not in _wk(m, {rx}, loc))"
             if o == "*":
-                return f"_ml(m, {lx}, {rx}, {self.k(at)})"
+                return self._int_op("*", lx, rx, f"_ml(m, {{a}}, {{b}}, {self.k(at)})")
             if o == "+":
                 if type(e["r"]) is int:
-                    return f"_ad({lx}, {rx})"
-                return f"_jn(m, {lx}, {rx}, {self.k(at)})"
+                    return self._int_op("+", lx, rx, "_ad({a}, {b})")
+                return self._int_op("+", lx, rx, f"_jn(m, {{a}}, {{b}}, {self.k(at)})")
             fname = {"-": "_sb", "/": "_dv", "%": "_md"}.get(o)
             if fname is not None:
                 return f"{fname}({lx}, {rx})"
@@ -362,6 +362,23 @@ class _Gen:
         if lo is None and decl.get("resource"):
             lo = 0
         return (cid, decl["scope"] == "global", lo, hi)
+
+    def _int_op(self, o: str, lx: str, rx: str, slow: str) -> str:
+        """``l o r`` of two ints within the JSON-safe range at once; any other
+        operands (or result) through ``slow`` (exprs._add/_mul, ...), given
+        the operands already evaluated, in the same order."""
+        a, b, r = self._tmp(), self._tmp(), self._tmp()
+        return (f"({r} if _ty({a} := {lx}) is _ty({b} := {rx}) is _int and -_MX <= ({r} := {a} {o} {b}) <= _MX "
+                f"else {slow.format(a=a, b=b)})")
+
+    def _attr_read(self, of: str, name: str) -> str:
+        """access.get_attr: a piece's entity field read at once when no
+        value is set on pieces and the entity's fields are known
+        (access.piece_attr fills them on first read); anything else by _ga."""
+        v, p, f = self._tmp(), self._tmp(), self._tmp()
+        return (f"({f}[{name}] if _ty({v} := {of}) is _dict and ({p} := {v}.get(_PK)) is not None "
+                f"and not m.st.props and _ty({p}) is _int and ({f} := m.R.piece_static.get(m.st.p_ent[{p}])) is not None "
+                f"and {name} in {f} else _ga(m, {v}, {name}))")
 
     def _tmp(self) -> str:
         self._ntmp = getattr(self, "_ntmp", 0) + 1
@@ -440,30 +457,40 @@ class _Gen:
         return name
 
     def _quantity(self, e: dict, at: Any) -> str:
-        """A quantity no modifier can change: its expression, inline, charged as the interpreter does."""
+        """A quantity no modifier can change: its expression, inline, charged
+        as the interpreter does (exprs._quantity), its locals a dict display."""
         qid = e["id"]
         params, _ = self.rules.quantities[qid]
-        body = self._bodies.get(qid)
-        if body is None:
+        known = self._bodies.get(qid)
+        if known is None:
+            # [function name, expression, reads itself?]: a quantity that reads
+            # itself (found while its expression is made) keeps a function
             q = next(q for q in self.rules.ir.get("quantities") or [] if q["id"] == qid)
-            body = self._bodies[qid] = self._name("b")
+            known = self._bodies[qid] = [self._name("b"), None, False]
             self.extra.append("")
-            slot = len(self.extra) - 1
-            self.extra[slot] = (f"def {body}(m, loc):\n"
-                                f"    return {self.ex(q['value'], self.rules.where(q.get('at')))}")
+            bslot = len(self.extra) - 1
+            known[1] = self.ex(q["value"], self.rules.where(q.get("at")))
+            if known[2]:
+                self.extra[bslot] = f"def {known[0]}(m, loc):\n    return {known[1]}"
+        if known[1] is None:
+            known[2] = True
+        body = f"{known[0]}(m, loc)" if known[2] else known[1]
         name = self._name("q")
         self.extra.append("")
         slot = len(self.extra) - 1
-        args = ", ".join(self.ex(a, at) for a in e.get("args", []))
+        args = "".join(f"{self.k(p)}: {self.ex(a, at)}, " for p, a in zip(params, e.get("args", [])))
+        me = self._tmp()
         self.extra[slot] = "\n".join([
             f"def {name}(m, loc):",
             "    _b = m.budget",
             "    _b.steps -= 4",
             "    if _b.steps < 0:",
             f"        _xh(_b, {self.k(at)})",
-            f"    _ql = dict(zip({self.k(tuple(params))}, [{args}]))",
-            "    _ql[_ME] = _mo(m, loc)",
-            f"    return _ci({body}(m, _ql), {self.k(at)})"])
+            f"    loc = {{{args}_ME: ({me} if ({me} := loc.get(_ME)) is not None else _mo(m, loc))}}",
+            f"    _v = {body}",
+            "    if _ty(_v) is _int and not -_MX <= _v <= _MX:",
+            f"        _ci(_v, {self.k(at)})",
+            "    return _v"])
         return name
 
     def _closure(self, e: Any, at: Any, fn: Callable | None) -> str:
