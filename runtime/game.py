@@ -152,7 +152,7 @@ class Game:
         # manager costs a few µs, and apply is the hot path of every bot)
         m.budget = Budget(self.rules.limits, armed=True)
         try:
-            st.log.append({"type": "action", "kind": st.pending["kind"], **legal})
+            st.log.append((_action_entry, st.pending["kind"], legal))   # built when read (record.py)
             try:
                 interpreter.answer(m, legal["option"])
             except WaybillError:
@@ -213,7 +213,12 @@ class Game:
         return legal if plain else self._action(i, opt)
 
     def _run(self) -> None:
-        interpreter.run(self.m)
+        m = self.m
+        fast = m.R.fast
+        if fast is not None and not m.reference:
+            fast(m)                 # (interpreter.run, one call less: this is every apply)
+        else:
+            interpreter.interpret(m)
         # Invariants cost time on every step, so they are checked only when
         # asked for (options={"check_invariants": True}, used by soak tests).
         if self.m.st.options.get("check_invariants"):
@@ -339,6 +344,11 @@ class Game:
             raise WaybillError(f"no piece of entity {eid!r} left to stack")
         here = [p for p in mine if st.p_zone[p] == slot]
         return (here or mine)[0]
+
+
+def _action_entry(kind: str, legal: dict) -> dict:
+    """The log entry of an applied action (``legal`` is never changed after)."""
+    return {"type": "action", "kind": kind, **legal}
 
 
 _SCALARS = frozenset((str, int, bool, float, type(None)))

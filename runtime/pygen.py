@@ -54,7 +54,7 @@ from .errors import RuleError, Stop, WaybillError
 from .exprs import _add, _div, _mod, _mul, _sub
 from .functions import IMPLS as FUNCTIONS
 from .modifiers import quantity_value
-from .interpreter import python_error, stop_effect
+from .interpreter import call_procedure, pop, python_error, stop_effect
 from .limits import LOOP_LIMIT, MAX_INT, TICK, check_int, check_size, flat_enough
 
 # instructions after which the frame is left, or the pc set from outside
@@ -214,7 +214,7 @@ _HELPERS: dict[str, Any] = {
     "_em": events.emit, "_say": I.say, "_Stop": Stop, "_stop": _stopped, "_ct": _counter,
     "_sc": _set_counter, "_MISSING": _MISSING, "_sm": _sum_checked, "_fe": flat_enough,
     "_xh": _steps_out, "_ME": "me", "_mo": access.me_of, "_ci": _int_checked,
-    "_ty": type, "_str": str, "_PK": "piece", "_int": int, "_dict": dict, "_MX": MAX_INT, "_gn": _gain, "_dr": _draw,
+    "_cpr": call_procedure, "_pop": pop, "_ty": type, "_str": str, "_PK": "piece", "_int": int, "_dict": dict, "_MX": MAX_INT, "_gn": _gain, "_dr": _draw,
 }
 
 
@@ -529,6 +529,12 @@ class _Gen:
             if decision or factory in _ENDS or factory not in _INLINE:
                 if factory is I.jump:
                     out.append(f"    fr[\"pc\"] = {_pc(args[0])}")
+                elif factory is I.call:
+                    out.append(f"    fr[\"pc\"] = {nxt}")
+                    out.append(f"    {self._call(args)}")
+                elif factory is I.ret and args[0] is None:
+                    out.append(f"    fr[\"pc\"] = {nxt}")
+                    out.append("    _pop(m, None)")
                 else:
                     out.append(f"    fr[\"pc\"] = {nxt}")
                     out.append(f"    {self.f(self.ins[pc][0])}(m, fr)")
@@ -541,6 +547,14 @@ class _Gen:
         out.append(f"    fr[\"pc\"] = {pc}")
         out.append(f"    return {f'_n + {n}' if dyn else n}")
         return "\n".join(out)
+
+    def _call(self, args: tuple) -> str:
+        """instructions.call: the arguments as a dict display, in order."""
+        proc, params, xs, into = args
+        values = [self.x(a) for a in xs[:len(params)]]
+        values += ["None"] * (len(params) - len(values))
+        shown = ", ".join(f"{self.k(p)}: {v}" for p, v in zip(params, values))
+        return f"_cpr(m, fr, {self.k(proc)}, {{{shown}}}, {self.k(into)})"
 
     def _loop_inline(self, k: int) -> int | None:
         """The end pc of the `for` loop whose init is at ``k``, if its body
