@@ -59,7 +59,7 @@ from .limits import LOOP_LIMIT, MAX_INT, TICK, check_int, check_size, flat_enoug
 
 # instructions after which the frame is left, or the pc set from outside
 _ENDS = (I.jump, I.call, I.ret, I.table, I.for_init, I.for_next, I.repeat_init, I.repeat_next,
-         I.while_init, I.while_test)
+         I.while_init)
 _ENDS_GAME = (P.win, P.end_game)
 
 
@@ -214,7 +214,7 @@ _HELPERS: dict[str, Any] = {
     "_em": events.emit, "_say": I.say, "_Stop": Stop, "_stop": _stopped, "_ct": _counter,
     "_sc": _set_counter, "_MISSING": _MISSING, "_sm": _sum_checked, "_fe": flat_enough,
     "_xh": _steps_out, "_ME": "me", "_mo": access.me_of, "_ci": _int_checked,
-    "_cpr": call_procedure, "_pop": pop, "_ty": type, "_str": str, "_PK": "piece", "_int": int, "_dict": dict, "_MX": MAX_INT, "_gn": _gain, "_dr": _draw,
+    "_LL": LOOP_LIMIT, "_cpr": call_procedure, "_pop": pop, "_ty": type, "_str": str, "_PK": "piece", "_int": int, "_dict": dict, "_MX": MAX_INT, "_gn": _gain, "_dr": _draw,
 }
 
 
@@ -695,13 +695,28 @@ def _emit(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
     g._queued(out, pc + 1, n)
 
 
+def _while_test(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+    """instructions.while_test: one more time round, or on past the loop's end."""
+    k, cond, end, _ = args
+    nk = g.k(f"${k}n")
+    out.append(f"    _w = loc[{nk}] + 1")
+    out.append("    if _w > _LL:")
+    out.append(f"        {g.f(g.ins[pc][0])}(m, fr)")     # raises the interpreter's error
+    out.append(f"    if {g.x(cond)}:")
+    out.append(f"        loc[{nk}] = _w")
+    out.append("    else:")
+    out.append(f"        del loc[{nk}]")
+    out.append(f"        fr[\"pc\"] = {_pc(end)}")
+    out.append(f"        return {n}")
+
+
 def _log(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
     out.append(f"    _say(m, {g.x(args[0])})")
 
 
 _INLINE: dict[Callable, Callable] = {
     I.let: _let, I.set_attr: _set_attr, I.set_counter: _set_counter_i,
-    I.jump_if_not: _jump_if_not, I.prim: _prim, I.require: _require, I.emit: _emit, I.log: _log,
+    I.jump_if_not: _jump_if_not, I.while_test: _while_test, I.prim: _prim, I.require: _require, I.emit: _emit, I.log: _log,
 }
 
 
