@@ -16,9 +16,9 @@ either. Instructions at other pcs (reached only when resuming a saved
 frame) run as the interpreter's own.
 
 **Safety of the source.** No content value is ever written into the source:
-names, strings and numbers are read from the constants table ``_K`` by
-index, runtime helpers from ``_F``, and every identifier is made here
-(``_s12``). The source is compiled in memory, per ``Rules``, never written
+names, strings and numbers are read from the constants table ``_K``
+(entry ``i`` bound to the global ``_k<i>``), runtime helpers from ``_F``
+(``_f<i>``), and every identifier is made here (``_s12``). The source is compiled in memory, per ``Rules``, never written
 to disk and never cached across processes (tests/runtime/
 test_engines_differential.py proves there is no content in it).
 
@@ -104,6 +104,8 @@ def _attr(m: Any, v: Any, name: str) -> Any:
         if static is not None and name in static:
             return static[name]
         return access.piece_attr(m, pid, name)
+    if type(v) is dict and "player" in v:
+        return access.player_attr(m, v["player"], name)
     return access.get_attr(m, v, name)
 
 
@@ -214,7 +216,7 @@ _HELPERS: dict[str, Any] = {
     "_em": events.emit, "_say": I.say, "_Stop": Stop, "_stop": _stopped, "_ct": _counter,
     "_sc": _set_counter, "_MISSING": _MISSING, "_sm": _sum_checked, "_fe": flat_enough,
     "_xh": _steps_out, "_ME": "me", "_mo": access.me_of, "_ci": _int_checked,
-    "_LL": LOOP_LIMIT, "_cpr": call_procedure, "_pop": pop, "_ty": type, "_str": str, "_PK": "piece", "_int": int, "_dict": dict, "_MX": MAX_INT, "_gn": _gain, "_dr": _draw,
+    "_LL": LOOP_LIMIT, "_cpr": call_procedure, "_pop": pop, "_ty": type, "_str": str, "_PK": "piece", "_ZN": "zone", "_OF": "of", "_int": int, "_dict": dict, "_MX": MAX_INT, "_gn": _gain, "_dr": _draw,
 }
 
 
@@ -238,7 +240,7 @@ class _Gen:
         if i is None:
             i = self._k[key] = len(self.K)
             self.K.append(v)
-        return f"_K[{i}]"
+        return f"_k{i}"      # a global of its own: one lookup, not a lookup and an index
 
     def f(self, obj: Any) -> str:
         """A runtime object (a primitive, a function, a closure) by its index."""
@@ -246,7 +248,7 @@ class _Gen:
         if i is None:
             i = self._f[id(obj)] = len(self.F)
             self.F.append(obj)
-        return f"_F[{i}]"
+        return f"_f{i}"
 
     # --- expressions -----------------------------------------------------------------
 
@@ -337,8 +339,7 @@ class _Gen:
             pile = self._const_pile(e["args"][0])
             if pile is not None:
                 return {"size": f"len({pile})", "top": f"_tp({pile})", "pieces": f"_pcs(m, {pile})"}[e["fn"]]
-            if e["fn"] != "pieces":
-                return self._zone_call(e["fn"], self.ex(e["args"][0], at))
+            return self._zone_call(e["fn"], self.ex(e["args"][0], at))
         if op == "index" and type(e.get("index")) is int:
             known = self._const_track_item(e["of"], e["index"])
             if known is not None:
@@ -385,12 +386,15 @@ class _Gen:
         return f"_t{self._ntmp}"
 
     def _zone_call(self, fn: str, arg: str) -> str:
-        """`size` or `top` of a value: a zone named by its id (a space, a
-        global zone) read at once, anything else through the function."""
+        """`size`, `top` or `pieces` of a value: a zone named by its id (a
+        space, a global zone) or by its value (``{"zone", "of"}``, as
+        access.zone_slot finds it) read at once, anything else through the
+        function."""
         v, z, p = self._tmp(), self._tmp(), self._tmp()
-        fast = (f"len(m.st.zones[{z}])" if fn == "size" else
-                f"({{_PK: {p}[0]}} if ({p} := m.st.zones[{z}]) else None)")
-        return (f"({fast} if _ty({v} := {arg}) is _str and ({z} := m.L.zslot.get(({v}, None))) is not None "
+        fast = {"size": f"len(m.st.zones[{z}])", "pieces": f"_pcs(m, m.st.zones[{z}])",
+                "top": f"({{_PK: {p}[0]}} if ({p} := m.st.zones[{z}]) else None)"}[fn]
+        return (f"({fast} if (({z} := m.L.zslot.get(({v}, None))) if _ty({v} := {arg}) is _str else "
+                f"({z} := m.L.zslot.get(({v}.get(_ZN), {v}.get(_OF)))) if _ty({v}) is _dict else None) is not None "
                 f"else {self.f(FUNCTIONS[fn])}(m, loc, {v}))")
 
     def _const_track_item(self, of: Any, i: int) -> str | None:
@@ -766,7 +770,7 @@ def install(rules: Any) -> None:
         K: list = []
         F: list = []
         src, entries = generate(rules, code_id, b, K, F)
-        ns: dict[str, Any] = {"__builtins__": _BUILTINS, "_K": tuple(K), "_F": tuple(F), **_HELPERS}
+        ns = _namespace(_BUILTINS, K, F)
         filename = f"<waybill {len(fast)}>"
         exec(compile(src, filename, "exec"), ns)   # noqa: S102 (principle 2)
         where[filename] = generate.last.lines
@@ -815,11 +819,21 @@ def _install_expressions(rules: Any, sources: dict) -> None:
         if ab.type == "modifier" and ab.value is not None:
             fn(decl["value"], ab.at, ab.value, lambda f, ab=ab: setattr(ab, "value", f))
     src = "\n\n".join(g.extra + [code for _, code in made]) + "\n"
-    ns: dict[str, Any] = {"__builtins__": _BUILTINS_EXPR, "_K": tuple(K), "_F": tuple(F), **_HELPERS}
+    ns = _namespace(_BUILTINS_EXPR, K, F)
     exec(compile(src, "<waybill expressions>", "exec"), ns)   # noqa: S102 (principle 2)
     for i, (put, _) in enumerate(made):
         put(ns[f"_e{i}"])
     sources["expressions"] = src
+
+
+def _namespace(builtins: dict, K: list, F: list) -> dict[str, Any]:
+    """The globals of generated code: the helpers, and the constants table
+    ``_K`` and runtime objects ``_F`` with each entry also bound to a name
+    of its own (``_k3``, ``_f2``: what the source reads)."""
+    ns: dict[str, Any] = {"__builtins__": builtins, "_K": tuple(K), "_F": tuple(F), **_HELPERS}
+    ns.update({f"_k{i}": v for i, v in enumerate(K)})
+    ns.update({f"_f{i}": v for i, v in enumerate(F)})
+    return ns
 
 
 _BUILTINS = {"bool": bool, "dict": dict, "zip": zip, "min": min, "max": max, "len": len}
