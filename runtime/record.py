@@ -123,7 +123,7 @@ class Log:
         # only what came since the last read is walked (in a game played on,
         # each read costs the entries added since, not the whole log)
         since = read[0] if read is not None else None
-        at = since[N] if since is not None else 0
+        at = 0 if since is None else since[N] if type(since) is Node else since.n
         out = []
         x = self.tail
         while type(x) is Node and x is not since and x[N] > at:
