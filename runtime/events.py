@@ -36,7 +36,7 @@ applies at most once per call: its effect (and everything it calls) skips it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .access import live_pieces
 from .errors import RuleError
@@ -54,8 +54,48 @@ def emit(m: Any, event: str, args: dict) -> None:
     st.seq += 1
     st.log.append({"type": "event", "event": event, "args": args})
     abilities = m.R.triggers.get(event)
-    if not abilities:
+    if abilities:
+        _match(m, abilities, args)
+
+
+def emit_made(m: Any, event: str, make: Callable[..., dict], *parts: Any) -> None:
+    """``emit(m, event, make(*parts))``, but while no trigger listens to
+    ``event`` its arguments are not built: the log keeps the recipe and the
+    record builds the entry when it is first read or saved (record.py), the
+    same entry ``emit`` would have written. Most events of a game (moves,
+    gains) are observed by nothing but the log."""
+    abilities = m.R.triggers.get(event)
+    if abilities:
+        emit(m, event, make(*parts))
         return
+    st = m.st
+    b = m.budget
+    b.events -= 1
+    if b.events < 0:
+        b.exhausted("events")
+    st.seq += 1
+    st.log.append((_made_entry, event, make, parts))
+
+
+def _made_entry(event: str, make: Callable[..., dict], parts: tuple) -> dict:
+    return {"type": "event", "event": event, "args": make(*parts)}
+
+
+def moved_args(lay: Any, pid: int, old: int, slot: int) -> dict:
+    """The arguments of a ``moved`` event (zones as ``access.zone_value``)."""
+    return {"piece": {"piece": pid},
+            "source": (lay.z_id[old] if lay.z_space[old] else lay.z_ref[old]) if old >= 0 else None,
+            "to": (lay.z_id[slot] if lay.z_space[slot] else lay.z_ref[slot]) if slot >= 0 else None}
+
+
+def counter_args(counter: str, amount: int, who: Any) -> dict:
+    """The arguments of a ``gained``, ``lost`` or ``paid`` event."""
+    return {"counter": counter, "amount": amount, "who": who}
+
+
+def _match(m: Any, abilities: list, args: dict) -> None:
+    """Queue every live trigger of an event just emitted whose ``where`` holds."""
+    st = m.st
     chain = _current_chain(st.stack)
     for ab in abilities:
         for key, loc in _hosts(m, ab, args, st.seq):

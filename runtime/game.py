@@ -152,7 +152,7 @@ class Game:
         # manager costs a few µs, and apply is the hot path of every bot)
         m.budget = Budget(self.rules.limits, armed=True)
         try:
-            st.log.append({"type": "action", "kind": st.pending["kind"], **legal})
+            st.log.append((_action_entry, st.pending["kind"], legal))   # built when read (record.py)
             try:
                 interpreter.answer(m, legal["option"])
             except WaybillError:
@@ -204,14 +204,22 @@ class Game:
         if type(i) is not int or not 0 <= i < len(options):
             raise IllegalAction(f"option {i!r} is not one of 0..{len(options) - 1}")
         # compared as the seat was shown it; logged and answered as the kernel has it
-        legal = self._action(i, Sight(self.m, st.pending["player"]).options([options[i]])[0])
-        for k, v in action.items():
-            if legal.get(k) != v:
-                raise IllegalAction(f"action field {k!r} is {v!r}, expected {legal.get(k)!r}")
-        return self._action(i, options[i])
+        opt = options[i]
+        plain = _plain(opt)
+        legal = self._action(i, opt if plain else Sight(self.m, st.pending["player"]).options([opt])[0])
+        if action != legal:       # (equal: every field matches, the usual case, compared in C)
+            for k, v in action.items():
+                if legal.get(k) != v:
+                    raise IllegalAction(f"action field {k!r} is {v!r}, expected {legal.get(k)!r}")
+        return legal if plain else self._action(i, opt)
 
     def _run(self) -> None:
-        interpreter.run(self.m)
+        m = self.m
+        fast = m.R.fast
+        if fast is not None and not m.reference:
+            fast(m)                 # (interpreter.run, one call less: this is every apply)
+        else:
+            interpreter.interpret(m)
         # Invariants cost time on every step, so they are checked only when
         # asked for (options={"check_invariants": True}, used by soak tests).
         if self.m.st.options.get("check_invariants"):
@@ -337,6 +345,26 @@ class Game:
             raise WaybillError(f"no piece of entity {eid!r} left to stack")
         here = [p for p in mine if st.p_zone[p] == slot]
         return (here or mine)[0]
+
+
+def _action_entry(kind: str, legal: dict) -> dict:
+    """The log entry of an applied action (``legal`` is never changed after)."""
+    return {"type": "action", "kind": kind, **legal}
+
+
+_SCALARS = frozenset((str, int, bool, float, type(None)))
+
+
+def _plain(opt: dict) -> bool:
+    """Whether an option names no piece, so a seat is shown it as it is
+    (``Sight._answer`` would copy it unchanged): its values are all
+    scalars, and its ``source`` (a bare piece number when set) is none."""
+    if opt.get("source") is not None:
+        return False
+    for v in opt.values():
+        if type(v) not in _SCALARS:
+            return False
+    return True
 
 
 def _bot_score(rules: Rules) -> Any:

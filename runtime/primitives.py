@@ -18,7 +18,7 @@ from typing import Any
 from . import access, rng
 from .access import counter_slot, counter_store, me_of, piece_id, zone_slot, zone_value
 from .errors import RuleError, Stop
-from .events import emit
+from .events import counter_args, emit, emit_made, moved_args
 from .reveal import reveal  # noqa: F401  (its own module: private reveals, views)
 from .limits import check_count, over_message, spend
 
@@ -42,7 +42,7 @@ def gain(m: Any, loc: dict, counter: str, amount: int, who: Any = None) -> None:
     slot = counter_slot(m, counter, who, loc)
     before = m.st.counters[slot]
     after = counter_store(m, slot, before + _amount(amount))
-    emit(m, "gained", {"counter": counter, "amount": after - before, "who": who})
+    emit_made(m, "gained", counter_args, counter, after - before, who)
 
 
 def lose(m: Any, loc: dict, counter: str, amount: int, who: Any = None) -> None:
@@ -50,7 +50,7 @@ def lose(m: Any, loc: dict, counter: str, amount: int, who: Any = None) -> None:
     slot = counter_slot(m, counter, who, loc)
     before = m.st.counters[slot]
     after = counter_store(m, slot, before - _amount(amount), clamp=True)
-    emit(m, "lost", {"counter": counter, "amount": before - after, "who": who})
+    emit_made(m, "lost", counter_args, counter, before - after, who)
 
 
 def pay(m: Any, loc: dict, counter: str, amount: int, who: Any = None) -> None:
@@ -65,7 +65,7 @@ def pay(m: Any, loc: dict, counter: str, amount: int, who: Any = None) -> None:
         raise Stop(f"cannot pay {amount} {counter} (has {before})", "engine-cannot-pay",
                    {"amount": amount, "counter": counter, "has": before})
     counter_store(m, slot, before - amount)
-    emit(m, "paid", {"counter": counter, "amount": amount, "who": who})
+    emit_made(m, "paid", counter_args, counter, amount, who)
 
 
 # --- pieces ------------------------------------------------------------------
@@ -74,10 +74,13 @@ def place(m: Any, pid: int, slot: int, position: str = "top") -> None:
     """Move one piece to a zone slot (-1 = out of play) and emit ``moved``."""
     st, lay = m.st, m.L
     old = st.p_zone[pid]
-    if slot >= 0:
+    # (inline, not calls: this runs for every piece moved)
+    if slot >= 0 and (lay.z_accepts[slot] is not None or lay.z_capacity[slot] is not None):
         _check_room(m, pid, slot)
     if old >= 0:
-        st.zones[old] = without(st.zones[old], pid)
+        pile = st.zones[old]
+        i = pile.index(pid)
+        st.zones[old] = pile[:i] + pile[i + 1:]
     if slot >= 0:
         dest = st.zones[slot]
         if lay.z_ordered[slot] and position != "bottom":
@@ -88,9 +91,7 @@ def place(m: Any, pid: int, slot: int, position: str = "top") -> None:
         if of is not None:
             st.p_owner[pid] = of
     st.p_zone[pid] = slot
-    emit(m, "moved", {"piece": {"piece": pid},
-                      "source": zone_value(m, old) if old >= 0 else None,
-                      "to": zone_value(m, slot) if slot >= 0 else None})
+    emit_made(m, "moved", moved_args, lay, pid, old, slot)
 
 
 def without(pile: tuple, pid: int) -> tuple:

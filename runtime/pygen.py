@@ -16,9 +16,9 @@ either. Instructions at other pcs (reached only when resuming a saved
 frame) run as the interpreter's own.
 
 **Safety of the source.** No content value is ever written into the source:
-names, strings and numbers are read from the constants table ``_K`` by
-index, runtime helpers from ``_F``, and every identifier is made here
-(``_s12``). The source is compiled in memory, per ``Rules``, never written
+names, strings and numbers are read from the constants table ``_K``
+(entry ``i`` bound to the global ``_k<i>``), runtime helpers from ``_F``
+(``_f<i>``), and every identifier is made here (``_s12``). The source is compiled in memory, per ``Rules``, never written
 to disk and never cached across processes (tests/runtime/
 test_engines_differential.py proves there is no content in it).
 
@@ -54,12 +54,12 @@ from .errors import RuleError, Stop, WaybillError
 from .exprs import _add, _div, _mod, _mul, _sub
 from .functions import IMPLS as FUNCTIONS
 from .modifiers import quantity_value
-from .interpreter import python_error, stop_effect
+from .interpreter import call_procedure, pop, python_error, stop_effect
 from .limits import LOOP_LIMIT, MAX_INT, TICK, check_int, check_size, flat_enough
 
 # instructions after which the frame is left, or the pc set from outside
 _ENDS = (I.jump, I.call, I.ret, I.table, I.for_init, I.for_next, I.repeat_init, I.repeat_next,
-         I.while_init, I.while_test)
+         I.while_init)
 _ENDS_GAME = (P.win, P.end_game)
 
 
@@ -104,6 +104,8 @@ def _attr(m: Any, v: Any, name: str) -> Any:
         if static is not None and name in static:
             return static[name]
         return access.piece_attr(m, pid, name)
+    if type(v) is dict and "player" in v:
+        return access.player_attr(m, v["player"], name)
     return access.get_attr(m, v, name)
 
 
@@ -121,7 +123,52 @@ def _pieces(m: Any, pile: tuple) -> list:
 
 def _move(m: Any, piece: Any, slot: int, position: str) -> None:
     """primitives.move to a zone slot known from the layout."""
-    P.place(m, access.piece_id(piece), slot, position)
+    if type(piece) is dict and "piece" in piece:
+        P.place(m, piece["piece"], slot, position)
+    else:
+        P.place(m, access.piece_id(piece), slot, position)    # raises the reference error
+
+
+def _gain(m: Any, loc: dict, spec: tuple, amount: Any, who: Any) -> None:
+    """primitives.gain of a counter known now (``spec``: id, global?, min,
+    max), its event built only if observed. Anything unusual (not a whole
+    amount, a bound to enforce, a number out of range) is left to the primitive."""
+    cid, glob, lo, hi = spec
+    if type(amount) is int and amount >= 0:
+        if glob:
+            p = who = None
+            slot = m.L.cslot[(cid, None)]
+        else:
+            if who is None:
+                who = loc["me"] if "me" in loc else access.me_of(m, loc)
+            p = who.get("player") if type(who) is dict else None
+            slot = m.L.cslot.get((cid, p)) if type(p) is int else None
+        if slot is not None:
+            counters = m.st.counters
+            before = counters[slot]
+            value = before + amount if type(before) is int else None
+            if type(value) is int and (hi is None or value <= hi) and (lo is None or value >= lo) \
+                    and value <= MAX_INT:
+                counters[slot] = value
+                events.emit_made(m, "gained", events.counter_args, cid, amount, who)
+                return
+    P.gain(m, loc, cid, amount, who)
+
+
+def _draw(m: Any, loc: dict, src: int, to: Any, n: Any, position: Any) -> None:
+    """primitives.draw from a zone slot known now, its result unused."""
+    if type(to) is str:
+        dst = m.L.zslot.get((to, None))
+        if dst is None:
+            dst = access.zone_slot(m, to, loc)
+    else:
+        dst = access.zone_slot(m, to, loc)
+    zones = m.st.zones
+    for _ in range(P._amount(n)):
+        pile = zones[src]
+        if not pile:
+            break
+        P.place(m, pile[0], dst, position)
 
 
 def _for_items(m: Any, coll: Any, loc: dict) -> list:
@@ -169,6 +216,7 @@ _HELPERS: dict[str, Any] = {
     "_em": events.emit, "_say": I.say, "_Stop": Stop, "_stop": _stopped, "_ct": _counter,
     "_sc": _set_counter, "_MISSING": _MISSING, "_sm": _sum_checked, "_fe": flat_enough,
     "_xh": _steps_out, "_ME": "me", "_mo": access.me_of, "_ci": _int_checked,
+    "_LL": LOOP_LIMIT, "_cpr": call_procedure, "_pop": pop, "_ty": type, "_str": str, "_PK": "piece", "_ZN": "zone", "_OF": "of", "_int": int, "_dict": dict, "_MX": MAX_INT, "_gn": _gain, "_dr": _draw,
 }
 
 
@@ -181,7 +229,7 @@ class _Gen:
         self._k: dict[tuple, int] = {}
         self._f: dict[int, int] = {}
         self.extra: list[str] = []      # helper functions (aggregates, quantities)
-        self._bodies: dict[str, str] = {}
+        self._bodies: dict[str, list] = {}
 
     # --- tables -----------------------------------------------------------------
 
@@ -192,7 +240,7 @@ class _Gen:
         if i is None:
             i = self._k[key] = len(self.K)
             self.K.append(v)
-        return f"_K[{i}]"
+        return f"_k{i}"      # a global of its own: one lookup, not a lookup and an index
 
     def f(self, obj: Any) -> str:
         """A runtime object (a primitive, a function, a closure) by its index."""
@@ -200,7 +248,7 @@ class _Gen:
         if i is None:
             i = self._f[id(obj)] = len(self.F)
             self.F.append(obj)
-        return f"_F[{i}]"
+        return f"_f{i}"
 
     # --- expressions -----------------------------------------------------------------
 
@@ -248,7 +296,7 @@ class _Gen:
                 return self._closure(e, at, fn)
             return self.k(rid)
         if op == "attr":
-            return f"_ga(m, {self.ex(e['of'], at)}, {self.k(e['name'])})"
+            return self._attr_read(self.ex(e["of"], at), self.k(e["name"]))
         if op == "bin":
             o = e["o"]
             lx = self.ex(e["l"], at)
@@ -262,11 +310,11 @@ class _Gen:
             if o == "not in":
                 return f"({lx} not in _wk(m, {rx}, loc))"
             if o == "*":
-                return f"_ml(m, {lx}, {rx}, {self.k(at)})"
+                return self._int_op("*", lx, rx, f"_ml(m, {{a}}, {{b}}, {self.k(at)})")
             if o == "+":
                 if type(e["r"]) is int:
-                    return f"_ad({lx}, {rx})"
-                return f"_jn(m, {lx}, {rx}, {self.k(at)})"
+                    return self._int_op("+", lx, rx, "_ad({a}, {b})")
+                return self._int_op("+", lx, rx, f"_jn(m, {{a}}, {{b}}, {self.k(at)})")
             fname = {"-": "_sb", "/": "_dv", "%": "_md"}.get(o)
             if fname is not None:
                 return f"{fname}({lx}, {rx})"
@@ -291,6 +339,11 @@ class _Gen:
             pile = self._const_pile(e["args"][0])
             if pile is not None:
                 return {"size": f"len({pile})", "top": f"_tp({pile})", "pieces": f"_pcs(m, {pile})"}[e["fn"]]
+            return self._zone_call(e["fn"], self.ex(e["args"][0], at))
+        if op == "index" and type(e.get("index")) is int:
+            known = self._const_track_item(e["of"], e["index"])
+            if known is not None:
+                return known
         if op == "call":
             impl = FUNCTIONS.get(e["fn"])
             if impl is None:
@@ -298,6 +351,60 @@ class _Gen:
             args = "".join(f", {self.ex(a, at)}" for a in e.get("args", []))
             return f"{self.f(impl)}(m, loc{args})"
         return self._closure(e, at, fn)
+
+    def counter_spec(self, known: Any) -> tuple | None:
+        """(id, global?, min, max) of a counter named by a constant, as
+        access.counter_store enforces them."""
+        cid = known[0] if known is not None else None
+        decl = self.rules.counters.get(cid) if type(cid) is str else None
+        if decl is None:
+            return None
+        lo, hi = decl.get("min"), decl.get("max")
+        if lo is None and decl.get("resource"):
+            lo = 0
+        return (cid, decl["scope"] == "global", lo, hi)
+
+    def _int_op(self, o: str, lx: str, rx: str, slow: str) -> str:
+        """``l o r`` of two ints within the JSON-safe range at once; any other
+        operands (or result) through ``slow`` (exprs._add/_mul, ...), given
+        the operands already evaluated, in the same order."""
+        a, b, r = self._tmp(), self._tmp(), self._tmp()
+        return (f"({r} if _ty({a} := {lx}) is _ty({b} := {rx}) is _int and -_MX <= ({r} := {a} {o} {b}) <= _MX "
+                f"else {slow.format(a=a, b=b)})")
+
+    def _attr_read(self, of: str, name: str) -> str:
+        """access.get_attr: a piece's entity field read at once when no
+        value is set on pieces and the entity's fields are known
+        (access.piece_attr fills them on first read); anything else by _ga."""
+        v, p, f = self._tmp(), self._tmp(), self._tmp()
+        return (f"({f}[{name}] if _ty({v} := {of}) is _dict and ({p} := {v}.get(_PK)) is not None "
+                f"and not m.st.props and _ty({p}) is _int and ({f} := m.R.piece_static.get(m.st.p_ent[{p}])) is not None "
+                f"and {name} in {f} else _ga(m, {v}, {name}))")
+
+    def _tmp(self) -> str:
+        self._ntmp = getattr(self, "_ntmp", 0) + 1
+        return f"_t{self._ntmp}"
+
+    def _zone_call(self, fn: str, arg: str) -> str:
+        """`size`, `top` or `pieces` of a value: a zone named by its id (a
+        space, a global zone) or by its value (``{"zone", "of"}``, as
+        access.zone_slot finds it) read at once, anything else through the
+        function."""
+        v, z, p = self._tmp(), self._tmp(), self._tmp()
+        fast = {"size": f"len(m.st.zones[{z}])", "pieces": f"_pcs(m, m.st.zones[{z}])",
+                "top": f"({{_PK: {p}[0]}} if ({p} := m.st.zones[{z}]) else None)"}[fn]
+        return (f"({fast} if (({z} := m.L.zslot.get(({v}, None))) if _ty({v} := {arg}) is _str else "
+                f"({z} := m.L.zslot.get(({v}.get(_ZN), {v}.get(_OF)))) if _ty({v}) is _dict else None) is not None "
+                f"else {self.f(FUNCTIONS[fn])}(m, loc, {v}))")
+
+    def _const_track_item(self, of: Any, i: int) -> str | None:
+        """``track[i]`` with a constant index: the item (exprs._index), known now."""
+        if not (type(of) is dict and of.get("op") == "ref" and of.get("ns") == "track"
+                and of.get("id") in self.rules.tracks):
+            return None
+        items = list(self.rules.tracks[of["id"]])
+        v = items[i] if -len(items) <= i < len(items) else None
+        return self.k(v) if type(v) in (int, str, bool, float) or v is None else None
 
     def _const_slot(self, e: Any) -> str | None:
         """The layout lookup of a zone named by a constant (a global zone or a space)."""
@@ -354,30 +461,40 @@ class _Gen:
         return name
 
     def _quantity(self, e: dict, at: Any) -> str:
-        """A quantity no modifier can change: its expression, inline, charged as the interpreter does."""
+        """A quantity no modifier can change: its expression, inline, charged
+        as the interpreter does (exprs._quantity), its locals a dict display."""
         qid = e["id"]
         params, _ = self.rules.quantities[qid]
-        body = self._bodies.get(qid)
-        if body is None:
+        known = self._bodies.get(qid)
+        if known is None:
+            # [function name, expression, reads itself?]: a quantity that reads
+            # itself (found while its expression is made) keeps a function
             q = next(q for q in self.rules.ir.get("quantities") or [] if q["id"] == qid)
-            body = self._bodies[qid] = self._name("b")
+            known = self._bodies[qid] = [self._name("b"), None, False]
             self.extra.append("")
-            slot = len(self.extra) - 1
-            self.extra[slot] = (f"def {body}(m, loc):\n"
-                                f"    return {self.ex(q['value'], self.rules.where(q.get('at')))}")
+            bslot = len(self.extra) - 1
+            known[1] = self.ex(q["value"], self.rules.where(q.get("at")))
+            if known[2]:
+                self.extra[bslot] = f"def {known[0]}(m, loc):\n    return {known[1]}"
+        if known[1] is None:
+            known[2] = True
+        body = f"{known[0]}(m, loc)" if known[2] else known[1]
         name = self._name("q")
         self.extra.append("")
         slot = len(self.extra) - 1
-        args = ", ".join(self.ex(a, at) for a in e.get("args", []))
+        args = "".join(f"{self.k(p)}: {self.ex(a, at)}, " for p, a in zip(params, e.get("args", [])))
+        me = self._tmp()
         self.extra[slot] = "\n".join([
             f"def {name}(m, loc):",
             "    _b = m.budget",
             "    _b.steps -= 4",
             "    if _b.steps < 0:",
             f"        _xh(_b, {self.k(at)})",
-            f"    _ql = dict(zip({self.k(tuple(params))}, [{args}]))",
-            "    _ql[_ME] = _mo(m, loc)",
-            f"    return _ci({body}(m, _ql), {self.k(at)})"])
+            f"    loc = {{{args}_ME: ({me} if ({me} := loc.get(_ME)) is not None else _mo(m, loc))}}",
+            f"    _v = {body}",
+            "    if _ty(_v) is _int and not -_MX <= _v <= _MX:",
+            f"        _ci(_v, {self.k(at)})",
+            "    return _v"])
         return name
 
     def _closure(self, e: Any, at: Any, fn: Callable | None) -> str:
@@ -416,6 +533,12 @@ class _Gen:
             if decision or factory in _ENDS or factory not in _INLINE:
                 if factory is I.jump:
                     out.append(f"    fr[\"pc\"] = {_pc(args[0])}")
+                elif factory is I.call:
+                    out.append(f"    fr[\"pc\"] = {nxt}")
+                    out.append(f"    {self._call(args)}")
+                elif factory is I.ret and args[0] is None:
+                    out.append(f"    fr[\"pc\"] = {nxt}")
+                    out.append("    _pop(m, None)")
                 else:
                     out.append(f"    fr[\"pc\"] = {nxt}")
                     out.append(f"    {self.f(self.ins[pc][0])}(m, fr)")
@@ -428,6 +551,14 @@ class _Gen:
         out.append(f"    fr[\"pc\"] = {pc}")
         out.append(f"    return {f'_n + {n}' if dyn else n}")
         return "\n".join(out)
+
+    def _call(self, args: tuple) -> str:
+        """instructions.call: the arguments as a dict display, in order."""
+        proc, params, xs, into = args
+        values = [self.x(a) for a in xs[:len(params)]]
+        values += ["None"] * (len(params) - len(values))
+        shown = ", ".join(f"{self.k(p)}: {v}" for p, v in zip(params, values))
+        return f"_cpr(m, fr, {self.k(proc)}, {{{shown}}}, {self.k(into)})"
 
     def _loop_inline(self, k: int) -> int | None:
         """The end pc of the `for` loop whose init is at ``k``, if its body
@@ -534,6 +665,15 @@ def _prim(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
         slot = g._const_slot(known[0]) if known is not None else None
         if slot is not None:
             call = f"_mv(m, {g.x(xs[0])}, {slot}, {g.x(xs[2])})"
+    if impl is P.gain and len(xs) == 3 and into is None:
+        spec = g.counter_spec(g.b.exprs.get(id(xs[0])))
+        if spec is not None:
+            call = f"_gn(m, loc, {g.k(spec)}, {g.x(xs[1])}, {g.x(xs[2])})"
+    if impl is P.draw and len(xs) == 4 and into is None:
+        known = g.b.exprs.get(id(xs[0]))
+        slot = g._const_slot(known[0]) if known is not None else None
+        if slot is not None:
+            call = f"_dr(m, loc, {slot}, {g.x(xs[1])}, {g.x(xs[2])}, {g.x(xs[3])})"
     line = f"loc[{g.k(into)}] = {call}" if into is not None else call
     if impl is P.pay:
         g._stopping(out, [line], at, n)
@@ -559,13 +699,28 @@ def _emit(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
     g._queued(out, pc + 1, n)
 
 
+def _while_test(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+    """instructions.while_test: one more time round, or on past the loop's end."""
+    k, cond, end, _ = args
+    nk = g.k(f"${k}n")
+    out.append(f"    _w = loc[{nk}] + 1")
+    out.append("    if _w > _LL:")
+    out.append(f"        {g.f(g.ins[pc][0])}(m, fr)")     # raises the interpreter's error
+    out.append(f"    if {g.x(cond)}:")
+    out.append(f"        loc[{nk}] = _w")
+    out.append("    else:")
+    out.append(f"        del loc[{nk}]")
+    out.append(f"        fr[\"pc\"] = {_pc(end)}")
+    out.append(f"        return {n}")
+
+
 def _log(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
     out.append(f"    _say(m, {g.x(args[0])})")
 
 
 _INLINE: dict[Callable, Callable] = {
     I.let: _let, I.set_attr: _set_attr, I.set_counter: _set_counter_i,
-    I.jump_if_not: _jump_if_not, I.prim: _prim, I.require: _require, I.emit: _emit, I.log: _log,
+    I.jump_if_not: _jump_if_not, I.while_test: _while_test, I.prim: _prim, I.require: _require, I.emit: _emit, I.log: _log,
 }
 
 
@@ -615,7 +770,7 @@ def install(rules: Any) -> None:
         K: list = []
         F: list = []
         src, entries = generate(rules, code_id, b, K, F)
-        ns: dict[str, Any] = {"__builtins__": _BUILTINS, "_K": tuple(K), "_F": tuple(F), **_HELPERS}
+        ns = _namespace(_BUILTINS, K, F)
         filename = f"<waybill {len(fast)}>"
         exec(compile(src, filename, "exec"), ns)   # noqa: S102 (principle 2)
         where[filename] = generate.last.lines
@@ -664,11 +819,21 @@ def _install_expressions(rules: Any, sources: dict) -> None:
         if ab.type == "modifier" and ab.value is not None:
             fn(decl["value"], ab.at, ab.value, lambda f, ab=ab: setattr(ab, "value", f))
     src = "\n\n".join(g.extra + [code for _, code in made]) + "\n"
-    ns: dict[str, Any] = {"__builtins__": _BUILTINS_EXPR, "_K": tuple(K), "_F": tuple(F), **_HELPERS}
+    ns = _namespace(_BUILTINS_EXPR, K, F)
     exec(compile(src, "<waybill expressions>", "exec"), ns)   # noqa: S102 (principle 2)
     for i, (put, _) in enumerate(made):
         put(ns[f"_e{i}"])
     sources["expressions"] = src
+
+
+def _namespace(builtins: dict, K: list, F: list) -> dict[str, Any]:
+    """The globals of generated code: the helpers, and the constants table
+    ``_K`` and runtime objects ``_F`` with each entry also bound to a name
+    of its own (``_k3``, ``_f2``: what the source reads)."""
+    ns: dict[str, Any] = {"__builtins__": builtins, "_K": tuple(K), "_F": tuple(F), **_HELPERS}
+    ns.update({f"_k{i}": v for i, v in enumerate(K)})
+    ns.update({f"_f{i}": v for i, v in enumerate(F)})
+    return ns
 
 
 _BUILTINS = {"bool": bool, "dict": dict, "zip": zip, "min": min, "max": max, "len": len}

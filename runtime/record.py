@@ -8,6 +8,12 @@ each get their own tail and never see each other's, while everything before
 the fork is shared. Entries are never changed once written (nothing in the
 kernel edits a logged dict), so sharing them is safe.
 
+An entry may be appended as a *recipe*, ``(make, *parts)``: the entry is
+``make(*parts)``, built the first time it is read or saved and kept in its
+node (events.emit_made writes events nothing else observes this way, so a
+game that is never read or saved never builds them). ``make`` must depend
+on ``parts`` only, and ``parts`` must never change.
+
 Saving writes the record as JSON text in chunks: chunk ``i`` is the JSON
 array of entries ``CHUNK*i`` up to ``CHUNK*(i+1)`` (the last holds the rest),
 as ``json.dumps`` writes them. Each entry is encoded once: a full chunk's
@@ -64,15 +70,16 @@ class Base:
         return self.chunks, None
 
 
-class Node:
-    __slots__ = ("prev", "entry", "n", "text", "back")
-
-    def __init__(self, prev: "Node | Base | None", entry: dict, n: int):
-        self.prev = prev
-        self.entry = entry
-        self.n = n             # entries up to and including this one
-        self.text = None       # cached: this entry's JSON, or at a chunk's end the chunk's
-        self.back = _OPEN      # at a chunk's end, once cached: what comes before the chunk
+# A node is a plain list, ``[prev, entry, n, text, back]``: a list is built by
+# one bytecode, where a class instance cost a Python ``__init__`` call per
+# log entry (8 a turn of the bench rule). The fields:
+#   PREV  the node before it (a Node, a Base, or None)
+#   ENTRY its entry (a dict, or a recipe until first built, see _entry)
+#   N     entries up to and including this one
+#   TEXT  cached: this entry's JSON, or at a chunk's end the chunk's
+#   BACK  at a chunk's end, once cached: what comes before the chunk (else _OPEN)
+Node = list
+PREV, ENTRY, N, TEXT, BACK = range(5)
 
 
 class Log:
@@ -90,12 +97,18 @@ class Log:
         c._saved = c._read = None
         return c
 
-    def append(self, entry: dict) -> None:
+    def append(self, entry: dict | tuple) -> None:
+        """Add an entry: a dict, or a recipe ``(make, *parts)`` (see above)."""
         t = self.tail
-        self.tail = Node(t, entry, t.n + 1 if t is not None else 1)
+        if type(t) is list:
+            self.tail = [t, entry, t[2] + 1, None, _OPEN]
+        else:
+            self.tail = [t, entry, t.n + 1 if t is not None else 1, None, _OPEN]
 
     def __len__(self) -> int:
         t = self.tail
+        if type(t) is list:
+            return t[N]
         return t.n if t is not None else 0
 
     # --- reading -------------------------------------------------------------------
@@ -110,12 +123,12 @@ class Log:
         # only what came since the last read is walked (in a game played on,
         # each read costs the entries added since, not the whole log)
         since = read[0] if read is not None else None
-        at = since.n if since is not None else 0
+        at = 0 if since is None else since[N] if type(since) is Node else since.n
         out = []
         x = self.tail
-        while type(x) is Node and x is not since and x.n > at:
-            out.append(x.entry)
-            x = x.prev
+        while type(x) is Node and x is not since and x[N] > at:
+            out.append(_entry(x))
+            x = x[PREV]
         out.reverse()
         if x is since and read is not None:
             entries = read[1]
@@ -133,8 +146,8 @@ class Log:
         out = []
         x = self.tail
         while type(x) is Node:
-            out.append(x.entry)
-            x = x.prev
+            out.append(_entry(x))
+            x = x[PREV]
         out.reverse()
         return x.read() + out if type(x) is Base else out
 
@@ -163,17 +176,17 @@ class Log:
             return list(saved[1])
         last = []                 # the entries past the last full chunk
         x = t
-        while type(x) is Node and x.n % CHUNK:
-            if x.text is None:
-                x.text = _dumps(x.entry)
-            last.append(x.text)
-            x = x.prev
+        while type(x) is Node and x[N] % CHUNK:
+            if x[TEXT] is None:
+                x[TEXT] = _dumps(_entry(x))
+            last.append(x[TEXT])
+            x = x[PREV]
         full = []
         while type(x) is Node:    # the end of a full chunk
-            if x.back is _OPEN:
+            if x[BACK] is _OPEN:
                 _close_chunk(x)
-            full.append(x.text)
-            x = x.back
+            full.append(x[TEXT])
+            x = x[BACK]
         full.reverse()
         if type(x) is Base:
             head, part = x.parts()
@@ -196,18 +209,26 @@ def _close_chunk(end: Node) -> None:
     """Cache at ``end`` the text of its chunk — up to CHUNK entries back, and
     with the rest of a loaded Base's last chunk if it starts in one — and
     what comes before the chunk."""
-    texts = [_dumps(end.entry)]
-    x: Any = end.prev
+    texts = [_dumps(_entry(end))]
+    x: Any = end[PREV]
     for _ in range(CHUNK - 1):
         if type(x) is not Node:
             break
-        texts.append(x.text if x.text is not None else _dumps(x.entry))
-        x.text = None           # the chunk holds it now
-        x = x.prev
+        texts.append(x[TEXT] if x[TEXT] is not None else _dumps(_entry(x)))
+        x[TEXT] = None          # the chunk holds it now
+        x = x[PREV]
     texts.reverse()
     part = x.parts()[1] if type(x) is Base else None
-    end.text = (part[:-1] + ", " if part else "[") + ", ".join(texts) + "]"
-    end.back = x
+    end[TEXT] = (part[:-1] + ", " if part else "[") + ", ".join(texts) + "]"
+    end[BACK] = x
+
+
+def _entry(x: Node) -> dict:
+    """A node's entry, built from its recipe (once) if it has one."""
+    e = x[ENTRY]
+    if type(e) is tuple:
+        e = x[ENTRY] = e[0](*e[1:])
+    return e
 
 
 _OPEN = object()      # a chunk's end whose text is not cached yet

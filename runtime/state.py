@@ -75,7 +75,11 @@ class State:
         c.current = self.current
         u = self.uses
         c.uses = {"turn": u["turn"].copy(), "round": u["round"].copy(), "game": u["game"].copy()}
-        c.stack = [_copy_frame(f) for f in self.stack]
+        stack = c.stack = []
+        for f in self.stack:            # each frame and its locals (inline: every apply clones)
+            g = f.copy()
+            g["locals"] = f["locals"].copy()
+            stack.append(g)
         c.edepth = self.edepth
         c.pending = self.pending
         c.decision = self.decision
@@ -123,12 +127,6 @@ class State:
         s.p_zone = array("i", s.p_zone)
         s.p_owner = array("i", [-1 if o is None else o for o in s.p_owner])
         return s
-
-
-def _copy_frame(f: dict) -> dict:
-    g = f.copy()
-    g["locals"] = f["locals"].copy()
-    return g
 
 
 def new_state(layout: Any, names: list[str], seed: int, options: dict | None) -> State:

@@ -152,7 +152,8 @@ _OWN_STRINGS = {'"locals"', '"pc"'}
 _OWN_NAMES = {"def", "m", "fr", "st", "loc", "return", "if", "not", "and", "or", "in", "else", "try",
               "except", "as", "raise", "bool", "queue", "edepth", "get", "message", "for", "finally", "is",
               "pop", "append", "dict", "zip", "min", "max", "default", "None", "True", "False", "steps",
-              "budget", "else", "while", "L", "zslot", "zones", "len", "break", "del", "lambda", "Exception"}
+              "budget", "else", "while", "L", "zslot", "zones", "len", "break", "del", "lambda", "Exception",
+              "R", "props", "piece_static", "p_ent"}
 
 
 def _source_problems(src: str, strings: set[str]) -> list[str]:
