@@ -1,9 +1,11 @@
 """A goal-directed bot for Wasteland Express Delivery Service (pack `weds`).
 
-It reads only the public API: `game.seat_reader(seat)`, the pending decision and
-its labelled options, the static board and card texts of `game.rules`, and
-`game.clone()` + `apply` to look one decision ahead (what an outpost action
-would offer). Its plan, recomputed at every decision:
+It reads only the public API: `game.seat_reader(seat)`, the pending decision
+(its prompt by message id, `msg`, and the values of its holes) and its options
+(actions by their declared id, the rest by message id through `option_ids`,
+text the rules built through `SeatReader.text_parts`) — never a label's or a
+prompt's words, so it plays the same game in every language — and the static
+board and card texts of `game.rules`. Its plan, recomputed at every decision:
 
 1. take a BONUS action whenever one is open (it completes a contract step);
 2. Bailout when it can pay, Blue Screen of Death (buy 3 artifacts at
