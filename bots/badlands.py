@@ -6,8 +6,10 @@ the Outpost (10 Caps a trip), surplus resources go to the Fence, the Raiders
 hunt trophies and cards at the Military Base when armed, and the Marauders
 fetch Fuel. It avoids fights it is likely to lose and never gambles.
 
-Only the public API is used: ``legal`` option labels, ``game.seat_reader(seat)``
-(counters, the props of the action cards, the pending prompt).
+Only the public API is used: ``legal`` actions by their declared id and
+options by message id (``option_ids``), ``game.seat_reader(seat)`` (counters,
+the props of the action cards, the pending prompt's id and values). It never
+reads a label's or a prompt's words, so it plays the same in every language.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 import random
 
 from waybill.runtime.errors import WaybillError
-from waybill.runtime.text import option_ids
+from waybill.runtime.text import option_ids, value_msg
 
 # the engine's answers, matched by message id (never by their words: the bot plays in any language)
 DONE, PASS, YES, NO = "engine-done", "engine-pass", "engine-yes", "engine-no"
@@ -69,91 +71,96 @@ class BadlandsBot:
         seat = legal[0]["player"]
         r, me, cards = self._read(game, seat)
         pend = r.pending() or {}
-        kind, prompt = pend.get("kind"), pend.get("prompt", "")
-        by_label = {a["label"]: a for a in legal}
-        self._msgs = {mid: a for a, mid in zip(legal, option_ids(game)) if mid in (DONE, PASS, YES, NO)}
+        kind = pend.get("kind")
+        # every option by its message id (an action's, a menu line's, the engine's answers):
+        # the same in every language, as is the prompt's id (`msg`) and the values it holds (`args`)
+        self._msgs = {}
+        for a, mid in zip(legal, option_ids(game)):
+            self._msgs[a.get("action") if kind == "act" and a.get("action") else mid] = a
         if kind == "act":
-            return self._main(legal, by_label, me, cards, seat)
-        pick = self._decide(kind, prompt, legal, by_label, me, cards, seat)
+            return self._main(legal, me, cards, seat)
+        ask = Ask(game.rules, pend.get("msg"), pend.get("args") or {})
+        pick = self._decide(kind, ask, legal, me, cards, seat)
         if pick is not None:
             return pick
         non_done = [a for a in legal if a is not self._msgs.get(DONE)]
         return rng.choice(non_done or legal)
 
-    def _first(self, by_label, *prefixes):
-        for pre in prefixes:
-            for label, a in by_label.items():
-                if label.startswith(pre):
-                    return a
+    def _first(self, *ids):
+        """The first offered of these options (actions by their id, others by message id)."""
+        for i in ids:
+            a = self._msgs.get(i)
+            if a is not None:
+                return a
         return None
 
-    def _main(self, legal, by_label, me, cards, seat):
+    def _main(self, legal, me, cards, seat):
         f = self._first
         raiders, marauders, caravan = cards.get("raiders", {}), cards.get("marauders", {}), cards.get("caravan", {})
         # wrecks and repairs first
-        a = f(by_label, "Settlers: return a wrecked vehicle", "Pit Stop: repair")
+        a = f("settlers_salvage", "pit_stop_repair")
         if a:
             return a
         # Settlers work every turn
         if me.get("fuel", 0) < 8:
-            a = f(by_label, "Settlers: Gas Station")
+            a = f("settlers_gas")
         else:
-            a = f(by_label, "Settlers: Junkyard")
+            a = f("settlers_junk")
         if a:
             return a
-        a = f(by_label, "Use a Rumor card", "Outpost Bar: equip the Outpost Leader")
+        a = f("rumor_use", "outpost_leader_take")
         if a:
             return a
         # the Caravan shuttles; it turns back home while a rival holds the Outpost
         holder = me.get("outpost_holder")
         holder = holder.get("player") if isinstance(holder, dict) else holder
         if holder is not None and holder != seat:
-            a = f(by_label, "Caravan: return to the Settlement")
+            a = f("caravan_return")
             if a:
                 return a
-        a = f(by_label, "Caravan: drive on", "Caravan: leave the Outpost")
+        a = f("caravan_on", "caravan_back")
         if a:
             return a
         if me.get("fuel", 0) >= 1:
-            a = f(by_label, "Caravan: load Goods and set out")
+            a = f("caravan_out")
             if a:
                 return a
         # gangs bring their loot home
-        for name, card in (("Raiders", raiders), ("Marauders", marauders)):
+        for home, card in (("raiders_home", raiders), ("marauders_home", marauders)):
             if card.get("at") not in ("settlement", "pit_stop"):
-                a = f(by_label, f"{name}: return to Settlement")
+                a = f(home)
                 if a:
                     return a
         # Raiders go hunting when armed; Marauders fetch Fuel
         if me.get("weapons", 0) >= 3 and me.get("fuel", 0) >= 3:
-            a = f(by_label, "Raiders: ride out")
+            a = f("raiders_out")
             if a:
                 self.dest[seat] = "hunt"
                 return a
         if me.get("fuel", 0) >= 2:
-            a = f(by_label, "Marauders: ride out")
+            a = f("marauders_out")
             if a:
                 self.dest[seat] = "fuel"
                 return a
         # reinforce the Wall with surplus Weapons and Scrap
         if (me.get("scrap", 0) > 0 and me.get("wall_scrap", 5) < 5) or \
                 (me.get("weapons", 0) > 6 and me.get("wall_weapons", 5) < 5):
-            a = f(by_label, "Wall: reinforce")
+            a = f("wall_reinforce")
             if a:
                 return a
         # sell the surplus at the Fence
         if any(self._surplus(me).values()) and me.get("fence_sold", 5) < 5:
-            a = f(by_label, "Fence: sell resources")
+            a = f("fence_sell")
             if a:
                 return a
         return self._msgs.get(PASS) or legal[-1]
 
     def _surplus(self, me):
         return {
-            "Scrap": max(0, me.get("scrap", 0) - 1),
-            "Fuel": max(0, me.get("fuel", 0) - 4),
-            "Meds": max(0, me.get("meds", 0) - 3),
-            "Weapons": max(0, me.get("weapons", 0) - 6),
+            "scrap": max(0, me.get("scrap", 0) - 1),
+            "fuel": max(0, me.get("fuel", 0) - 4),
+            "meds": max(0, me.get("meds", 0) - 3),
+            "weapons": max(0, me.get("weapons", 0) - 6),
         }
 
     def _amount(self, legal, want):
@@ -163,83 +170,140 @@ class BadlandsBot:
         best = min(vals, key=lambda va: (abs(va[0] - want), va[0]))
         return best[1]
 
-    def _decide(self, kind, prompt, legal, by_label, me, cards, seat):
+    def _decide(self, kind, ask, legal, me, cards, seat):
         f = self._first
-        p = prompt
-        if p.startswith("Where does the"):
-            if "Raiders" in p and self.dest.get(seat) == "hunt":
-                return f(by_label, "Military Base", "Vault", "Gas Station", "Junkyard")
-            return f(by_label, "Gas Station", "Junkyard", "Crossroads: patrol")
-        if p.startswith("Equip the"):
-            if "Raiders" in p and self.dest.get(seat) == "hunt":
-                return f(by_label, "Weapons", "Meds", "Fuel") or self._msgs.get(DONE)
+        if ask.is_(DESTINATION):
+            if ask.raiders() and self.dest.get(seat) == "hunt":
+                return f(DEST_BASE, DEST_VAULT, DEST_GAS, DEST_JUNKYARD)
+            return f(DEST_GAS, DEST_JUNKYARD, DEST_PATROL)
+        if ask.is_(EQUIP, EQUIP_FOUND):
+            if ask.raiders() and self.dest.get(seat) == "hunt":
+                return f(EQUIP_WEAPONS, EQUIP_MEDS, EQUIP_FUEL) or self._msgs.get(DONE)
             return self._msgs.get(DONE)
-        if p == "Weapons to equip":
+        if ask.is_(EQUIP_WEAPONS_N):
             return self._amount(legal, 5)
-        if p == "Meds to equip":
+        if ask.is_(EQUIP_MEDS_N):
             return self._amount(legal, 10)
-        if p == "Fuel to equip":
+        if ask.is_(EQUIP_FUEL_N):
             return self._amount(legal, 2)
-        if "Caps from the Cache to add" in p or p.startswith("Caps to equip"):
+        if ask.is_(BOOST_CAPS, EQUIP_CAPS_N):
             return self._amount(legal, 0)
-        if p.startswith("Junkyard:"):
-            return f(by_label, "Weapon", "Fuel", "Meds", "Scrap", "Take nothing")
-        if p.startswith("Sell which resource to the Fence"):
+        if ask.is_(JUNKYARD):
+            return f(*JUNKYARD_PICKS)
+        if ask.is_(FENCE_WHICH):
             sur = self._surplus(me)
-            for res in ("Scrap", "Meds", "Fuel", "Weapons"):
-                if sur.get(res, 0) > 0 and res in by_label:
+            for res in ("scrap", "meds", "fuel", "weapons"):
+                a = self._msgs.get(FENCE_RESOURCE[res])
+                if sur.get(res, 0) > 0 and a is not None:
                     self._fence_amount = min(sur[res], 5 - me.get("fence_sold", 0))
-                    return by_label[res]
+                    return a
             return None
-        if p == "How many?":
+        if ask.is_(*HOW_MANY):
             return self._amount(legal, getattr(self, "_fence_amount", 1))
-        if p.startswith("Reinforce the Wall"):
+        if ask.is_(WALL_WHICH):
             if me.get("scrap", 0) > 0 and me.get("wall_scrap", 5) < 5:
-                a = f(by_label, "Scrap")
+                a = f(WALL_SCRAP)
                 if a:
                     return a
             if me.get("weapons", 0) > 6:
-                a = f(by_label, "Weapons")
+                a = f(WALL_WEAPONS)
                 if a:
                     return a
             return self._msgs.get(DONE)
-        if p in ("Scrap to place",):
+        if ask.is_(WALL_SCRAP_N):
             return self._amount(legal, 5)
-        if p in ("Weapons to place",):
+        if ask.is_(WALL_WEAPONS_N):
             return self._amount(legal, max(1, me.get("weapons", 0) - 6))
-        if p.startswith("Draw an Encounter card?"):
+        if ask.is_(EXPLORE):
             gang = cards.get("raiders", {})
             strength = min(gang.get("w", 0), 5) + gang.get("m", 0)
-            if "guards the place" in p:
+            if ask.value_is("hint", GUARDED_HINT):
                 return self._msgs.get(NO)
             return self._msgs.get(YES) if strength >= 4 and gang.get("w", 0) >= 3 else self._msgs.get(NO)
-        if "(defensive, Combat" in p:
-            return f(by_label, "Retreat")
-        if p.startswith("Try to escape"):
+        if ask.is_(ENCOUNTER):
+            return f(ENCOUNTER_RETREAT)
+        if ask.is_(ESCAPE):
             return self._msgs.get(NO)
-        if p.startswith("Fuel to burn"):
+        if ask.is_(ESCAPE_FUEL):
             return self._amount(legal, 99)
-        if p.startswith("A hit on the"):
-            return by_label.get("Meds")
-        if p.startswith("Open the") and "with which tool" in p:
+        if ask.is_(HIT):
+            return self._msgs.get(HIT_MEDS)
+        if ask.is_(TOOL):
             tools = [a for a in legal if a is not self._msgs.get(DONE)]
             return tools[0] if tools else self._msgs.get(DONE)
-        if p.startswith("Salvage:"):
+        if ask.is_(*SALVAGE, WALL_HIT):
             return self._amount(legal, 99)
-        if "Scrap from the Wall to discard" in p:
-            return self._amount(legal, 99)
-        if p.startswith("Reveal cards") or p.startswith("Take cards") or p.startswith("Play cards") \
-                or p.startswith("The guards use") or p.startswith("Cards to") or p.startswith("Cards for the escape"):
+        if ask.is_(*CARDS_TO_GIVE):
             non_done = [a for a in legal if a is not self._msgs.get(DONE)]
             return non_done[0] if non_done else self._msgs.get(DONE)
-        if p.startswith("Vault supplies"):
-            return f(by_label, "1 Weapon")
-        if p.startswith("Enemies at the"):
-            return f(by_label, "Search")
-        if p.startswith("Weapons from the Warehouse") or p.startswith("Meds from the Warehouse"):
+        if ask.is_(VAULT):
+            return f(VAULT_WEAPON_FUEL)
+        if ask.is_(ENEMIES):
+            return f(ENEMIES_SEARCH)
+        if ask.is_(WAREHOUSE_WEAPONS, WAREHOUSE_MEDS):
             return self._amount(legal, 99)
-        if p.startswith("Weapons of your Gang") or p.startswith("Meds of your Gang"):
+        if ask.is_(GANG_WEAPONS, GANG_MEDS):
             return self._amount(legal, 0)
         if kind == "may":
             return self._msgs.get(YES)
         return None
+
+
+class Ask:
+    """The pending prompt by its message id and the values of its holes."""
+
+    def __init__(self, rules, msg, args):
+        self._rules, self.msg, self.args = rules, msg, args
+        self.raiders_name = _name(rules, "raiders")
+
+    def is_(self, *msgs):
+        return self.msg in msgs
+
+    def raiders(self):
+        """Whether the Raiders are the gang asked about (a hole holds their name)."""
+        return any(isinstance(v, str) and self.raiders_name in v for v in self.args.values())
+
+    def value_is(self, hole, mid):
+        """Whether the text the rules built into `hole` is message `mid`."""
+        v = self.args.get(hole)
+        return isinstance(v, str) and value_msg(self._rules, v) == mid
+
+
+def _name(rules, eid):
+    """An entity's name as the state holds it (the state is the same in every language)."""
+    return (rules.entities.get(eid) or {}).get("name") or eid
+
+
+# prompts (`pending["msg"]`) and menu lines (option ids), by message id: see content/badlands/locales/en.ftl
+DESTINATION = "proc-pick_destination-ask1"
+DEST_JUNKYARD, DEST_GAS, DEST_BASE, DEST_VAULT = (f"{DESTINATION}-opt{i}" for i in (1, 2, 3, 4))
+DEST_PATROL = f"{DESTINATION}-opt6"
+EQUIP, EQUIP_FOUND = "proc-equip-ask1", "proc-capture_outpost-ask1"
+EQUIP_WEAPONS, EQUIP_MEDS, EQUIP_FUEL = (f"{EQUIP}-opt{i}" for i in (1, 2, 3))
+EQUIP_WEAPONS_N, EQUIP_MEDS_N, EQUIP_FUEL_N = "proc-equip-ask2", "proc-equip-ask3", "proc-equip-ask4"
+EQUIP_CAPS_N, BOOST_CAPS = "proc-equip-ask6", "proc-boost_roll-ask1"
+JUNKYARD = "proc-junkyard_action-ask1"
+JUNKYARD_PICKS = tuple(f"{JUNKYARD}-opt{i}" for i in (4, 2, 3, 1, 5))   # Weapon, Fuel, Meds, Scrap, nothing
+FENCE_WHICH = "action-fence_sell-ask1"
+FENCE_RESOURCE = {res: f"{FENCE_WHICH}-opt{i}" for i, res in enumerate(("scrap", "fuel", "meds", "weapons"), 1)}
+HOW_MANY = ("action-fence_sell-ask2", "action-guild_buy-ask2", "action-guild_sell-ask2")
+WALL_WHICH = "action-wall_reinforce-ask1"
+WALL_SCRAP, WALL_WEAPONS = f"{WALL_WHICH}-opt1", f"{WALL_WHICH}-opt2"
+WALL_SCRAP_N, WALL_WEAPONS_N = "action-wall_reinforce-ask2", "action-wall_reinforce-ask3"
+EXPLORE, GUARDED_HINT = "proc-explore-ask1", "proc-explore-str2"
+ENCOUNTER = "proc-encounter-ask1"
+ENCOUNTER_RETREAT = f"{ENCOUNTER}-opt2"
+ESCAPE, ESCAPE_FUEL = "proc-try_escape-ask1", "proc-try_escape-ask3"
+HIT = "proc-take_hits-ask1"
+HIT_MEDS = f"{HIT}-opt1"
+WALL_HIT = "proc-take_hits-ask2"
+TOOL = "proc-pick_tool-ask1"
+SALVAGE = tuple(f"proc-salvage_plan-ask{i}" for i in (1, 2, 3, 4))
+CARDS_TO_GIVE = ("proc-play_cards-ask1", "proc-loot-ask1", "proc-ravage-ask1", "proc-play_cards-ask5",
+                 "proc-play_cards-ask2", "proc-equip-ask7", "action-trade_equipment-ask9", "proc-try_escape-ask2")
+VAULT = "proc-location_action-ask1"
+VAULT_WEAPON_FUEL = f"{VAULT}-opt1"
+ENEMIES = "proc-travel-ask3"
+ENEMIES_SEARCH = f"{ENEMIES}-opt2"
+WAREHOUSE_WEAPONS, WAREHOUSE_MEDS = "proc-play_cards-ask6", "proc-play_cards-ask7"
+GANG_WEAPONS, GANG_MEDS = "proc-play_cards-ask3", "proc-play_cards-ask4"

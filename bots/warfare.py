@@ -6,8 +6,9 @@ in crew value of every offered action and takes the best one (or ends its
 Story Phase when nothing is worth a Story Action). Follow-up decisions
 (which model tests, which result, how many caps to offer...) use simple rules.
 
-It reads only the public API: `legal_actions()` labels, `seat_reader(seat)` (counters,
-zones, pieces and the props set on them, the pending prompt) and the static
+It reads only the public API: `legal_actions()` by action id, option id
+(`option_ids`) and value, never by label; `seat_reader(seat)` (counters,
+zones, pieces and the props set on them, the pending prompt's id and values) and the static
 card definitions of the compiled rules (`game.rules.ir["entities"]`: printed
 stats, like a player reading the cards). It never looks ahead through
 `clone()`: a clone carries the seeded dice, so a rollout would see the real
@@ -17,9 +18,9 @@ future rolls.
 from __future__ import annotations
 
 import random
-import re
 
 from waybill.runtime.errors import WaybillError
+from waybill.runtime.text import option_ids
 
 STATS = {"S": "s", "P": "p", "E": "e", "C": "c", "I": "i", "A": "a", "L": "l"}
 FACILITY_ORDER = ["unopened_vault", "trader_outpost", "lookout", "chem_lab", "infirmary", "food_store",
@@ -36,11 +37,13 @@ class WarfareBot:
         reader = game.seat_reader(seat)      # read as asked: no full view per decision
         pend = reader.pending() or {}
         ctx = _Crew(game, reader, seat)
-        kind, prompt = pend.get("kind"), pend.get("prompt") or ""
+        # the prompt by its message id and the values of its holes: never its words
+        kind, ask, args = pend.get("kind"), pend.get("msg"), pend.get("args") or {}
         try:
             if kind == "act":
                 return self._story_action(ctx, legal)
-            pick = _decide(ctx, kind, prompt, legal, rng)
+            ctx.option_msgs = option_ids(game)
+            pick = _decide(ctx, kind, ask, args, legal, rng)
             if pick is not None:
                 return pick
         except (KeyError, IndexError, TypeError, ValueError):
@@ -84,6 +87,7 @@ class _Crew:
         self.counters: dict = {}
         self.zones: dict = {}
         self.players = len(reader.players)
+        self.option_msgs: list = []          # the message ids of the pending options (`option_ids`)
 
     def counter(self, name: str, seat: int | None = None):
         if name not in self.counters:
@@ -182,63 +186,98 @@ class _Crew:
         return -5.0       # Set Bounty, Surface: they cost Reach and gain nothing this phase
 
 
-def _by_label(legal: list[dict], *labels: str) -> dict | None:
-    for want in labels:
-        for a in legal:
-            if a["label"] == want:
+def _by_msg(ctx: "_Crew", legal: list[dict], *mids: str) -> dict | None:
+    """The first offered of these options, by message id (`option_ids`): the same in every language."""
+    for want in mids:
+        for a, mid in zip(legal, ctx.option_msgs):
+            if mid == want:
                 return a
     return None
 
 
-def _decide(ctx: _Crew, kind: str, prompt: str, legal: list[dict], rng: random.Random) -> dict | None:
-    test = re.search(r"Test \((\d)([SPECIAL])\)", prompt)
-    if kind == "pick" and test:                       # which model makes a test: the best at it
-        letter = test.group(2)
+def _by_value(legal: list[dict], *values: str) -> dict | None:
+    """The first offered of these string values (content keys like a stat's letter: the state's, not words)."""
+    for want in values:
+        for a in legal:
+            if a.get("value") == want:
+                return a
+    return None
+
+
+def _by_entity(legal: list[dict], *eids: str) -> dict | None:
+    for want in eids:
+        for a in legal:
+            v = a.get("value")
+            if isinstance(v, dict) and v.get("entity") == want:
+                return a
+    return None
+
+
+# prompts by message id (`pending["msg"]`; see content/warfare/locales/en.ftl)
+TESTS = {"ent-barter-action-take_barter-ask1": "C", "ent-craft_chems-action-take_craft_chems-ask1": "I",
+         "ent-open_vault-action-take_open_vault-ask1": "I", "ent-scout-action-take_scout-ask1": "P"}
+ACCEPT = "ent-negotiate_release-action-take_negotiate_release-ask5"
+POTENTIAL = "proc-nourish-ask2"
+OFFER = "ent-negotiate_release-action-take_negotiate_release-ask2"
+SPEND_SCOUTING = "proc-gain_facility_roll-ask1"
+ADD_FACILITY = "proc-gain_facility_roll-ask2"
+TRAINING = ("proc-train-ask2", "proc-train-ask3")
+PERK = "proc-train-ask4"
+MODIFY_WITH = "ent-modify_weapons-action-take_modify_weapons-ask2"
+RARE_CHEMS = "ent-negotiate_release-action-take_negotiate_release-ask4"
+RECUPERATE_MORE = "ent-recuperate-action-take_recuperate-ask3"
+TRAIN_MORE = "ent-crew_training-action-take_crew_training-ask2"
+MORE = ("ent-modify_weapons-action-take_modify_weapons-ask3", "ent-recruit-action-take_recruit-ask4",
+        RARE_CHEMS, RECUPERATE_MORE, TRAIN_MORE)        # "... another? (done to stop)"
+RECRUIT_WHICH = "ent-recruit-action-take_recruit-ask1"
+PERKS = ("cap_collector", "chemist", "awareness", "medic")
+DONE, YES, NO = "engine-done", "engine-yes", "engine-no"
+
+
+def _decide(ctx: _Crew, kind: str, ask: str | None, args: dict, legal: list[dict],
+            rng: random.Random) -> dict | None:
+    letter = TESTS.get(ask)
+    if kind == "pick" and letter:                     # which model makes a test: the best at it
         return max(legal, key=lambda a: ctx.stat(_piece(ctx, a), letter) if _piece(ctx, a) else -1)
     if kind == "may":
-        if "Accept?" in prompt:                       # as captor: a fair price is half the Rating
-            m = re.search(r"offers (\d+) Caps", prompt)
-            return _by_label(legal, "yes" if m and int(m.group(1)) >= 8 else "no")
-        if "Potential" in prompt:
-            return _by_label(legal, "yes")
-        return _by_label(legal, "no")
+        if ask == ACCEPT:                             # as captor: a fair price is half the Rating
+            price = args.get("price")
+            return _by_msg(ctx, legal, YES if isinstance(price, int) and price >= 8 else NO)
+        if ask == POTENTIAL:
+            return _by_msg(ctx, legal, YES)
+        return _by_msg(ctx, legal, NO)
     if kind == "amount":
         values = [a["value"] for a in legal]
-        if prompt.startswith("Offer"):
+        if ask == OFFER:
             return _closest(legal, min(max(values), 10))
-        if prompt.startswith("Spend Scouting"):
+        if ask == SPEND_SCOUTING:
             return _closest(legal, max(values))
         return _closest(legal, min(values))
     if kind == "choose":                              # Comfortable Quarters re-rolls
-        return _by_label(legal, "done") or legal[0]
+        return _by_msg(ctx, legal, DONE) or legal[0]
     if kind != "pick":
         return None
-    if "Add which Facility" in prompt:
-        names = {a["label"]: a for a in legal}
-        for fid in FACILITY_ORDER:
-            name = ctx.entities[fid]["name"]
-            if name in names:
-                return names[name]
-        return legal[0]
-    if prompt.startswith("Training: which result") or prompt.startswith("Training: raise"):
-        for letter in TRAINING_PREFERENCE:
-            a = _by_label(legal, letter)
-            if a:
-                return a
-    if "gains a Perk" in prompt:
-        return _by_label(legal, "Cap Collector", "Chemist", "Awareness", "Medic") or legal[0]
-    if "Modify" in prompt and "with?" in prompt:
+    if ask == ADD_FACILITY:
+        return _by_entity(legal, *FACILITY_ORDER) or legal[0]
+    if ask in TRAINING:
+        a = _by_value(legal, *TRAINING_PREFERENCE)
+        if a:
+            return a
+    if ask == PERK:
+        return _by_entity(legal, *PERKS) or legal[0]
+    if ask == MODIFY_WITH:
         return max(legal, key=lambda a: _gain_per_part(ctx, a))
-    if prompt.startswith("Add Rare Chems"):         # keep the Rare Chems: Caps are the offer
-        return _by_label(legal, "done") or legal[0]
-    if "(done to stop)" in prompt:
-        if prompt.startswith("Recuperate"):
-            return next((a for a in legal if a["label"] != "done"), legal[0])
-        if prompt.startswith("Crew Training"):
-            return next((a for a in legal if a["label"] != "done" and _piece(ctx, a)
-                         and ctx.field(_piece(ctx, a), "class") == "grunt"), _by_label(legal, "done"))
-        return _by_label(legal, "done") or legal[0]
-    if prompt.startswith("Recruit: which model"):
+    if ask == RARE_CHEMS:                             # keep the Rare Chems: Caps are the offer
+        return _by_msg(ctx, legal, DONE) or legal[0]
+    if ask in MORE:
+        done = _by_msg(ctx, legal, DONE)
+        if ask == RECUPERATE_MORE:
+            return next((a for a in legal if a is not done), legal[0])
+        if ask == TRAIN_MORE:
+            return next((a for a in legal if a is not done and _piece(ctx, a)
+                         and ctx.field(_piece(ctx, a), "class") == "grunt"), done)
+        return done or legal[0]
+    if ask == RECRUIT_WHICH:
         return min(legal, key=lambda a: ctx.entities[a["value"]["entity"]]["fields"]["rating"])
     return legal[rng.randrange(len(legal))]
 

@@ -1,9 +1,11 @@
 """A goal-directed bot for Wasteland Express Delivery Service (pack `weds`).
 
-It reads only the public API: `game.seat_reader(seat)`, the pending decision and
-its labelled options, the static board and card texts of `game.rules`, and
-`game.clone()` + `apply` to look one decision ahead (what an outpost action
-would offer). Its plan, recomputed at every decision:
+It reads only the public API: `game.seat_reader(seat)`, the pending decision
+(its prompt by message id, `msg`, and the values of its holes) and its options
+(actions by their declared id, the rest by message id through `option_ids`,
+text the rules built through `SeatReader.text_parts`) — never a label's or a
+prompt's words, so it plays the same game in every language — and the static
+board and card texts of `game.rules`. Its plan, recomputed at every decision:
 
 1. take a BONUS action whenever one is open (it completes a contract step);
 2. Bailout when it can pay, Blue Screen of Death (buy 3 artifacts at
@@ -27,6 +29,24 @@ STOP_HERE, FREE_ACTION = "proc-drive_truck-str2", "proc-drive_truck-str1"
 DONE_SHOPPING, KEEP_MODS, KEEP_LOAD = "proc-visit_shop-str1", "proc-install_mod-str1", "proc-make_room-str1"
 EMPTY_SLOT, DASHBOARD_SLOT, WEAPONS_HOLD = "proc-damage_point-str1", "proc-stow-str3", "proc-stow-str2"
 DONE, PASS, YES, NO = "engine-done", "engine-pass", "engine-yes", "engine-no"
+DEPOT_REPAIR, DEPOT_TRAILER, DEPOT_TRAILER2 = (f"ent-the_depot-action-depot_services-ask1-opt{i}" for i in (1, 2, 3))
+HOLD_LABEL, HOLD_EMPTY = "quantity-hold_label-str1", "quantity-hold_label-str2"   # "<hold> (<what it holds>)"
+QUEST_STACK = "ent-vision_quest_contract-action-take_vision_quest-str1"              # "Stack <n>"
+# prompts, by message id (`pending["msg"]`, content/weds/locales/en.ftl): never by their words
+DRIVE_WHERE, MISSILES = "proc-drive_truck-ask1", "proc-commit_missiles-ask1"
+ASSIGN_DAMAGE, BUY_MOD, NO_FREE_SLOT = "proc-damage_point-ask1", "proc-visit_shop-ask1", "proc-install_mod-ask1"
+KEEP_JOB = ("proc-first_faction_job-ask1", "proc-take_faction_job-ask1")
+TOO_MANY_JOBS = "proc-take_faction_job-ask2"
+QUEST_WHICH = "ent-vision_quest_contract-action-take_vision_quest-ask1"
+DISCARD = "proc-offer_discard-ask1"
+DEPOT, STORE, NO_ROOM = "ent-the_depot-action-depot_services-ask1", "proc-stow-ask1", "proc-make_room-ask1"
+ATTACK_WHICH = ("proc-drive_step-ask1", "action-attack-ask1")
+DELIVER_WHICH = "proc-job_delivery-ask1"
+ENGAGE, MORE_ARTIFACTS = "proc-meet_raiders-ask1", "proc-buy_artifacts-ask1"
+NUCLEAR_BOMB = "ent-questionable_decisions-instead-pillage-1-ask1"
+REROLL_MAY = ("proc-rad_check_roll-ask1", "proc-combat_reroll-ask1")     # take every reroll
+REROLL_WHICH = "proc-combat_reroll-ask2"
+DELIVERY_BONUS = "ent-delivery_bonus_mod-on-delivery_made-1-ask1"
 START_PRICE = {"food": 2, "water": 3, "weapons": 4}
 
 
@@ -46,9 +66,8 @@ class WedsBot:
         quick = _quick(pend, legal)
         if quick is not None:
             return quick
-        prompt = pend.get("prompt") or ""
         drive = self.mem.get("drive")
-        if drive and prompt.startswith("Drive where") and drive[0] == legal[0]["player"]:
+        if drive and pend.get("msg") == DRIVE_WHERE and drive[0] == legal[0]["player"]:
             pick = self._drive_cached(drive, legal)
             if pick is not None:
                 return pick
@@ -74,118 +93,131 @@ class WedsBot:
         for a in legal:
             if self._msg(a) in (DONE, DONE_SHOPPING, KEEP_MODS, KEEP_LOAD, NO, STOP_HERE):
                 return a
-        non_pass = [a for a in legal if self._msg(a) not in (PASS, FREE_ACTION) and a["label"] not in _FREE]
+        non_pass = [a for a in legal if self._msg(a) not in (PASS, FREE_ACTION) and self._msg(a) not in _FREE]
         return rng.choice(non_pass or legal)
 
     def _decide(self, game, s, legal, rng):
         pend = game.pending
-        kind, prompt = pend["kind"], pend.get("prompt") or ""
-        labels = {a["label"]: a for a in legal}
+        kind, ask = pend["kind"], pend.get("msg")
         if kind == "act":
-            return self._act(game, s, legal, labels)
-        if prompt.startswith("Drive where"):
+            return self._act(game, s, legal)
+        if ask == DRIVE_WHERE:
             return self._drive(s, legal)
         if kind == "amount":
-            if prompt.startswith("Commit how many missiles"):
+            if ask == MISSILES:
                 return self._missiles(s, legal)
             return legal[-1]
         if kind == "may":
-            return self._by_msg(legal, YES if self._may(s, prompt) else NO)
-        if prompt.startswith("Assign 1 damage"):
+            # the values of the prompt's holes as the seat sees them (pieces by their handles)
+            args = (s.r.pending() or {}).get("args") or {}
+            return self._by_msg(legal, YES if self._may(s, ask, args) else NO)
+        if ask == ASSIGN_DAMAGE:
             return self._damage(s, legal)
-        if prompt.startswith("Keep which faction job"):
+        if ask in KEEP_JOB:
             return max(legal, key=lambda a: s.job_score(a.get("value")))
-        if prompt.startswith("Too many faction jobs"):
+        if ask == TOO_MANY_JOBS:
             return min(legal, key=lambda a: s.job_score(a.get("value")))
-        if prompt.startswith("Buy a truck mod"):
+        if ask == BUY_MOD:
             return self._shop(s, legal)
-        if prompt.startswith("Take which vision quest stack"):
-            for want in ("Stack 3", "Stack 4", "Stack 1", "Stack 5", "Stack 2"):
-                if want in labels:
-                    return labels[want]
+        if ask == QUEST_WHICH:
+            stacks = {}
+            for a in legal:                     # "Stack <n>": the rules' text, read back by its id
+                mid, parts = s.r.text_parts(a.get("value")) if isinstance(a.get("value"), str) else (None, {})
+                if mid == QUEST_STACK:
+                    stacks[parts.get("arg1")] = a
+            for want in ("3", "4", "1", "5", "2"):
+                if want in stacks:
+                    return stacks[want]
             return legal[0]
-        if "discard which cargo" in prompt or prompt.startswith("Discard"):
+        if ask == DISCARD:
             return min(legal, key=lambda a: s.piece_value(a.get("value")))
-        if prompt.startswith("No free slot"):
-            return self._make_room(s, legal, labels)
-        if prompt == "The Depot":
-            if "Repair all damage for $3" in labels and s.damage() > 0:
-                return labels["Repair all damage for $3"]
+        if ask == NO_FREE_SLOT:
+            return self._make_room(s, legal)
+        if ask == DEPOT:
+            repair = self._by_msg(legal, DEPOT_REPAIR)
+            if repair is not None and s.damage() > 0:
+                return repair
             if s.want_trailer():
-                for lab in labels:
-                    if lab.startswith("Buy a trailer") or lab.startswith("Buy another trailer"):
-                        return labels[lab]
+                trailer = self._by_msg(legal, DEPOT_TRAILER, DEPOT_TRAILER2)
+                if trailer is not None:
+                    return trailer
             return self._by_msg(legal, DONE) or legal[0]
-        if prompt.startswith("Store ") and prompt.endswith("in which?"):
+        if ask == STORE:
             return self._by_msg(legal, DASHBOARD_SLOT) or self._by_msg(legal, WEAPONS_HOLD) or legal[0]
-        if prompt.startswith("No room for"):
+        if ask == NO_ROOM:
             return self._by_msg(legal, KEEP_LOAD) or legal[0]
-        if prompt.startswith("Attack which"):
+        if ask in ATTACK_WHICH:
             return self._attack_target(s, legal)
-        if prompt.startswith("Deliver which"):
+        if ask == DELIVER_WHICH:
             return legal[0]
         return None
 
     # ---- turn actions ---------------------------------------------------
-    def _act(self, game, s, legal, labels):
+    def _act(self, game, s, legal):
         plan = s.plan()
         here = s.pos()
-        if "Bonus action" in labels:
-            return labels["Bonus action"]
-        subs = [a for a in legal if a.get("action") and a["label"] not in _MAIN]
+        # the turn's own actions, by their declared id (a card's actions are `subs`)
+        main = {}
+        for a in legal:
+            if self._msg(a) in _MAIN:
+                main[a["action"]] = a
+        if "bonus_action" in main:
+            return main["bonus_action"]
+        subs = [a for a in legal if a.get("action") and self._msg(a) not in _MAIN]
         if subs:
             pick = self._sub(s, subs, plan)
             if pick is not None:
                 return pick
-        if "Deliver cargo" in labels and s.deliver_value_here() > 0:
-            return labels["Deliver cargo"]
-        if "Attack raiders" in labels and plan[1] == "attack" and plan[0] == here:
-            return labels["Attack raiders"]
-        if "Activate an outpost" in labels and s.outpost_worth(plan):
-            return labels["Activate an outpost"]
-        if "Purchase cargo" in labels and s.purchase_worth():
-            return labels["Purchase cargo"]
+        if "deliver" in main and s.deliver_value_here() > 0:
+            return main["deliver"]
+        if "attack" in main and plan[1] == "attack" and plan[0] == here:
+            return main["attack"]
+        if "activate_outpost" in main and s.outpost_worth(plan):
+            return main["activate_outpost"]
+        if "purchase" in main and s.purchase_worth():
+            return main["purchase"]
         if plan[0] == here and plan[1] not in ("buy", "attack"):
             s.exclude.add(here)
             s._plan = None
             plan = s.plan()
-        if "Move your truck" in labels and plan[0] is not None and plan[0] != here:
+        if "drive" in main and plan[0] is not None and plan[0] != here:
             # the steps of this move follow the plan without a new view
             self.mem["drive"] = [s.me, plan[0], here, s.static]
-            return labels["Move your truck"]
-        if "Attack raiders" in labels and s.attack_worth():
-            return labels["Attack raiders"]
-        if "Move your truck" in labels and plan[0] is None:
-            return labels["Move your truck"]
+            return main["drive"]
+        if "attack" in main and s.attack_worth():
+            return main["attack"]
+        if "drive" in main and plan[0] is None:
+            return main["drive"]
         if subs:
             return subs[0]
         return self._by_msg(legal, PASS) or legal[0]
 
     def _sub(self, s, subs, plan):
-        """A tagged sub-action (outpost, bonus, slide): contract steps first."""
+        """A card's or an outpost's action (outpost, bonus, slide), by its declared id: contract steps first."""
         best, best_v = None, 0
         for a in subs:
-            lab = a["label"].lower()
+            act = a["action"]
             v = 0
-            if "deliver" in lab or "pay the lowest" in lab or "excavate" in lab:
+            if act.startswith("deliver") or act in ("pay_bailout", "excavate"):
                 v = 10
-            elif "vision quest" in lab:
+            elif act == "take_vision_quest":
                 v = 9
-            elif "artifact" in lab and plan[1] == "artifacts":
+            elif act == "buy_artifacts_here" and plan[1] == "artifacts":
                 v = 8
-            elif " job" in lab and "take" in lab and plan[1] == "take_job" and s.may_take_job():
+            elif act == "take_job" and plan[1] == "take_job" and s.may_take_job():
                 v = 8
-            elif ("mod shop" in lab and plan[1] == "shop") or ("temp mod shop" in lab and plan[1] == "temp_shop"):
+            elif (act in ("mod_shop_visit", "temp_mod_shop_visit") and plan[1] == "shop") or \
+                    (act == "temp_mod_shop_visit" and plan[1] == "temp_shop"):
                 v = 8
-            elif ("the depot" in lab or "repair" in lab) and (s.damage() > 1 or (plan[1] == "depot" and s.want_trailer())):
+            elif act == "depot_services" and (s.damage() > 1 or (plan[1] == "depot" and s.want_trailer())):
                 v = 7
-            elif "broker" in lab and s.crap() >= 4:
+            elif act == "hire_broker" and s.crap() >= 4:
                 v = 3
-            elif "take $3" in lab:
+            elif act == "take_three":
                 v = 2
             if v > best_v:
                 best, best_v = a, v
-        if best is not None and " job" in best["label"] and "take" in best["label"].lower():
+        if best is not None and best["action"] == "take_job":
             s.mem["took_round"] = s.round
         return best
 
@@ -240,21 +272,18 @@ class WedsBot:
         drive[2] = best_sp
         return best
 
-    def _may(self, s, prompt):
-        if prompt.startswith("Engage"):
+    def _may(self, s, ask, args):
+        if ask == ENGAGE:
             plan = s.plan()
-            return plan[1] == "attack" and plan[0] == s.pos() and "Enclave" in prompt
-        if prompt.startswith("Buy another artifact"):
+            return plan[1] == "attack" and plan[0] == s.pos() and \
+                s.ent(s.entity_of(args.get("target"))).get("kind") == "raider_enclave"
+        if ask == MORE_ARTIFACTS:
             return s.plan()[1] == "artifacts" and s.artifacts() < 3
-        if prompt.startswith("Collect a nuclear bomb"):
+        if ask == NUCLEAR_BOMB:
             return s.open_contract("questionable_decisions") is not None
-        if prompt.startswith("Use your Escort") or "Escort" in prompt:
-            return False
-        if "Reroll" in prompt or "RAD" in prompt:
+        if ask in REROLL_MAY or ask == DELIVERY_BONUS:
             return True
-        if "Delivery Bonus" in prompt:
-            return True
-        return False
+        return False                        # an Escort, and anything else offered
 
     def _missiles(self, s, legal):
         have = len(legal) - 1
@@ -276,15 +305,17 @@ class WedsBot:
         if slot is not None:
             return slot
         def cost(a):
-            lab = a["label"]
-            if lab.startswith("Cargo Hold"):        # holds are shown with what they hold
-                return 45 if lab.endswith("(empty)") else 60
-            if lab.startswith("Dig tile"):          # the treasure's slot
+            v = a.get("value")
+            if isinstance(v, str):                  # holds are shown with what they hold
+                mid, parts = s.r.text_parts(v)
+                if mid == HOLD_LABEL and parts.get("arg1") in s.cargo_hold_names():
+                    return 45 if s.r.text_parts(parts.get("arg2", ""))[0] == HOLD_EMPTY else 60
+            if s.entity_of(v) in DIG_TILES:         # the treasure's slot
                 return 100
-            return s.mod_value(a.get("value"))
+            return s.mod_value(v)
         return min(legal, key=cost)
 
-    def _make_room(self, s, legal, labels):
+    def _make_room(self, s, legal):
         # drop a spare hold or a temp mod for a wanted mod; otherwise keep
         cands = [a for a in legal if isinstance(a.get("value"), dict)]
         if cands and s.project() in ("torque", "kea", "qd", "bigdig"):
@@ -306,7 +337,6 @@ class WedsBot:
         return max(legal, key=score)
 
     def _shop(self, s, legal):
-        labels = {a["label"]: a for a in legal}
         by_ent = {}
         for a in legal:
             e = s.entity_of(a.get("value"))
@@ -317,27 +347,30 @@ class WedsBot:
                 return by_ent[e]
         if s.crap() >= 20 and s.holds() < 5:
             for a in legal:
-                if a["label"].startswith("Cargo Hold") and "General" in a["label"]:
+                if s.entity_of(a.get("value")) == "general_hold":
                     return a
         return self._by_msg(legal, DONE_SHOPPING) or legal[0]
 
 
 def _quick(pend, legal):
     """Decisions that need no view of the table."""
-    prompt = pend.get("prompt") or ""
-    if pend["kind"] == "may" and ("Reroll" in prompt or "RAD" in prompt):
+    ask = pend.get("msg")
+    if pend["kind"] == "may" and ask in REROLL_MAY:
         for a in legal:
             if a.get("value") is True:             # yes
                 return a
-    if prompt.startswith("Reroll which die"):      # the lowest die gains the most
+    if ask == REROLL_WHICH:                        # the lowest die gains the most
         return min(legal, key=lambda a: a.get("value") if isinstance(a.get("value"), int) else 99)
     return None
 
 
-_MAIN = {"Move your truck", "Attack raiders", "Purchase cargo", "Deliver cargo", "Activate an outpost",
-         "Bonus action", "pass", "Discard cargo", "Escort: move your truck anywhere in the wasteland"}
+# The turn's own actions (and the free ones), by message id: the others are a card's or an outpost's.
+_MAIN = {"action-drive", "action-attack", "action-purchase", "action-deliver", "action-activate_outpost",
+         "action-bonus_action", "engine-pass", "action-discard_cargo_freely", "ent-escort-action-use_escort"}
 # Free actions: the bot never discards by choice nor uses an Escort.
-_FREE = {"Discard cargo", "Escort: move your truck anywhere in the wasteland", "take a free action"}
+_FREE = {"action-discard_cargo_freely", "ent-escort-action-use_escort", FREE_ACTION}
+DIG_TILES = ("empty_dig_tile", "treasure_dig_tile", "dig_site")
+CARGO_HOLDS = ("general_hold", "weapons_hold")
 
 
 class _Counters:
@@ -404,6 +437,10 @@ class _Seen:
         self.exclude = set()
 
     # ---- reading ----------------------------------------------------------
+    def cargo_hold_names(self):
+        """The names the state gives the cargo holds (its text is the same in every language)."""
+        return tuple(self.ent(e).get("name") for e in CARGO_HOLDS)
+
     def ent(self, eid):
         return self.R.entities.get(eid) or {}
 

@@ -67,6 +67,19 @@ class SeatReader:
         """The pending decision as the seat sees it (another seat's: who and what kind only)."""
         return self.sight.pending(self.m.st.pending)
 
+    def text_parts(self, s: str) -> tuple[str | None, dict]:
+        """Text the rules built (a string in the state, the same in every
+        language), read back into its message id and the English text of
+        each hole: ``"Stack 3"`` is ``("<code>-str1", {"arg1": "3"})``; a
+        string without holes has ``{}``; ``(None, {})`` for a string that is
+        no message. A bot matches these, never the words."""
+        from .text import english_index, value_msg
+        mid = value_msg(self.m.R, s)
+        if mid is None:
+            return None, {}
+        t = english_index(self.m.R).of.get(mid)
+        return mid, (t.read(s) or {}) if t is not None else {}
+
     # --- counters -------------------------------------------------------------------
 
     def counter(self, cid: str) -> Any:
