@@ -8,6 +8,7 @@ answered at once). Prints one JSON object per pack, then a summary table.
 
     python bench/bots.py --games 40                       # vs random, every pack
     python bench/bots.py weds --opponent default --games 40   # vs the WEDS heuristic bot
+    python bench/bots.py bust --iterations 50 --think-ms 0 --set rollout=2   # fixed budget, other settings
 
 Strength runs are long: use few games while developing. Figures depend on
 the machine (and on its load, through --think-ms); iteration counts do not.
@@ -33,7 +34,7 @@ PACKS = ["weds", "badlands", "warfare", str(ROOT / "tests" / "packs" / "bust")]
 
 
 def bench_pack(pack: str, opponent: str, games: int, seed: int, think_ms: int | None, iterations: int | None,
-               round_cap: int = 200) -> dict:
+               round_cap: int = 200, settings: dict | None = None) -> dict:
     rules = load_pack(pack)
     names = lineup(f"search,{opponent}", 2, rules)
     wins = {"search": 0, names[1]: 0, "none": 0}
@@ -43,7 +44,8 @@ def bench_pack(pack: str, opponent: str, games: int, seed: int, think_ms: int | 
     for i in range(games):
         s = seed + i
         seats = seat_bots(names, s)
-        bots = [make_bot(n, rules, think_ms=think_ms, iterations=iterations) for n in seats]
+        over = {**(settings or {}), "think_ms": think_ms, "iterations": iterations}
+        bots = [make_bot(n, rules, **over) for n in seats]
         rng = random.Random(s * 7919 + 17)
         try:
             g = Game.new(rules, 2, seed=s)
@@ -75,7 +77,8 @@ def bench_pack(pack: str, opponent: str, games: int, seed: int, think_ms: int | 
         "ms_per_decision_p95": round(1000 * times[int(0.95 * (len(times) - 1))], 1) if times else None,
         "iterations_mean": round(statistics.fmean(its), 1) if its else None,
         "settings": resolve("search", rules)[1] | {k: v for k, v in
-                                                   (("think_ms", think_ms), ("iterations", iterations)) if v is not None},
+                                                   (("think_ms", think_ms), ("iterations", iterations),
+                                                    *(settings or {}).items()) if v is not None},
     }
 
 
@@ -87,10 +90,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--think-ms", type=int, default=None)
     ap.add_argument("--iterations", type=int, default=None)
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=NUMBER",
+                    help="a search setting for this run (repeatable): --set rollout=2")
     a = ap.parse_args(argv)
+    settings = {k: float(v) for k, _, v in (x.partition("=") for x in a.set)}
     rows = []
     for pack in a.packs:
-        row = bench_pack(pack, a.opponent, a.games, a.seed, a.think_ms, a.iterations)
+        row = bench_pack(pack, a.opponent, a.games, a.seed, a.think_ms, a.iterations, settings=settings)
         print(json.dumps(row), flush=True)
         rows.append(row)
     print(f"{'pack':10} {'vs':18} {'won':>9} {'capped':>6} {'ms/dec':>7} {'p95':>7} {'iters':>6}", file=sys.stderr)
