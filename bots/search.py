@@ -18,7 +18,17 @@ at most ``rollout`` decisions, and scores the end:
   teach anything.
 
 Decisions with one option are answered without search, and are never tree
-nodes. The answer is the most visited child of the root.
+nodes. The answer is the most visited child of the root (ties: the better
+mean). Its subtree is kept (``reuse``): when the seat's next decision is one
+that deals reached right after that move (same game, same decision number,
+as within a turn of several choices), the search goes on from it, its visits
+counting as iterations already run.
+
+The default policy is uniformly random; with ``greedy`` (a percent) that
+share of rollout decisions instead takes the move whose one-step score hint
+is best for the mover (each option applied to a copy: dearer per step, but a
+rollout that buys, delivers and scores like a player tells more than one
+that passes at random).
 
 Budget: ``iterations`` per decision, and ``think_ms`` (0: no time limit),
 whichever ends first. With ``think_ms`` 0 the bot is deterministic for a
