@@ -48,6 +48,7 @@ import time
 from typing import Any
 
 from waybill.runtime import WaybillError
+from waybill.runtime.determinise import Deals
 
 DEFAULTS: dict[str, Any] = {
     "iterations": 200,      # per decision
@@ -91,6 +92,7 @@ class SearchBot:
         n = len(game.state.players)
         root = self._reused(game, seat, legal[0]["decision"]) or _Node(n)
         hinted = game.has_bot_score()
+        deals = Deals(game, seat)      # what the seat cannot see, found once for every deal
         start = time.perf_counter()
         deadline = start + self.think_ms / 1000 if self.think_ms else None
         it = 0
@@ -100,7 +102,7 @@ class SearchBot:
                 break
             it += 1
             try:
-                self._iterate(game.determinise(seat, r), root, r, n, hinted)
+                self._iterate(deals.deal(r), root, r, n, hinted)
             except WaybillError:
                 # a broken line of play in a deal: it teaches nothing; the next deal goes on
                 continue
@@ -187,15 +189,17 @@ class SearchBot:
         steps = 0
         greedy = self.greedy if hinted else 0.0
         while not d.over and steps < self.rollout:
-            acts = d.legal_actions()
-            if len(acts) == 1:
-                d.apply(acts[0])
-                continue
-            steps += 1
-            if greedy and r.random() < greedy:
-                d.apply(self._greedy_pick(d, acts, r, n))
-            else:
-                d.apply(acts[r.randrange(len(acts))])
+            pending = d.pending
+            count = len(pending["options"])
+            if count > 1:
+                steps += 1
+                if greedy and r.random() < greedy:
+                    d.apply(self._greedy_pick(d, d.legal_actions(), r, n))
+                    continue
+            # an answer by its number alone: listing the options as the seat
+            # sees them (labels, handles) is a cost a random pick does not need
+            d.apply({"player": pending["player"], "decision": d.state.decision,
+                     "option": r.randrange(count) if count > 1 else 0})
 
     def _greedy_pick(self, d, acts: list[dict], r: random.Random, n: int) -> dict:
         me = acts[0]["player"]
