@@ -97,8 +97,10 @@ class SearchBot:
         deadline = start + self.think_ms / 1000 if self.think_ms else None
         it = 0
         while it < self.iterations:
-            # stop when one more iteration (at the mean so far) would pass the deadline
-            if deadline is not None and it and time.perf_counter() + (time.perf_counter() - start) / it > deadline:
+            # stop when one more iteration (at 1.5 times the mean so far: iterations
+            # vary, and a budget is a ceiling, not an average) would pass the deadline
+            now = time.perf_counter()
+            if deadline is not None and it and now + 1.5 * (now - start) / it > deadline:
                 break
             it += 1
             try:
