@@ -8,6 +8,7 @@ answered at once). Prints one JSON object per pack, then a summary table.
 
     python bench/bots.py --games 40                       # vs random, every pack
     python bench/bots.py weds --opponent default --games 40   # vs the WEDS heuristic bot
+    python bench/bots.py bust --iterations 50 --think-ms 0 --set rollout=2   # fixed budget, other settings
 
 Strength runs are long: use few games while developing. Figures depend on
 the machine (and on its load, through --think-ms); iteration counts do not.
@@ -33,17 +34,20 @@ PACKS = ["weds", "badlands", "warfare", str(ROOT / "tests" / "packs" / "bust")]
 
 
 def bench_pack(pack: str, opponent: str, games: int, seed: int, think_ms: int | None, iterations: int | None,
-               round_cap: int = 200) -> dict:
+               round_cap: int = 200, settings: dict | None = None, progress: bool = False) -> dict:
     rules = load_pack(pack)
     names = lineup(f"search,{opponent}", 2, rules)
     wins = {"search": 0, names[1]: 0, "none": 0}
     capped = errors = 0
     times: list[float] = []
     its: list[int] = []
+    margins: list[float] = []      # the search bot's score hint less its opponent's, at the end
+    won_rounds: list[int] = []     # rounds the search bot took to win: how fast it plays, not only whether
     for i in range(games):
         s = seed + i
         seats = seat_bots(names, s)
-        bots = [make_bot(n, rules, think_ms=think_ms, iterations=iterations) for n in seats]
+        over = {**(settings or {}), "think_ms": think_ms, "iterations": iterations}
+        bots = [make_bot(n, rules, **over) for n in seats]
         rng = random.Random(s * 7919 + 17)
         try:
             g = Game.new(rules, 2, seed=s)
@@ -59,11 +63,19 @@ def bench_pack(pack: str, opponent: str, games: int, seed: int, think_ms: int | 
         except WaybillError:
             errors += 1
             continue
+        if g.has_bot_score():
+            me = seats.index("search")
+            margins.append(float(g.bot_score(me)) - float(g.bot_score(1 - me)))
+        if progress:
+            print(f"  game {i + 1}/{games} seed {s}: seats {seats}, round {g.state.round}, "
+                  f"winner {seats[g.winner] if g.over and g.winner is not None else None}", file=sys.stderr, flush=True)
         if not g.over:
             capped += 1
             continue
         w = g.winner
         wins[seats[w] if w is not None else "none"] += 1
+        if w is not None and seats[w] == "search":
+            won_rounds.append(g.state.round)
     finished = games - capped - errors
     times.sort()
     return {
@@ -74,8 +86,11 @@ def bench_pack(pack: str, opponent: str, games: int, seed: int, think_ms: int | 
         "ms_per_decision_mean": round(1000 * statistics.fmean(times), 1) if times else None,
         "ms_per_decision_p95": round(1000 * times[int(0.95 * (len(times) - 1))], 1) if times else None,
         "iterations_mean": round(statistics.fmean(its), 1) if its else None,
+        "hint_margin_mean": round(statistics.fmean(margins), 1) if margins else None,
+        "rounds_to_win_mean": round(statistics.fmean(won_rounds), 1) if won_rounds else None,
         "settings": resolve("search", rules)[1] | {k: v for k, v in
-                                                   (("think_ms", think_ms), ("iterations", iterations)) if v is not None},
+                                                   (("think_ms", think_ms), ("iterations", iterations),
+                                                    *(settings or {}).items()) if v is not None},
     }
 
 
@@ -87,10 +102,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--think-ms", type=int, default=None)
     ap.add_argument("--iterations", type=int, default=None)
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=NUMBER",
+                    help="a search setting for this run (repeatable): --set rollout=2")
+    ap.add_argument("--progress", action="store_true", help="a line per game on stderr")
     a = ap.parse_args(argv)
+    settings = {k: float(v) for k, _, v in (x.partition("=") for x in a.set)}
     rows = []
     for pack in a.packs:
-        row = bench_pack(pack, a.opponent, a.games, a.seed, a.think_ms, a.iterations)
+        row = bench_pack(pack, a.opponent, a.games, a.seed, a.think_ms, a.iterations, settings=settings,
+                         progress=a.progress)
         print(json.dumps(row), flush=True)
         rows.append(row)
     print(f"{'pack':10} {'vs':18} {'won':>9} {'capped':>6} {'ms/dec':>7} {'p95':>7} {'iters':>6}", file=sys.stderr)

@@ -22,7 +22,8 @@ from .base import Bot, RandomBot
 # name -> ("module:Class", settings it takes)
 REGISTRY: dict[str, tuple[str, tuple[str, ...]]] = {
     "random": (".base:RandomBot", ()),
-    "search": (".search:SearchBot", ("iterations", "think_ms", "rollout", "depth", "explore", "scale")),
+    "search": (".search:SearchBot", ("iterations", "think_ms", "rollout", "depth", "explore", "scale",
+                                     "greedy", "reuse")),
     "weds_heuristic": (".weds:WedsBot", ()),
     "badlands_heuristic": (".badlands:BadlandsBot", ()),
     "warfare_heuristic": (".warfare:WarfareBot", ()),

@@ -18,7 +18,17 @@ at most ``rollout`` decisions, and scores the end:
   teach anything.
 
 Decisions with one option are answered without search, and are never tree
-nodes. The answer is the most visited child of the root.
+nodes. The answer is the most visited child of the root (ties: the better
+mean). Its subtree is kept (``reuse``): when the seat's next decision is one
+that deals reached right after that move (same game, same decision number,
+as within a turn of several choices), the search goes on from it, its visits
+counting as iterations already run.
+
+The default policy is uniformly random; with ``greedy`` (a percent) that
+share of rollout decisions instead takes the move whose one-step score hint
+is best for the mover (each option applied to a copy: dearer per step, but a
+rollout that buys, delivers and scores like a player tells more than one
+that passes at random).
 
 Budget: ``iterations`` per decision, and ``think_ms`` (0: no time limit),
 whichever ends first. With ``think_ms`` 0 the bot is deterministic for a
@@ -38,6 +48,7 @@ import time
 from typing import Any
 
 from waybill.runtime import WaybillError
+from waybill.runtime.determinise import Deals
 
 DEFAULTS: dict[str, Any] = {
     "iterations": 200,      # per decision
@@ -46,6 +57,8 @@ DEFAULTS: dict[str, Any] = {
     "depth": 8,             # decisions (of more than one option) walked in the tree
     "explore": 70,          # UCB1 exploration constant, in hundredths
     "scale": 10,            # logistic scale of score-hint differences
+    "greedy": 0,            # percent of rollout decisions taken by the best one-step score hint
+    "reuse": 1,             # 1: keep the subtree of the chosen move for the seat's next decision
 }
 
 
@@ -66,7 +79,10 @@ class SearchBot:
         self.depth = int(self.settings["depth"])
         self.explore = float(self.settings["explore"]) / 100
         self.scale = float(self.settings["scale"]) or 1.0
+        self.greedy = min(100.0, float(self.settings["greedy"])) / 100
+        self.reuse = bool(self.settings["reuse"])
         self.last_iterations = 0      # how many the last search ran (for benchmarks)
+        self._kept: tuple[Any, int, _Node] | None = None   # (game, seat, subtree) for the next decision
 
     def choose(self, game, legal: list[dict], rng: random.Random) -> dict:
         if len(legal) == 1:
@@ -74,28 +90,43 @@ class SearchBot:
         seat = legal[0]["player"]
         r = random.Random(rng.getrandbits(64))
         n = len(game.state.players)
-        root = _Node(n)
+        root = self._reused(game, seat, legal[0]["decision"]) or _Node(n)
         hinted = game.has_bot_score()
+        deals = Deals(game, seat)      # what the seat cannot see, found once for every deal
         start = time.perf_counter()
         deadline = start + self.think_ms / 1000 if self.think_ms else None
         it = 0
         while it < self.iterations:
-            # stop when one more iteration (at the mean so far) would pass the deadline
-            if deadline is not None and it and time.perf_counter() + (time.perf_counter() - start) / it > deadline:
+            # stop when one more iteration (at 1.5 times the mean so far: iterations
+            # vary, and a budget is a ceiling, not an average) would pass the deadline
+            now = time.perf_counter()
+            if deadline is not None and it and now + 1.5 * (now - start) / it > deadline:
                 break
             it += 1
             try:
-                self._iterate(game.determinise(seat, r), root, r, n, hinted)
+                self._iterate(deals.deal(r), root, r, n, hinted)
             except WaybillError:
                 # a broken line of play in a deal: it teaches nothing; the next deal goes on
                 continue
         self.last_iterations = it
-        best, best_visits = legal[0], -1
+        best, best_child = legal[0], None
         for a in legal:
             child = root.children.get(_key(a))
-            if child is not None and child.visits > best_visits:
-                best, best_visits = a, child.visits
+            if child is not None and (best_child is None or _better(child, best_child, seat)):
+                best, best_child = a, child
+        self._kept = (game, seat, best_child) if self.reuse and best_child is not None else None
         return best
+
+    def _reused(self, game, seat: int, decision: int) -> "_Node | None":
+        """The subtree kept from this seat's last choice, when the decision now
+        pending is the one that followed that choice in the tree (same game,
+        same seat, the decision number some deal reached right after it):
+        its statistics count as iterations already run."""
+        kept, self._kept = self._kept, None
+        if kept is None or kept[0] is not game or kept[1] != seat:
+            return None
+        node = kept[2]
+        return node if (seat, decision) in node.next_decision else None
 
     def _iterate(self, d, root: "_Node", r: random.Random, n: int, hinted: bool) -> None:
         path: list[_Node] = [root]
@@ -108,6 +139,8 @@ class SearchBot:
                 d.apply(acts[0])
                 continue
             player = acts[0]["player"]
+            if node is not root:
+                node.next_decision.add((player, acts[0]["decision"]))
             kids = node.children
             keys = [_key(a) for a in acts]
             untried = []
@@ -128,23 +161,63 @@ class SearchBot:
                 node = kids[keys[i]] = _Node(n)
                 d.apply(acts[i])
                 path.append(node)
+                self._note_next(d, node)
                 break
             node = kids[keys[best_i]]
             d.apply(acts[best_i])
             path.append(node)
-        # the default policy
-        steps = 0
-        while not d.over and steps < self.rollout:
-            acts = d.legal_actions()
-            d.apply(acts[r.randrange(len(acts))] if len(acts) > 1 else acts[0])
-            if len(acts) > 1:
-                steps += 1
+        self._rollout(d, r, n, hinted)
         values = self._evaluate(d, n, hinted)
         for nd in path:
             nd.visits += 1
             t = nd.total
             for j in range(n):
                 t[j] += values[j]
+
+    @staticmethod
+    def _note_next(d, node: "_Node") -> None:
+        """Which decision a deal reaches after a new node's move (forced answers
+        played), so that a later search can tell whether the true game did too."""
+        while not d.over:
+            acts = d.legal_actions()
+            if len(acts) > 1:
+                node.next_decision.add((acts[0]["player"], acts[0]["decision"]))
+                return
+            d.apply(acts[0])
+
+    def _rollout(self, d, r: random.Random, n: int, hinted: bool) -> None:
+        """The default policy: uniformly random, or (``greedy`` percent of the
+        time) the move whose one-step score hint is best for the mover."""
+        steps = 0
+        greedy = self.greedy if hinted else 0.0
+        while not d.over and steps < self.rollout:
+            pending = d.pending
+            count = len(pending["options"])
+            if count > 1:
+                steps += 1
+                if greedy and r.random() < greedy:
+                    d.apply(self._greedy_pick(d, d.legal_actions(), r, n))
+                    continue
+            # an answer by its number alone: listing the options as the seat
+            # sees them (labels, handles) is a cost a random pick does not need
+            d.apply({"player": pending["player"], "decision": d.state.decision,
+                     "option": r.randrange(count) if count > 1 else 0})
+
+    def _greedy_pick(self, d, acts: list[dict], r: random.Random, n: int) -> dict:
+        me = acts[0]["player"]
+        best, best_v = acts[r.randrange(len(acts))], None
+        order = list(range(len(acts)))
+        r.shuffle(order)   # ties go to a random move, never to the first listed
+        for i in order:
+            g = d.clone()
+            try:
+                g.apply(acts[i])
+            except WaybillError:
+                continue
+            v = self._evaluate(g, n, True)[me]
+            if best_v is None or v > best_v:
+                best, best_v = acts[i], v
+        return best
 
     def _evaluate(self, d, n: int, hinted: bool) -> list[float]:
         if d.over:
@@ -166,11 +239,19 @@ class SearchBot:
         return [1.0 / n] * n
 
 
+def _better(a: "_Node", b: "_Node", seat: int) -> bool:
+    """The robust child: most visits; equal visits, the better mean for the seat."""
+    if a.visits != b.visits:
+        return a.visits > b.visits
+    return a.total[seat] * b.visits > b.total[seat] * a.visits
+
+
 class _Node:
-    __slots__ = ("children", "visits", "avail", "total")
+    __slots__ = ("children", "visits", "avail", "total", "next_decision")
 
     def __init__(self, n: int):
         self.children: dict[Any, _Node] = {}
+        self.next_decision: set[tuple[int, int]] = set()   # (seat, decision number) deals reached next
         self.visits = 0
         self.avail = 1
         self.total = [0.0] * n

@@ -41,44 +41,67 @@ from .sight import Sight
 
 def determinise(game: Any, seat: int, rng: Any, log: bool = False) -> Any:
     """A clone of ``game`` consistent with what ``seat`` sees (see the module)."""
-    if isinstance(rng, int):
-        rng = random.Random(rng)
-    g = game.clone()
-    m = g.m
-    st = m.st
-    sight = Sight(m, seat)
-    entities = m.R.entities
-    # the hidden places of each kind, in a fixed order (zone, then place in it),
-    # and the pieces there; the deal below depends on these sets alone, never
-    # on which piece stands where, so it tells nothing of the true places
-    places: dict[Any, list[int]] = {}
-    for slot, pile in enumerate(st.zones):
-        for pid in pile:
-            if not sight.sees(pid):
-                e = entities.get(st.p_ent[pid])
-                places.setdefault(e.get("kind") if e else None, []).append(pid)
-    # sigma[x] = the piece that now stands where x stood
-    sigma: dict[int, int] = {}
-    for kind in sorted(places, key=lambda k: (k is None, str(k))):
-        occupants = places[kind]
-        if len(occupants) < 2:
-            continue
-        dealt = sorted(occupants)
-        rng.shuffle(dealt)
-        for old, new in zip(occupants, dealt):
-            if old != new:
-                sigma[old] = new
-    if sigma:
-        _move(st, sigma)
-    st.rng = _rng.seed_state(rng.getrandbits(64))
-    st.forced = {}
-    if not log:
-        st.log_from += len(st.log)
-        st.log = Log()
-    return g
+    return Deals(game, seat).deal(rng, log)
 
 
-def _move(st: Any, sigma: dict[int, int]) -> None:
+class Deals:
+    """Determinisations of one position for one seat. The hidden places are
+    found once (walking every piece through the seat's sight is the dear
+    part); each ``deal`` is then a clone and a shuffle. A search dealing
+    hundreds of determinisations of the position it stands in makes one.
+    The game must not change between deals."""
+
+    __slots__ = ("game", "places", "nested")
+
+    def __init__(self, game: Any, seat: int):
+        self.game = game
+        m = game.m
+        st = m.st
+        sight = Sight(m, seat)
+        entities = m.R.entities
+        # the hidden places of each kind, in a fixed order (zone, then place in it),
+        # and the pieces there; the deal below depends on these sets alone, never
+        # on which piece stands where, so it tells nothing of the true places
+        places: dict[Any, list[int]] = {}
+        for pile in st.zones:
+            for pid in pile:
+                if not sight.sees(pid):
+                    e = entities.get(st.p_ent[pid])
+                    places.setdefault(e.get("kind") if e else None, []).append(pid)
+        # the properties that may hold a piece reference (the rest are plain
+        # numbers and strings, the same in every deal)
+        self.nested = [k for k, v in st.props.items() if type(v) in _NESTED]
+        self.places = [(places[k], sorted(places[k])) for k in sorted(places, key=lambda k: (k is None, str(k)))
+                       if len(places[k]) > 1]
+
+    def deal(self, rng: Any, log: bool = False) -> Any:
+        """A clone of the game, its hidden pieces and random stream dealt anew from ``rng``."""
+        if isinstance(rng, int):
+            rng = random.Random(rng)
+        g = self.game.clone()
+        st = g.m.st
+        # sigma[x] = the piece that now stands where x stood
+        sigma: dict[int, int] = {}
+        for occupants, pieces in self.places:
+            dealt = list(pieces)
+            rng.shuffle(dealt)
+            for old, new in zip(occupants, dealt):
+                if old != new:
+                    sigma[old] = new
+        if sigma:
+            _move(st, sigma, self.nested)
+        st.rng = _rng.seed_state(rng.getrandbits(64))
+        st.forced = {}
+        if not log:
+            st.log_from += len(st.log)
+            st.log = Log()
+        return g
+
+
+_NESTED = (dict, list, tuple)
+
+
+def _move(st: Any, sigma: dict[int, int], nested: list) -> None:
     p_zone, p_owner = st.p_zone, st.p_owner
     old_zone = {x: p_zone[x] for x in sigma}
     old_owner = {x: p_owner[x] for x in sigma}
@@ -90,7 +113,10 @@ def _move(st: Any, sigma: dict[int, int]) -> None:
         st.zones[s] = tuple(sigma.get(p, p) for p in st.zones[s])
     sub = _Sub(sigma)
     st.counters = [sub(v) for v in st.counters]
-    st.props = {k: sub(v) for k, v in st.props.items()}
+    props = dict(st.props)
+    for k in nested:
+        props[k] = sub(props[k])
+    st.props = props
     st.stack = [sub(f) for f in st.stack]
     st.queue = [sub(q) for q in st.queue]
     if st.pending is not None:

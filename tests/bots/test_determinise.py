@@ -132,3 +132,19 @@ def test_a_card_shown_to_the_seat_stays_where_it_is(tmp_path):
         assert d.state.zones[d.m.L.zslot[("deck", None)]][0] == top
         assert seen(d, 0) == seen(g, 0)
     assert any(g.determinise(1, i).state.zones[g.m.L.zslot[("deck", None)]][0] != top for i in range(10))
+
+
+@pytest.mark.parametrize("pack,players", [(BUST, 3), ("badlands", 2)])
+def test_deals_of_one_position_equal_fresh_determinisations(pack, players):
+    """`Deals` finds the hidden places once for many deals (what the search
+    bot does); each deal is the determinisation `Game.determinise` gives
+    for the same rng, and the position itself is left as it was."""
+    from waybill.runtime.determinise import Deals
+    for g in positions(pack, players, seed=5, every=7, steps=60):
+        seat = g.legal_actions()[0]["player"]
+        before = g.to_json(log=False)
+        deals = Deals(g, seat)
+        r1, r2 = random.Random(3), random.Random(3)
+        for _ in range(3):
+            assert deals.deal(r1).to_json(log=False) == g.determinise(seat, r2).to_json(log=False)
+        assert g.to_json(log=False) == before

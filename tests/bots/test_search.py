@@ -71,6 +71,69 @@ def test_search_reads_the_score_hint_only_of_determinisations():
     assert [g.bot_score(s) for s in range(2)] == [0, 0]
 
 
+def _turn_with_two_choices(rules, seed: int = 3):
+    """A Bust position where the seat to act has two decisions in a row:
+    which action, then (after "Play a card") which card."""
+    g = Game.new(rules, 2, seed=seed)
+    legal = g.legal_actions()
+    assert len(legal) > 1 and legal[0]["label"] == "Play a card"
+    return g, legal
+
+
+def test_the_chosen_moves_subtree_is_kept_for_the_seats_next_decision():
+    rules = load_pack(BUST)
+    g, legal = _turn_with_two_choices(rules)
+    bot = SearchBot(iterations=40, think_ms=0, rollout=2)
+    pick = bot.choose(g, legal, random.Random(1))
+    kept = bot._kept[2]
+    assert kept.visits > 0
+    g.apply(pick)
+    nxt = g.legal_actions()
+    # on an empty pile every card scores: playing beats passing
+    assert pick["label"] == "Play a card"
+    # the card to play: the same seat, at the decision the tree saw next
+    assert nxt[0]["player"] == legal[0]["player"]
+    assert bot._reused(g, nxt[0]["player"], nxt[0]["decision"]) is kept
+    bot._kept = (g, legal[0]["player"], kept)
+    assert bot._reused(g, nxt[0]["player"], nxt[0]["decision"] + 1) is None
+    # another game starts afresh
+    bot._kept = (g, legal[0]["player"], kept)
+    other = Game.new(rules, 2, seed=3)
+    assert bot._reused(other, legal[0]["player"], other.legal_actions()[0]["decision"]) is None
+
+
+def test_reuse_and_greedy_rollouts_stay_deterministic():
+    rules = load_pack(BUST)
+    for settings in ({"reuse": 0}, {"greedy": 50, "rollout": 2}):
+        games = []
+        for _ in range(2):
+            g = Game.new(rules, 2, seed=9)
+            bots = [SearchBot(iterations=10, think_ms=0, **settings), make_bot("random", rules)]
+            rng = random.Random(9)
+            while not g.over and g.state.round < 6:
+                legal = g.legal_actions()
+                g.apply(bots[legal[0]["player"]].choose(g, legal, rng))
+            games.append(g.to_json(log=False))
+        assert games[0] == games[1]
+
+
+def test_greedy_rollouts_prefer_the_move_the_hint_likes():
+    """With every rollout greedy, the move that raises the mover's score hint
+    most is taken (Bust: "a card that keeps the pile at 10 or less scores its
+    value": on an empty pile, the highest card in hand)."""
+    rules = load_pack(BUST)
+    g, legal = _turn_with_two_choices(rules)
+    bot = SearchBot(iterations=1, think_ms=0, greedy=100)
+    seat = legal[0]["player"]
+    d = g.determinise(seat, random.Random(2))
+    d.apply(d.legal_actions()[0])                   # "Play a card"
+    cards = d.legal_actions()
+    values = {a["label"]: int(a["label"]) for a in cards}
+    assert len(set(values.values())) > 1, "a hand of one value would not test anything"
+    picks = {bot._greedy_pick(d, cards, random.Random(k), 2)["label"] for k in range(5)}
+    assert picks == {str(max(values.values()))}
+
+
 # ---- bots declared by content -----------------------------------------------------------
 
 def test_shipped_packs_name_their_heuristic_bots():
