@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from . import access
 from .errors import RuleError
-from .events import emit, resolve
+from .events import emit_made, resolve
 from .interpreter import push
 from .legality import CACHED, _NoCache, listing
 from .limits import check_count, flat_enough
@@ -74,11 +74,18 @@ def act(by: Callable | None, tags: frozenset, optional: bool, into: str | None, 
             table[key] = table.get(key, 0) + 1
         push(m, ab.key, _action_locals(m, p, src), "action")
         # `acted` is emitted before the effect runs, and its triggers resolve
-        # before the effect too (pushed above the action's frame).
-        emit(m, "acted", {"who": m.L.player_refs[p], "action": ab.action})
+        # before the effect too (pushed above the action's frame). While no
+        # trigger listens to it, only the log can observe it: it is logged as
+        # a recipe and built when the log is first read or saved (record.py).
+        emit_made(m, "acted", acted_args, m.L.player_refs[p], ab.action)
         if m.st.queue:
             resolve(m)
     return run, answer
+
+
+def acted_args(who: Any, action: str) -> dict:
+    """The arguments of an ``acted`` event (the same dict ``emit`` logged)."""
+    return {"who": who, "action": action}
 
 
 def _action_locals(m: Any, p: int, src: int | None) -> dict:

@@ -246,10 +246,10 @@ def test_rules_never_read_the_log(pack, players):
 # --- entries written as recipes (events nothing listens to) ------------------------
 
 def test_a_recipe_entry_reads_and_saves_as_the_entry_emit_writes():
-    """`moved`, `gained` and action entries are built when first read or saved:
+    """`moved`, `gained`, `acted` and action entries are built when first read or saved:
     they must read, and save, exactly as the dicts written before (saves from
     before this change load and compare byte for byte)."""
-    from waybill.runtime import events
+    from waybill.runtime import decisions, events
     from waybill.runtime.game import _action_entry
     g = _played(Game.new(RULES, players=2, seed=5), 3, 5)
     lay = g.m.L
@@ -260,11 +260,13 @@ def test_a_recipe_entry_reads_and_saves_as_the_entry_emit_writes():
     eager = [{"type": "event", "event": "moved", "args": {"piece": {"piece": 7}, "source": zone(old), "to": zone(new)}},
              {"type": "event", "event": "moved", "args": {"piece": {"piece": 7}, "source": None, "to": zone(new)}},
              {"type": "event", "event": "gained", "args": {"counter": "money", "amount": 3, "who": who}},
+             {"type": "event", "event": "acted", "args": {"who": who, "action": "roll"}},
              {"type": "action", "kind": "act", **legal}]
     lazy = Log()
     lazy.append((events._made_entry, "moved", events.moved_args, (lay, 7, old, new)))
     lazy.append((events._made_entry, "moved", events.moved_args, (lay, 7, -1, new)))
     lazy.append((events._made_entry, "gained", events.counter_args, ("money", 3, who)))
+    lazy.append((events._made_entry, "acted", decisions.acted_args, (who, "roll")))
     lazy.append((_action_entry, "act", legal))
     assert lazy.chunks() == [json.dumps(eager)]
     assert json.dumps(lazy.entries()) == json.dumps(eager)
@@ -274,7 +276,7 @@ def test_a_recipe_entry_reads_and_saves_as_the_entry_emit_writes():
 def test_a_game_logs_events_the_same_whether_or_not_a_trigger_listens():
     """With a trigger on an event its entries are built at once (the trigger
     reads them); without, as recipes: the log is the same text. (The bench
-    pack moves pieces and gains money, and listens to nothing.)"""
+    pack moves pieces, gains money and takes actions, and listens to nothing.)"""
     from waybill.overhead import bench_rules
     played = {}
     for listened in (False, True):
@@ -283,9 +285,9 @@ def test_a_game_logs_events_the_same_whether_or_not_a_trigger_listens():
         if listened:   # a trigger that never matches: the events are observed, nothing else changes
             class Never:
                 entity, where, index, key = None, staticmethod(lambda m, loc: False), 0, "never"
-            rules.triggers.update(moved=[Never()], gained=[Never()])
+            rules.triggers.update(moved=[Never()], gained=[Never()], acted=[Never()])
         g = _played(Game.new(rules, players=1, seed=9), 20, 9)
         played[listened] = (g.to_json()["log"], len(g.log))
     assert played[False] == played[True]
     text = "".join(played[False][0]["chunks"])
-    assert '"moved"' in text and '"gained"' in text
+    assert '"moved"' in text and '"gained"' in text and '"acted"' in text
