@@ -48,6 +48,12 @@ REROLL_MAY = ("proc-rad_check_roll-ask1", "proc-combat_reroll-ask1")     # take 
 REROLL_WHICH = "proc-combat_reroll-ask2"
 DELIVERY_BONUS = "ent-delivery_bonus_mod-on-delivery_made-1-ask1"
 START_PRICE = {"food": 2, "water": 3, "weapons": 4}
+_DEMAND_OF = {t: f"{t}_demand" for t in START_PRICE}      # the counter of a cargo type's demand
+# a faction job's printed requirements (the card's text, the same in every language)
+_REQS = re.compile(r"Requirements: (.*?)\. Reward")
+_NEEDS = re.compile(r"(food|water|weapons)(?: or \w+)? to ([A-Z][\w' ]*?)(?= and|,|$)")
+_TARGETS = re.compile(r"(food|water|weapons|an artifact)(?: or \w+)? to ([A-Z][\w' ]*?)(?= and|,|$)")
+_NO_FIELDS: dict = {}
 
 
 class WedsBot:
@@ -373,17 +379,18 @@ DIG_TILES = ("empty_dig_tile", "treasure_dig_tile", "dig_site")
 CARGO_HOLDS = ("general_hold", "weapons_hold")
 
 
-class _Counters:
-    """Counters as a view gives them (a per-player counter: a list by seat), read when asked."""
+class _Counters(dict):
+    """Counters as a view gives them (a per-player counter: a list by seat),
+    read when first asked: a dict, so that a counter read again (a dozen
+    times a decision) is a plain lookup."""
 
     def __init__(self, reader):
-        self.r, self.got = reader, {}
+        super().__init__()
+        self.r = reader
 
-    def __getitem__(self, cid):
-        got = self.got
-        if cid not in got:
-            got[cid] = self.r.counter(cid)
-        return got[cid]
+    def __missing__(self, cid):
+        got = self[cid] = self.r.counter(cid)
+        return got
 
 
 class _HiddenCounts:
@@ -399,6 +406,22 @@ class _HiddenCounts:
         return self.r.count(zone, of) or None
 
 
+def _once(method):
+    """A question of `_Seen` answered once per decision: the state does not
+    move while the bot decides, and these read nothing the plan changes
+    (`exclude`, `mem`). Callers never change what it gives."""
+    name = method.__name__
+
+    def asked(self):
+        memo = self._memo
+        if name in memo:
+            return memo[name]
+        got = memo[name] = method(self)
+        return got
+    asked.__name__, asked.__doc__ = name, method.__doc__
+    return asked
+
+
 class _Seen:
     """What the bot's seat sees, with the board's static graph."""
 
@@ -410,9 +433,11 @@ class _Seen:
         self.round = r.round
         self.c = _Counters(r)
         self._zone = {}
-        self._ents = {}             # space -> entity ids of its pieces (at_site)
+        self._ents = {}             # (zone, owner) -> entity ids of its pieces (no piece dicts built)
+        self._kind, self._fields = _tables(self.R)
+        self._memo = {}             # answers asked again within this decision (the state does not move)
         self._holds = {}            # which -> holds(which): asked many times a decision
-        self._open = {}             # contract entity -> its piece if open to me (open_contract)
+        self._open = None           # contract entity -> its first piece open to me (open_contract)
         self.counts = _HiddenCounts(r)
         spaces = self.R.spaces
         self._rough = frozenset(z for z, of in r.find("rough_ground") if of is None and z in spaces)
@@ -424,6 +449,8 @@ class _Seen:
             st["sites"] = {}
             bot.mem.clear()
         self.static = st
+        self._from = st["from"]      # every space's distances, filled below at a game's first decision
+        self._far = {}
         if "piece_site" not in st:
             ps = st["piece_site"] = {}
             for sid in self.R.spaces:
@@ -437,6 +464,9 @@ class _Seen:
         self.exclude = set()
 
     # ---- reading ----------------------------------------------------------
+    # Every answer below is the same as reading the seat's pieces one by one;
+    # a decision asks the same few questions many times, so each is read once
+    # per decision (`_memo`), by entity ids where no props are needed.
     def cargo_hold_names(self):
         """The names the state gives the cargo holds (its text is the same in every language)."""
         return tuple(self.ent(e).get("name") for e in CARGO_HOLDS)
@@ -444,14 +474,25 @@ class _Seen:
     def ent(self, eid):
         return self.R.entities.get(eid) or {}
 
+    def kind(self, eid):
+        return self._kind.get(eid)
+
     def field(self, eid, name, default=None):
-        return (self.ent(eid).get("fields") or {}).get(name, default)
+        return self._fields.get(eid, _NO_FIELDS).get(name, default)
 
     def pieces(self, zone, of=None):
         key = (zone, of)
         got = self._zone.get(key)
         if got is None:
             got = self._zone[key] = self.r.pieces(zone, of)
+        return got
+
+    def ents(self, zone, of=None):
+        """The entity ids of a zone's pieces, if the seat sees into it (else [])."""
+        key = (zone, of)
+        got = self._ents.get(key)
+        if got is None:
+            got = self._ents[key] = self.r.entities(zone, of)
         return got
 
     def where_of(self, handle):
@@ -461,14 +502,15 @@ class _Seen:
     def mine(self, zone):
         return self.pieces(zone, self.me)
 
+    def mine_ents(self, zone):
+        return self.ents(zone, self.me)
+
     def entity_of(self, value):
         if not isinstance(value, dict) or "piece" not in value:
             return None
-        z = self.where_of(value["piece"])
-        for p in self.pieces(*z) if z else []:
-            if p["piece"] == value["piece"]:
-                return p["entity"]
-        return None
+        h = value["piece"]
+        # a handle only: the piece's entity if it lies where the seat sees
+        return self.r.entity(h) if type(h) is int else None
 
     def crap(self):
         return self.c["crap"][self.me]
@@ -483,57 +525,79 @@ class _Seen:
         return self.c["momentum"][self.me]
 
     def damage(self):
-        return sum(1 for p in self.mine("damaged") if self.ent(p["entity"]).get("kind") == "damage_token")
+        memo = self._memo
+        got = memo.get("damage")
+        if got is None:
+            kind = self._kind
+            got = memo["damage"] = sum(1 for e in self.mine_ents("damaged") if kind.get(e) == "damage_token")
+        return got
 
     def holds(self, which=None):
         got = self._holds.get(which)
         if got is None:
-            got = self._holds[which] = sum(
-                1 for p in self.mine("truck") if self.field(p["entity"], "hold", "")
-                and (which is None or self.field(p["entity"], "hold") == which))
+            fields = self._fields
+            n = 0
+            for e in self.mine_ents("truck"):
+                h = fields.get(e, _NO_FIELDS).get("hold", "")
+                if h and (which is None or h == which):
+                    n += 1
+            got = self._holds[which] = n
         return got
 
     def count_mod(self, eid):
-        return sum(1 for p in self.mine("truck") if p["entity"] == eid)
+        return self.mine_ents("truck").count(eid)
 
     def trailers(self):
-        return sum(1 for p in self.mine("truck") if self.ent(p["entity"]).get("kind") == "trailer")
+        memo = self._memo
+        got = memo.get("trailers")
+        if got is None:
+            kind = self._kind
+            got = memo["trailers"] = sum(1 for e in self.mine_ents("truck") if kind.get(e) == "trailer")
+        return got
 
     def free_slots(self):
-        used = sum(1 for p in self.mine("truck") if self.ent(p["entity"]).get("kind") != "trailer"
-                   and self.field(p["entity"], "slot") != "cab")
-        used += sum(1 for p in self.mine("damaged") if self.ent(p["entity"]).get("kind") == "damage_token")
+        kind, fields = self._kind, self._fields
+        used = sum(1 for e in self.mine_ents("truck") if kind.get(e) != "trailer"
+                   and fields.get(e, _NO_FIELDS).get("slot") != "cab")
+        used += self.damage()
         return 6 + 3 * self.trailers() - used
 
     def vault(self):
-        return bool(self.mine("vault"))
+        return bool(self.mine_ents("vault"))
 
     def power(self, missiles=True):
         """Expected hits of a combat roll (missiles all committed)."""
+        key = ("power", missiles)
+        got = self._memo.get(key)
+        if got is not None:
+            return got
         dice = 2 + self.count_mod("gunner")
         hits = self.count_mod("machine_gun")
-        drv = [p["entity"] for p in self.mine("cab")]
+        drv = self.mine_ents("cab")
         if "zero" in drv:
             hits += 1
         if "the_fallen" in drv:
             dice += 1
         if missiles:
             hits += 2 * self.count_mod("missile")
-        return 1.5 * dice + hits
+        got = self._memo[key] = 1.5 * dice + hits
+        return got
 
     def load(self):
-        if "_load" in self.__dict__:
-            return dict(self._load)
+        """Cargo and artifacts carried, by type (read only: callers never change it)."""
+        got = self._memo.get("load")
+        if got is not None:
+            return got
         out = {t: 0 for t in CARGO}
         out["artifact"] = 0
-        for p in self.mine("load"):
-            e = self.ent(p["entity"])
-            if e.get("kind") == "cargo":
-                out[e["fields"]["cargo_type"]] += 1
+        kind, fields = self._kind, self._fields
+        for e in self.mine_ents("load"):
+            if kind.get(e) == "cargo":
+                out[fields[e]["cargo_type"]] += 1
             else:
                 out["artifact"] += 1
-        self._load = out
-        return dict(out)
+        self._memo["load"] = out
+        return out
 
     def artifacts(self):
         return self.load()["artifact"]
@@ -548,25 +612,23 @@ class _Seen:
         return max(0, total)
 
     def price(self, t):
-        return START_PRICE[t] + self.c[f"{t}_demand"]
+        return START_PRICE[t] + self.c[_DEMAND_OF[t]]
 
     def site(self, eid):
         """Where a tile (outpost, enclave) lies: static, cached for the game."""
         sites = self.static["sites"]
         if not sites:
             for sid in self.R.spaces:
-                for p in self.pieces(sid):
-                    sites.setdefault(p["entity"], sid)
+                for e in self.ents(sid):
+                    sites.setdefault(e, sid)
         return sites.get(eid)
 
     def at_site(self, sid, kind):
         """The entity of the first piece of `kind` at space `sid` (entity ids
         only: no piece is built for it), or None."""
-        ents = self._ents.get(sid)
-        if ents is None:
-            ents = self._ents[sid] = self.r.entities(sid)
-        for eid in ents:
-            if self.ent(eid).get("kind") == kind:
+        kinds = self._kind
+        for eid in self.ents(sid):
+            if kinds.get(eid) == kind:
                 return eid
         return None
 
@@ -611,30 +673,39 @@ class _Seen:
         cache = self.static["from"]
         if start in cache:
             return cache[start]
-        sp = self.R.spaces
+        nbrs = _neighbours(self.R)
+        rough = self._rough
+        heappop, heappush = heapq.heappop, heapq.heappush
         dist = {start: 0}
         heap = [(0, start)]
         while heap:
-            d, s = heapq.heappop(heap)
+            d, s = heappop(heap)
             if d > dist.get(s, 1e9):
                 continue
-            for t in sp[s].get("adjacent") or ():
-                if "center" in (sp[t].get("tags") or ()):
-                    continue
-                nd = d + (2 if t in self._rough else 1)
+            near = nbrs.get(s)
+            if near is None:
+                near = nbrs[s] = _enterable(self.R.spaces, s)
+            for t in near:
+                nd = d + (2 if t in rough else 1)
                 if nd < dist.get(t, 1e9):
                     dist[t] = nd
-                    heapq.heappush(heap, (nd, t))
+                    heappush(heap, (nd, t))
         cache[start] = dist
         return dist
 
     def d(self, a, b):
         if a is None or b is None:
             return 99
-        return self.dist_from(a).get(b, 99)
+        dist = self._from.get(a)
+        if dist is None:
+            dist = self.dist_from(a)
+        return dist.get(b, 99)
 
     def far(self, target):
-        return self.d(self.pos(), target)
+        got = self._far.get(target)
+        if got is None:
+            got = self._far[target] = self.d(self.pos(), target)
+        return got
 
     def nearest(self, sids):
         sids = [x for x in sids if x and x not in self.exclude]
@@ -648,11 +719,16 @@ class _Seen:
         return {"player": self.me} in ((p.get("props") or {}).get("done_by") or [])
 
     def open_contract(self, eid):
-        got = self._open.get(eid, self)
-        if got is self:             # asked a dozen times a decision: kept for it
-            got = self._open[eid] = next(
-                (p for p in self.contracts() if p["entity"] == eid and not self.done(p)), None)
-        return got
+        """The first contract piece of `eid` not done by me, or None: asked a
+        dozen times a decision, so every contract is sorted out at the first ask."""
+        open_ = self._open
+        if open_ is None:
+            open_ = self._open = {}
+            for p in self.contracts():
+                e = p["entity"]
+                if e not in open_ and not self.done(p):
+                    open_[e] = p
+        return open_.get(eid)
 
     def kill_em_all_open(self):
         return self.open_contract("kill_em_all") is not None
@@ -661,10 +737,11 @@ class _Seen:
         cache = self.static.setdefault("reqs", {})
         if eid not in cache:
             text = self.ent(eid).get("text") or ""
-            m = re.search(r"Requirements: (.*?)\. Reward", text)
+            m = _REQS.search(text)
             cache[eid] = m.group(1) if m else ""
         return cache[eid]
 
+    @_once
     def smuggle_missing(self):
         """Factions whose smuggling run Smuggler still wants from me."""
         sm = self.open_contract("smuggler")
@@ -711,6 +788,7 @@ class _Seen:
         q = self.quest_card()
         return q in ("vq_5b", "vq_5c") and (q == "vq_5b" or self.field(eid, "smuggling", False))
 
+    @_once
     def job_needs(self):
         """Cargo types still to deliver for jobs that advance a contract."""
         ld = self.load()
@@ -720,11 +798,12 @@ class _Seen:
                 continue
             req = self.job_reqs(p["entity"])
             marks = (p.get("props") or {}).get("marks") or []
-            for i, (t, name) in enumerate(re.findall(r"(food|water|weapons)(?: or \w+)? to ([A-Z][\w' ]*?)(?= and|,|$)", req)):
+            for i, (t, name) in enumerate(_NEEDS.findall(req)):
                 if f"r{i + 1}" not in marks and ld.get(t, 0) == 0 and t not in out:
                     out.append(t)
         return out
 
+    @_once
     def contract_job_in_hand(self):
         return any(self.field(p["entity"], "counts_as_contract", False)
                    and self.job_reqs(p["entity"]).startswith(("Fulfill demand", "Deliver"))
@@ -744,6 +823,7 @@ class _Seen:
             self._fulfil = out
         return self._fulfil
 
+    @_once
     def job_targets(self):
         """(space, cargo type) for job deliveries of cargo types we carry."""
         ld = self.load()
@@ -755,7 +835,7 @@ class _Seen:
         for p in self.mine("jobs"):
             req = self.job_reqs(p["entity"])
             marks = (p.get("props") or {}).get("marks") or []
-            for i, (t, name) in enumerate(re.findall(r"(food|water|weapons|an artifact)(?: or \w+)? to ([A-Z][\w' ]*?)(?= and|,|$)", req)):
+            for i, (t, name) in enumerate(_TARGETS.findall(req)):
                 t = "artifact" if t == "an artifact" else t
                 if f"r{i + 1}" in marks:
                     continue
@@ -773,8 +853,8 @@ class _Seen:
         return self.mem.get("took_round") != self.round
 
     def quest_card(self):
-        q = self.mine("quest")
-        return q[0]["entity"] if q else None
+        q = self.mine_ents("quest")
+        return q[0] if q else None
 
     # ---- the market -------------------------------------------------------------
     def kind_spaces(self, kind):
@@ -782,9 +862,7 @@ class _Seen:
         order = self.static.get("space_order")
         if order is None:
             order = self.static["space_order"] = {sid: i for i, sid in enumerate(self.R.spaces)}
-        found = set()
-        for eid in self.R.kind_entities.get(kind, ()):
-            found.update(z for z, of in self.r.find(eid) if of is None and z in order)
+        found = {z for z, of in self.r.find_all(self.R.kind_entities.get(kind, ())) if of is None and z in order}
         return sorted(found, key=order.__getitem__)
 
     def demands(self):
@@ -823,6 +901,13 @@ class _Seen:
         return 0
 
     def best_sale(self, t):
+        key = ("best_sale", t)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = self._best_sale(t)
+        return got
+
+    def _best_sale(self, t):
         best = 0
         for sid, types in self.demands():
             if t in types and len(types) == 1 and sid != self.c["last_delivery"][self.me]:
@@ -974,12 +1059,14 @@ class _Seen:
         prices = ARTIFACT_PRICES
         return sum(prices[min(step + i, len(prices) - 1)] for i in range(need))
 
+    @_once
     def dig_sites(self):
         return [z for z, of in self.r.find("dig_site") if of is None and z in self.R.spaces]
 
     def bombs_left(self):
-        return sum(1 for p in self.pieces(self.site("railmen_enclave") or "") if p["entity"] == "nuclear_bomb_piece")
+        return self.ents(self.site("railmen_enclave") or "").count("nuclear_bomb_piece")
 
+    @_once
     def enclaves_pillaged(self):
         out = []
         for e in ENCLAVES:
@@ -1146,6 +1233,38 @@ class _Seen:
 
 
 _DISTANCES = {}
+_TABLES = {}
+
+
+def _tables(rules):
+    """Each entity's kind and fields, by id, for a game's rules: read many
+    times a decision, and the same for every seat and game of these rules."""
+    hit = _TABLES.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        ents = rules.entities
+        hit = _TABLES[id(rules)] = (rules, {eid: (e or {}).get("kind") for eid, e in ents.items()},
+                                    {eid: (e or {}).get("fields") or {} for eid, e in ents.items()})
+    return hit[1], hit[2]
+
+
+_NEIGHBOURS = {}
+
+
+def _neighbours(rules):
+    """space -> the adjacent spaces a truck may enter (no centre), filled as
+    asked (`_enterable`): the same for every game of these rules."""
+    hit = _NEIGHBOURS.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        if len(_NEIGHBOURS) > 64:
+            _NEIGHBOURS.clear()
+        hit = _NEIGHBOURS[id(rules)] = (rules, {})
+    return hit[1]
+
+
+def _enterable(spaces, s):
+    return tuple(t for t in spaces[s].get("adjacent") or () if "center" not in (spaces[t].get("tags") or ()))
 
 
 def _distances(rules, rough):

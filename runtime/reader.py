@@ -18,7 +18,7 @@ keeps the props of pieces it has grouped once).
 from __future__ import annotations
 
 from operator import is_
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from .access import created_pieces
 from .errors import WaybillError
@@ -163,30 +163,56 @@ class SeatReader:
         """(zone id, owner) of every zone the seat sees into that holds a
         piece of ``entity``, each once, in the view's order: found from the
         entity's pieces, not by walking the zones."""
+        return self.find_all((entity,))
+
+    def find_all(self, entities: Iterable[str]) -> list[tuple[str, int | None]]:
+        """``find`` for several entities at once: every zone the seat sees
+        into that holds a piece of any of them, each once, in the view's order."""
         m = self.m
         st, lay = m.st, m.L
-        pids = lay.ent_pieces.get(entity, ())
-        if len(st.p_ent) > len(lay.start_pieces):
-            made = created_pieces(m).get(entity)
+        ent_pieces = lay.ent_pieces
+        made = created_pieces(m) if len(st.p_ent) > len(lay.start_pieces) else None
+        at = st.p_zone.__getitem__
+        slots: set[int] = set()
+        for entity in entities:
+            pids = ent_pieces.get(entity)
+            if pids:
+                slots.update(map(at, pids))
             if made:
-                pids = list(pids) + made
+                more = made.get(entity)
+                if more:
+                    slots.update(map(at, more))
         seen = self.sight.zones
-        pz = st.p_zone
-        slots = sorted({pz[p] for p in pids if pz[p] >= 0 and seen[pz[p]]})
-        return [(lay.z_id[slot], lay.z_of[slot]) for slot in slots]
+        z_id, z_of = lay.z_id, lay.z_of
+        return [(z_id[slot], z_of[slot]) for slot in sorted(slots) if slot >= 0 and seen[slot]]
 
     def locate(self, piece: Any) -> tuple[str, int | None] | None:
         """(zone id, owner) of the piece with handle ``piece`` (or ``{"piece": h}``)
         if it lies in a zone the seat sees into, else None."""
+        pid = self._seen_pid(piece)
+        if pid is None:
+            return None
+        slot = self.m.st.p_zone[pid]
+        lay = self.m.L
+        return lay.z_id[slot], lay.z_of[slot]
+
+    def entity(self, piece: Any) -> str | None:
+        """The entity of the piece with handle ``piece`` (or ``{"piece": h}``)
+        if it lies in a zone the seat sees into (as ``locate`` finds it), else
+        None: what a bot asks of an option's piece, without listing its zone."""
+        pid = self._seen_pid(piece)
+        return None if pid is None else self.m.st.p_ent[pid]
+
+    def _seen_pid(self, piece: Any) -> int | None:
+        """The piece number behind a handle, if the piece lies where the seat sees."""
         h = piece.get("piece") if type(piece) is dict else piece
         if type(h) is not int or h < 0:
             return None
         st = self.m.st
         handles = st.handles
         if h < len(handles):
-            try:
-                pid = handles.index(h)
-            except ValueError:
+            pid = _piece_of(handles).get(h)
+            if pid is None:
                 return None
         else:
             pid = h
@@ -195,8 +221,7 @@ class SeatReader:
         slot = st.p_zone[pid]
         if slot < 0 or not self.sight.zones[slot]:
             return None
-        lay = self.m.L
-        return lay.z_id[slot], lay.z_of[slot]
+        return pid
 
     def _props_by_piece(self) -> dict[int, dict]:
         if self._props is None:
@@ -205,6 +230,23 @@ class SeatReader:
 
 
 _PROPS: dict[int, tuple] = {}
+_PIECE_OF: dict[int, tuple[list[int], dict[int, int]]] = {}
+
+
+def _piece_of(handles: list[int]) -> dict[int, int]:
+    """``{handle: piece}`` of a game's start pieces: the inverse of
+    ``state.handles``, which is made once per game and never changed (clones
+    share it), so it is kept per list (checked by identity)."""
+    hit = _PIECE_OF.get(id(handles))
+    if hit is not None and hit[0] is handles:
+        return hit[1]
+    if len(_PIECE_OF) > 64:        # a bound, not a policy: few games are read at once
+        _PIECE_OF.clear()
+    inv: dict[int, int] = {}
+    for pid, h in enumerate(handles):
+        inv.setdefault(h, pid)         # the first, as ``handles.index`` finds it
+    _PIECE_OF[id(handles)] = (handles, inv)
+    return inv
 
 
 def _props_index(props: dict) -> dict[int, dict]:
