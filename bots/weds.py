@@ -54,6 +54,8 @@ _REQS = re.compile(r"Requirements: (.*?)\. Reward")
 _NEEDS = re.compile(r"(food|water|weapons)(?: or \w+)? to ([A-Z][\w' ]*?)(?= and|,|$)")
 _TARGETS = re.compile(r"(food|water|weapons|an artifact)(?: or \w+)? to ([A-Z][\w' ]*?)(?= and|,|$)")
 _NO_FIELDS: dict = {}
+# the props the bot reads of contracts, jobs and enclaves: no other is read (SeatReader.pieces(props=...))
+_CONTRACT_PROPS, _JOB_PROPS, _PILLAGED = ("done_by",), ("marks",), ("pillaged_by",)
 
 
 class WedsBot:
@@ -63,6 +65,7 @@ class WedsBot:
         self.mem = {}        # what the seat remembers between decisions (its project)
         self.static = {}     # board facts that never change in a game (distances, sites)
         self._game, self._ids = None, None    # the decision whose option ids `_msg` reads (once, when asked)
+        self._rough_found = None     # (find("rough_ground"), the board's spaces, the rough spaces) last read
 
     def choose(self, game, legal, rng):
         if len(legal) == 1:
@@ -440,7 +443,13 @@ class _Seen:
         self._open = None           # contract entity -> its first piece open to me (open_contract)
         self.counts = _HiddenCounts(r)
         spaces = self.R.spaces
-        self._rough = frozenset(z for z, of in r.find("rough_ground") if of is None and z in spaces)
+        found = r.find("rough_ground")
+        last = bot._rough_found      # the same places as at the last decision: the same rough ground
+        if last is not None and last[0] == found and last[1] is spaces:
+            self._rough = last[2]
+        else:
+            self._rough = frozenset(z for z, of in found if of is None and z in spaces)
+            bot._rough_found = (found, spaces, self._rough)
         st = bot.static
         if st.get("rough") != self._rough:       # a new game (or board): forget the old one
             st.clear()
@@ -480,11 +489,12 @@ class _Seen:
     def field(self, eid, name, default=None):
         return self._fields.get(eid, _NO_FIELDS).get(name, default)
 
-    def pieces(self, zone, of=None):
-        key = (zone, of)
+    def pieces(self, zone, of=None, props=None):
+        """A zone's pieces; with `props` (names), only those props are read."""
+        key = (zone, of, props)
         got = self._zone.get(key)
         if got is None:
-            got = self._zone[key] = self.r.pieces(zone, of)
+            got = self._zone[key] = self.r.pieces(zone, of, props)
         return got
 
     def ents(self, zone, of=None):
@@ -504,6 +514,10 @@ class _Seen:
 
     def mine_ents(self, zone):
         return self.ents(zone, self.me)
+
+    def jobs(self):
+        """My faction jobs, with the one prop read of them (their marks)."""
+        return self.pieces("jobs", self.me, _JOB_PROPS)
 
     def entity_of(self, value):
         if not isinstance(value, dict) or "piece" not in value:
@@ -713,7 +727,8 @@ class _Seen:
 
     # ---- contracts and jobs ---------------------------------------------------
     def contracts(self):
-        return self.pieces("contracts")
+        """The contracts, with the one prop read of them (who has done one; Smuggler's marks are read apart)."""
+        return self.pieces("contracts", None, _CONTRACT_PROPS)
 
     def done(self, p):
         return {"player": self.me} in ((p.get("props") or {}).get("done_by") or [])
@@ -733,6 +748,15 @@ class _Seen:
     def kill_em_all_open(self):
         return self.open_contract("kill_em_all") is not None
 
+    def parsed(self, pattern, req):
+        """`pattern.findall(req)` of a job's printed requirements: the same all game, read once."""
+        cache = self.static.setdefault("parsed", {})
+        key = (pattern.pattern, req)
+        got = cache.get(key)
+        if got is None:
+            got = cache[key] = pattern.findall(req)
+        return got
+
     def job_reqs(self, eid):
         cache = self.static.setdefault("reqs", {})
         if eid not in cache:
@@ -747,7 +771,7 @@ class _Seen:
         sm = self.open_contract("smuggler")
         if sm is None:
             return []
-        have = {self.fac(x[1]) for x in (sm.get("props") or {}).get("marks") or []
+        have = {self.fac(x[1]) for x in self.r.prop(sm["piece"], "marks") or []
                 if isinstance(x, list) and len(x) == 2 and x[0] == {"player": self.me}}
         # a list in FACTIONS order, not a set: ties in `nearest` must not
         # depend on string hashing, or a seed's game differs between processes
@@ -793,12 +817,12 @@ class _Seen:
         """Cargo types still to deliver for jobs that advance a contract."""
         ld = self.load()
         out = []
-        for p in self.mine("jobs"):
+        for p in self.jobs():
             if not self._job_wanted(p["entity"]):
                 continue
             req = self.job_reqs(p["entity"])
             marks = (p.get("props") or {}).get("marks") or []
-            for i, (t, name) in enumerate(_NEEDS.findall(req)):
+            for i, (t, name) in enumerate(self.parsed(_NEEDS, req)):
                 if f"r{i + 1}" not in marks and ld.get(t, 0) == 0 and t not in out:
                     out.append(t)
         return out
@@ -807,13 +831,13 @@ class _Seen:
     def contract_job_in_hand(self):
         return any(self.field(p["entity"], "counts_as_contract", False)
                    and self.job_reqs(p["entity"]).startswith(("Fulfill demand", "Deliver"))
-                   and "artifact" not in self.job_reqs(p["entity"]) for p in self.mine("jobs"))
+                   and "artifact" not in self.job_reqs(p["entity"]) for p in self.jobs())
 
     def fulfil_types(self):
         """Cargo types whose deliveries advance a "Fulfill demand" job in hand."""
         if "_fulfil" not in self.__dict__:
             out = set()
-            for p in self.mine("jobs"):
+            for p in self.jobs():
                 req = self.job_reqs(p["entity"])
                 if req.startswith("Fulfill demand"):
                     out |= {t for t in CARGO if t in req}
@@ -832,10 +856,10 @@ class _Seen:
         if names is None:
             names = self.static["outpost_names"] = {e["name"]: eid for eid, e in self.R.entities.items()
                                                     if e.get("kind") == "outpost"}
-        for p in self.mine("jobs"):
+        for p in self.jobs():
             req = self.job_reqs(p["entity"])
             marks = (p.get("props") or {}).get("marks") or []
-            for i, (t, name) in enumerate(_TARGETS.findall(req)):
+            for i, (t, name) in enumerate(self.parsed(_TARGETS, req)):
                 t = "artifact" if t == "an artifact" else t
                 if f"r{i + 1}" in marks:
                     continue
@@ -859,30 +883,32 @@ class _Seen:
     # ---- the market -------------------------------------------------------------
     def kind_spaces(self, kind):
         """The spaces holding a piece of `kind` the seat sees, in board order."""
+        return [sid for sid, _ in self.kind_sites(kind)]
+
+    def kind_sites(self, kind):
+        """(space, entity of its first piece of `kind`) for the spaces holding
+        one that the seat sees, in board order: `at_site` of `kind_spaces`, read at once."""
         order = self.static.get("space_order")
         if order is None:
             order = self.static["space_order"] = {sid: i for i, sid in enumerate(self.R.spaces)}
-        found = {z for z, of in self.r.find_all(self.R.kind_entities.get(kind, ())) if of is None and z in order}
-        return sorted(found, key=order.__getitem__)
+        found = [(order[z], z, e) for z, of, e in self.r.first_of(self.R.kind_entities.get(kind, ()))
+                 if of is None and z in order]
+        found.sort()            # board order: each space once
+        return [(z, e) for _, z, e in found]
 
     def demands(self):
         if "_demands" in self.__dict__:
             return self._demands
-        out = self._demands = []
-        for sid in self.kind_spaces("demand_counter"):
-            d = self.at_site(sid, "demand_counter")
-            if d:
-                out.append((sid, self.field(d, "demands", [])))
+        field = self.field
+        out = self._demands = [(sid, field(d, "demands", [])) for sid, d in self.kind_sites("demand_counter")]
         return out
 
     def supplies(self):
         if "_supplies" in self.__dict__:
             return self._supplies
-        out = self._supplies = []
-        for sid in self.kind_spaces("supply_counter"):
-            c = self.at_site(sid, "supply_counter")
-            if c:
-                out.append((sid, self.field(c, "supplies"), self.field(c, "price", 9)))
+        field = self.field
+        out = self._supplies = [(sid, field(c, "supplies"), field(c, "price", 9))
+                                for sid, c in self.kind_sites("supply_counter")]
         return out
 
     def delivery_value(self, sid, types, ld=None):
@@ -1019,13 +1045,13 @@ class _Seen:
                 out["bsod"] = (self.money(self.artifact_cost(3 - ld["artifact"]) + (3 if self.holds() < 3 else 0))
                                + (self.far(disp) + self.d(disp, depot)) / 4 + 2 + (2 if self.holds() < 3 else 0))
         if self.open_contract("vision_quest_contract") is not None:
-            left = len(self.mine("quest")) + (self.counts.get(("quest_stack", self.me)) or 0)
+            left = len(self.mine_ents("quest")) + (self.counts.get(("quest_stack", self.me)) or 0)
             if left:
                 out["vq"] = 3 * left
             elif self.counts.get(("quest_stacks", None)):
                 out["vq"] = self.far(self.site("motown")) / 4 + 10
         if self.open_contract("the_big_dig") is not None:
-            if self.mine("treasures"):
+            if self.mine_ents("treasures"):
                 out["bigdig"] = self.far(self.site("the_library")) / 4 + 1
             elif self.dig_sites():
                 out["bigdig"] = (0 if self.count_mod("digger") else self.money(11) + 3) + 9
@@ -1071,7 +1097,7 @@ class _Seen:
         out = []
         for e in ENCLAVES:
             sid = self.site(e)
-            for p in self.pieces(sid) if sid else []:
+            for p in self.pieces(sid, None, _PILLAGED) if sid else []:
                 if p["entity"] == e and {"player": self.me} in ((p.get("props") or {}).get("pillaged_by") or []):
                     out.append(e)
         return out
@@ -1119,13 +1145,13 @@ class _Seen:
                 return self.site("corinth"), "pilgrim"
             if q == "vq_3c":
                 return self.site("delos"), "pilgrim"
-            if q == "vq_5a" and len(self.mine("jobs")) < 5 and self.may_take_job():
+            if q == "vq_5a" and len(self.jobs()) < 5 and self.may_take_job():
                 return self.nearest([self.site(e) for e in CAPITALS]), "take_job"
             if q in ("vq_2a", "vq_2b", "vq_2c") and not won:
                 return self.nearest([self.site(e) for e in ENCLAVES]), "attack"
             return None
         if proj == "bigdig":
-            if self.mine("treasures"):
+            if self.mine_ents("treasures"):
                 return self.site("the_library"), "bonus"
             if not self.count_mod("digger"):
                 if crap >= 11:
@@ -1161,10 +1187,10 @@ class _Seen:
             return self.build_step(POWER_NEED["qd"])
         if proj == "smuggler":
             missing = self.smuggle_missing()
-            held = {self.job_faction(p["entity"]) for p in self.mine("jobs")
+            held = {self.job_faction(p["entity"]) for p in self.jobs()
                     if self.field(p["entity"], "smuggling", False)}
             want = [f for f in missing if f not in held]
-            if want and len(self.mine("jobs")) < 5 and self.may_take_job():
+            if want and len(self.jobs()) < 5 and self.may_take_job():
                 caps = [self.site(CAPITAL_OF[f]) for f in want]
                 return self.nearest(caps), "take_job"
             return None
@@ -1192,7 +1218,7 @@ class _Seen:
             step = self.project_step(proj)
             if step is not None and step[0] is not None and step[0] not in self.exclude:
                 return step
-        if self.c["contracts_done"][self.me] >= 1 and not self.contract_job_in_hand() and len(self.mine("jobs")) < 4 \
+        if self.c["contracts_done"][self.me] >= 1 and not self.contract_job_in_hand() and len(self.jobs()) < 4 \
                 and self.may_take_job():
             cap = self.nearest([self.site(e) for e in CAPITALS])
             if cap:

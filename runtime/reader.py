@@ -86,14 +86,18 @@ class SeatReader:
         """A counter as the view shows it: its value, or a per-player
         counter's values as a list by seat. ``WaybillError`` for no such counter."""
         m = self.m
-        lay = m.L
-        decl = m.R.counters.get(cid)
-        if decl is None:
-            raise WaybillError(f"no counter {cid!r}")
+        slots = _counter_slots(m.L).get(cid)
+        if slots is None:
+            if m.R.counters.get(cid) is None:
+                raise WaybillError(f"no counter {cid!r}")
+            slots = _counter_slot(m, cid)
         cs = m.st.counters
-        if decl["scope"] == "global":
-            return self.sight.value(cs[lay.cslot[(cid, None)]])
-        return [self.sight.value(cs[lay.cslot[(cid, i)]]) for i in range(lay.n)]
+        value = self.sight.value
+        if type(slots) is int:
+            v = cs[slots]
+            return value(v) if type(v) in _NESTED else v
+        # a per-player counter: most values are numbers or ids, given as they are
+        return [value(v) if type(v) in _NESTED else v for v in map(cs.__getitem__, slots)]
 
     def counters(self) -> dict:
         """Every counter, as ``view(...)["counters"]``."""
@@ -115,17 +119,41 @@ class SeatReader:
         slot = self._slot(zone, of)
         return 0 if slot is None else len(self.m.st.zones[slot])
 
-    def pieces(self, zone: str, of: int | None = None) -> list[dict]:
-        """A zone's pieces as the view lists them, if the seat sees into it, else []."""
+    def pieces(self, zone: str, of: int | None = None, props: Iterable[str] | None = None) -> list[dict]:
+        """A zone's pieces as the view lists them, if the seat sees into it,
+        else []. With ``props`` (names), each piece's ``props`` holds those of
+        them that are set, and no other (no ``props`` when none is): a bot
+        that asks two props of a zone's pieces gets them without every other
+        prop copied through the Sight."""
         slot = self._slot(zone, of)
         if slot is None or not self.sight.zones[slot]:
             return []
         pile = self.m.st.zones[slot]
         if not pile:
             return []
+        if props is not None:
+            return self._pieces_with(pile, tuple(props))
         piece = self.sight._piece
-        props = self._props_by_piece()
-        return [piece(p, props) for p in pile]
+        by_piece = self._props_by_piece()
+        return [piece(p, by_piece) for p in pile]
+
+    def _pieces_with(self, pile: list[int], names: tuple[str, ...]) -> list[dict]:
+        """``pieces`` with only ``names`` of each piece's props, read by key (no index of every prop)."""
+        st, sight = self.m.st, self.sight
+        handles, ent, props = sight.handles, st.p_ent, st.props
+        value = sight.value
+        out = []
+        for p in pile:
+            d = {"piece": handles[p] if p < len(handles) else p, "entity": ent[p]}
+            got = {}
+            for name in names:
+                v = props.get(f"{p}:{name}", _UNSET)
+                if v is not _UNSET:
+                    got[name] = value(v) if type(v) in _NESTED else v
+            if got:
+                d["props"] = got
+            out.append(d)
+        return out
 
     def entities(self, zone: str, of: int | None = None) -> list[str]:
         """The entity ids of a zone's pieces, in order, if the seat sees into it, else []."""
@@ -168,6 +196,30 @@ class SeatReader:
     def find_all(self, entities: Iterable[str]) -> list[tuple[str, int | None]]:
         """``find`` for several entities at once: every zone the seat sees
         into that holds a piece of any of them, each once, in the view's order."""
+        lay = self.m.L
+        z_id, z_of = lay.z_id, lay.z_of
+        return [(z_id[slot], z_of[slot]) for slot in self._slots_of(entities)]
+
+    def first_of(self, entities: Iterable[str]) -> list[tuple[str, int | None, str]]:
+        """(zone id, owner, entity) for every zone ``find_all(entities)``
+        gives, with the entity of the zone's first piece (in the zone's order)
+        that is one of ``entities``: what lies on top, read without listing
+        every zone's pieces."""
+        m = self.m
+        st, lay = m.st, m.L
+        want = entities if isinstance(entities, (set, frozenset)) else frozenset(entities)
+        ent, piles = st.p_ent, st.zones
+        out = []
+        for slot in self._slots_of(want):
+            for p in piles[slot]:
+                e = ent[p]
+                if e in want:
+                    out.append((lay.z_id[slot], lay.z_of[slot], e))
+                    break
+        return out
+
+    def _slots_of(self, entities: Iterable[str]) -> list[int]:
+        """The slots of the zones the seat sees into that hold a piece of any of ``entities``, in order."""
         m = self.m
         st, lay = m.st, m.L
         ent_pieces = lay.ent_pieces
@@ -183,8 +235,7 @@ class SeatReader:
                 if more:
                     slots.update(map(at, more))
         seen = self.sight.zones
-        z_id, z_of = lay.z_id, lay.z_of
-        return [(z_id[slot], z_of[slot]) for slot in sorted(slots) if slot >= 0 and seen[slot]]
+        return [slot for slot in sorted(slots) if slot >= 0 and seen[slot]]
 
     def locate(self, piece: Any) -> tuple[str, int | None] | None:
         """(zone id, owner) of the piece with handle ``piece`` (or ``{"piece": h}``)
@@ -195,6 +246,18 @@ class SeatReader:
         slot = self.m.st.p_zone[pid]
         lay = self.m.L
         return lay.z_id[slot], lay.z_of[slot]
+
+    def prop(self, piece: Any, name: str, default: Any = None) -> Any:
+        """Prop ``name`` of the piece with handle ``piece`` (or ``{"piece": h}``)
+        as the seat's view gives it, if the piece lies in a zone the seat sees
+        into and the prop is set; else ``default``."""
+        pid = self._seen_pid(piece)
+        if pid is None:
+            return default
+        v = self.m.st.props.get(f"{pid}:{name}", _UNSET)
+        if v is _UNSET:
+            return default
+        return self.sight.value(v) if type(v) in _NESTED else v
 
     def entity(self, piece: Any) -> str | None:
         """The entity of the piece with handle ``piece`` (or ``{"piece": h}``)
@@ -230,6 +293,32 @@ class SeatReader:
 
 
 _PROPS: dict[int, tuple] = {}
+_NESTED = frozenset((dict, list, tuple))      # values that may hold a piece: through the Sight
+_UNSET = object()
+_SLOTS: dict[int, tuple[Any, dict]] = {}
+
+
+def _counter_slots(lay: Any) -> dict[str, Any]:
+    """counter id -> its slot (a global counter) or its slots by seat, of a
+    layout: filled as counters are read (``_counter_slot``), kept per layout
+    (checked by identity), as counters are read at every decision."""
+    hit = _SLOTS.get(id(lay))
+    if hit is not None and hit[0] is lay:
+        return hit[1]
+    if len(_SLOTS) > 64:          # a bound, not a policy: layouts are few
+        _SLOTS.clear()
+    _SLOTS[id(lay)] = (lay, {})
+    return _SLOTS[id(lay)][1]
+
+
+def _counter_slot(m: Any, cid: str) -> Any:
+    lay = m.L
+    if m.R.counters[cid]["scope"] == "global":
+        got: Any = lay.cslot[(cid, None)]
+    else:
+        got = tuple(lay.cslot[(cid, i)] for i in range(lay.n))
+    _counter_slots(lay)[cid] = got
+    return got
 _PIECE_OF: dict[int, tuple[list[int], dict[int, int]]] = {}
 
 
