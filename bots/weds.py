@@ -91,9 +91,14 @@ class WedsBot:
     # ------------------------------------------------------------------
     def _msg(self, a):
         """The message id of a legal action: the same in every language."""
-        if self._ids is None:
-            self._ids = option_ids(self._game)
-        return self._ids[a["option"]]
+        return self._option_ids()[a["option"]]
+
+    def _option_ids(self):
+        """The message ids of this decision's options, by option number (read once, when asked)."""
+        ids = self._ids
+        if ids is None:
+            ids = self._ids = option_ids(self._game)
+        return ids
 
     def _by_msg(self, legal, *mids):
         return next((a for a in legal if self._msg(a) in mids), None)
@@ -166,13 +171,16 @@ class WedsBot:
         plan = s.plan()
         here = s.pos()
         # the turn's own actions, by their declared id (a card's actions are `subs`)
+        ids = self._option_ids()
         main = {}
+        subs = []
         for a in legal:
-            if self._msg(a) in _MAIN:
+            if ids[a["option"]] in _MAIN:
                 main[a["action"]] = a
+            elif a.get("action"):
+                subs.append(a)
         if "bonus_action" in main:
             return main["bonus_action"]
-        subs = [a for a in legal if a.get("action") and self._msg(a) not in _MAIN]
         if subs:
             pick = self._sub(s, subs, plan)
             if pick is not None:
@@ -915,8 +923,9 @@ class _Seen:
         ld = ld or self.load()
         if sid == self.c["last_delivery"][self.me]:
             return 0
-        if not all(ld.get(t, 0) > 0 for t in types):
-            return 0
+        for t in types:             # every type it buys, carried
+            if ld.get(t, 0) <= 0:
+                return 0
         bonus = 12 if any(t in self.fulfil_types() for t in types) else 0
         return sum(ld[t] * self.price(t) for t in types) + bonus
 
@@ -1234,8 +1243,9 @@ class _Seen:
                         return min(sups, key=lambda x: self.far(x[0]) + x[1])[0], "buy"
         # trade: sell what we carry
         best, best_v = None, 0
+        value, far = self.delivery_value, self.far
         for sid, types in self.demands():
-            v = self.delivery_value(sid, types, ld) - 1.2 * self.far(sid)
+            v = value(sid, types, ld) - 1.2 * far(sid)
             if v > best_v:
                 best, best_v = sid, v
         carrying = sum(ld[t] for t in CARGO)

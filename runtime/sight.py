@@ -67,9 +67,12 @@ class Sight:
         (by ``sees``, default: as the game stands now)."""
         t = type(v)
         if t is dict:
-            pid = v.get("piece")
-            if type(pid) is int and len(v) == 1:
-                return {"piece": handle(self.handles, pid)} if (sees or self.sees)(pid) else dict(HIDDEN)
+            if len(v) == 1:
+                # the commonest shapes, {"piece": p} and {"player": i}, without a comprehension
+                for k, x in v.items():
+                    if k == "piece" and type(x) is int:
+                        return {"piece": handle(self.handles, x)} if (sees or self.sees)(x) else dict(HIDDEN)
+                    return {k: self.value(x, sees) if type(x) in _NESTED else x}
             # leaves are copied inline: views copy the whole log, and a call per leaf doubles that
             return {k: self.value(x, sees) if type(x) in _NESTED else x for k, x in v.items()}
         if t is list or t is tuple:
