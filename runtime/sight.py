@@ -143,23 +143,29 @@ class Sight:
 
     # --- the log -----------------------------------------------------------------
 
-    def log(self, entries: list[dict]) -> list[dict]:
-        knew = self._known_then(entries)
+    def log(self, entries: list[dict], start: int = 0) -> list[dict]:
+        """``entries[start:]`` (the whole log, oldest first, the last entry
+        written last) as this seat saw each when it was written. Only those
+        are filtered and copied: a view of the log's tail (``log_from``) costs
+        what the tail holds, plus a scan of the earlier entries for reveals."""
+        knew = self._known_then(entries, start)
         where = list(self.m.st.p_zone)    # where each piece is after the entry at hand
-        out: list[Any] = [None] * len(entries)
-        for i in range(len(entries) - 1, -1, -1):
+        out: list[Any] = [None] * max(0, len(entries) - start)
+        for i in range(len(entries) - 1, start - 1, -1):
             e = entries[i]
             move = self._move(e) if e.get("event") == "moved" and e.get("type") == "event" else None
-            out[i] = self._entry(e, where, knew[i], move)
+            out[i - start] = self._entry(e, where, knew[i - start], move)
             if move is not None and move[0] is not None:
                 where[move[0]] = move[1]     # before this move it was at its source
         return out
 
-    def _known_then(self, entries: list[dict]) -> list[frozenset]:
-        """The pieces revealed to this seat (or to all) and not moved since, after each entry."""
-        out, known = [], frozenset()
+    def _known_then(self, entries: list[dict], start: int = 0) -> list[frozenset]:
+        """The pieces revealed to this seat (or to all) and not moved since,
+        after each entry from ``start`` on (the earlier ones are read for their reveals)."""
+        out: list[frozenset] = []
+        known: frozenset = frozenset()
         append = out.append
-        for e in entries:
+        for i, e in enumerate(entries):
             ev = e.get("event")
             if ev == "moved" and known and e.get("type") == "event":
                 pid = self._move(e)[0]
@@ -170,7 +176,8 @@ class Sight:
                 pid = ref.get("piece") if type(ref) is dict else None
                 if type(pid) is int:
                     known = known | {pid}
-            append(known)
+            if i >= start:
+                append(known)
         return out
 
     def _shown_to_me(self, e: dict) -> bool:

@@ -61,7 +61,7 @@ def view(m: Any, player: int | None, log: bool | None = None, log_from: int | No
         if zones else [],
         "pending": _pending(m, sight),
         "decision": st.decision,
-        "log": sight.log(st.log.entries())[start - st.log_from:] if start < end else [],
+        "log": sight.log(st.log.entries(), start - st.log_from) if start < end else [],
         "log_from": start,
         "log_end": end,
         "over": st.over,

@@ -213,6 +213,29 @@ def test_a_private_reveal_shows_a_card_to_one_seat_until_it_moves(rules):
     assert str(h) not in json.dumps(events(g.view(0, log=True, zones=True), "moved")[-1])
 
 
+def test_a_log_tail_is_the_tail_of_the_whole_log_as_the_seat_saw_it(rules):
+    # a tail (log_from) is filtered alone: a reveal before it, and a move of
+    # a known card inside it, must read as they do in the whole log
+    g = Game.new(rules, 2, seed=4)
+    do(g, "Take the top card")
+    do(g, "Take the top card")
+    do(g, "Peek at the next hand")             # player 0 is shown player 1's card...
+    g.apply(g.legal_actions()[0])
+    card = g.state.zones[g.m.L.zslot[("hand", 1)]][0]
+    do(g, "Roll")
+    do(g, "Peek at the next hand")             # ... and names it in an answer, later
+    g.apply(next(a for a in g.legal_actions() if a["value"] == {"piece": g.state.handles[card]}))
+    do(g, "Bury a card")                       # player 1 buries it: the knowledge ends
+    g.apply(g.legal_actions()[0])
+    do(g, "Peek at the deck")
+    n = len(g.log)
+    for seat in (0, 1, None):
+        whole = g.view(seat, log=True)["log"]
+        assert any(e.get("event") == "revealed" for e in whole)
+        for start in range(n + 1):
+            assert g.view(seat, log_from=start)["log"] == whole[start:], (seat, start)
+
+
 def test_a_card_seen_on_a_hidden_deck_stays_known_through_a_shuffle_without_its_place(rules):
     g = Game.new(rules, 2, seed=6)
     do(g, "Peek at the deck")
