@@ -207,10 +207,11 @@ class SeatReader:
         every zone's pieces."""
         m = self.m
         st, lay = m.st, m.L
-        want = entities if isinstance(entities, (set, frozenset)) else frozenset(entities)
+        key = entities if type(entities) is tuple else tuple(entities)
+        want = _start_pieces(lay, key)[1]
         ent, piles = st.p_ent, st.zones
         out = []
-        for slot in self._slots_of(want):
+        for slot in self._slots_of(key):
             for p in piles[slot]:
                 e = ent[p]
                 if e in want:
@@ -222,15 +223,12 @@ class SeatReader:
         """The slots of the zones the seat sees into that hold a piece of any of ``entities``, in order."""
         m = self.m
         st, lay = m.st, m.L
-        ent_pieces = lay.ent_pieces
-        made = created_pieces(m) if len(st.p_ent) > len(lay.start_pieces) else None
+        key = entities if type(entities) is tuple else tuple(entities)
         at = st.p_zone.__getitem__
-        slots: set[int] = set()
-        for entity in entities:
-            pids = ent_pieces.get(entity)
-            if pids:
-                slots.update(map(at, pids))
-            if made:
+        slots = set(map(at, _start_pieces(lay, key)[0]))
+        if len(st.p_ent) > len(lay.start_pieces):
+            made = created_pieces(m)
+            for entity in key:
                 more = made.get(entity)
                 if more:
                     slots.update(map(at, more))
@@ -320,6 +318,20 @@ def _counter_slot(m: Any, cid: str) -> Any:
     _counter_slots(lay)[cid] = got
     return got
 _PIECE_OF: dict[int, tuple[list[int], dict[int, int]]] = {}
+_START: dict[tuple[int, tuple], tuple[Any, tuple[int, ...], frozenset]] = {}
+
+
+def _start_pieces(lay: Any, entities: tuple) -> tuple[tuple[int, ...], frozenset]:
+    """The start pieces of ``entities`` (in one tuple) and the entities as a
+    set, of a layout: the same all game, and asked at every decision."""
+    hit = _START.get((id(lay), entities))
+    if hit is not None and hit[0] is lay:
+        return hit[1], hit[2]
+    if len(_START) > 1024:         # a bound, not a policy: layouts and questions are few
+        _START.clear()
+    pids = tuple(p for e in entities for p in lay.ent_pieces.get(e, ()))
+    _START[(id(lay), entities)] = (lay, pids, frozenset(entities))
+    return pids, frozenset(entities)
 
 
 def _piece_of(handles: list[int]) -> dict[int, int]:
