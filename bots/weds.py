@@ -742,8 +742,12 @@ class _Seen:
         return {"player": self.me} in ((p.get("props") or {}).get("done_by") or [])
 
     def open_contract(self, eid):
-        """The first contract piece of `eid` not done by me, or None: asked a
-        dozen times a decision, so every contract is sorted out at the first ask."""
+        """The first contract piece of `eid` not done by me, or None."""
+        return self.open_contracts().get(eid)
+
+    def open_contracts(self):
+        """contract entity -> its first piece not done by me: asked a dozen
+        times a decision, so every contract is sorted out at the first ask."""
         open_ = self._open
         if open_ is None:
             open_ = self._open = {}
@@ -751,7 +755,7 @@ class _Seen:
                 e = p["entity"]
                 if e not in open_ and not self.done(p):
                     open_[e] = p
-        return open_.get(eid)
+        return open_
 
     def kill_em_all_open(self):
         return self.open_contract("kill_em_all") is not None
@@ -907,16 +911,17 @@ class _Seen:
     def demands(self):
         if "_demands" in self.__dict__:
             return self._demands
-        field = self.field
-        out = self._demands = [(sid, field(d, "demands", [])) for sid, d in self.kind_sites("demand_counter")]
+        fields = self._fields
+        out = self._demands = [(sid, fields.get(d, _NO_FIELDS).get("demands", []))
+                               for sid, d in self.kind_sites("demand_counter")]
         return out
 
     def supplies(self):
         if "_supplies" in self.__dict__:
             return self._supplies
-        field = self.field
-        out = self._supplies = [(sid, field(c, "supplies"), field(c, "price", 9))
-                                for sid, c in self.kind_sites("supply_counter")]
+        fields = self._fields
+        out = self._supplies = [(sid, f.get("supplies"), f.get("price", 9))
+                                for sid, f in ((sid, fields.get(c, _NO_FIELDS)) for sid, c in self.kind_sites("supply_counter"))]
         return out
 
     def delivery_value(self, sid, types, ld=None):
@@ -1043,9 +1048,10 @@ class _Seen:
     def project_costs(self):
         out = {}
         crap = self.crap()
-        if self.open_contract("bailout") is not None:
+        opened = self.open_contracts()
+        if "bailout" in opened:
             out["bailout"] = self.money(self.bailout_price()) + self.far(self.site("new_new_york")) / 4 + 1
-        if self.open_contract("blue_screen_of_death") is not None:
+        if "blue_screen_of_death" in opened:
             ld = self.load()
             if ld["artifact"] >= 3:
                 out["bsod"] = self.far(self.site("the_depot")) / 4
@@ -1053,33 +1059,32 @@ class _Seen:
                 disp, depot = self.site("dispatch"), self.site("the_depot")
                 out["bsod"] = (self.money(self.artifact_cost(3 - ld["artifact"]) + (3 if self.holds() < 3 else 0))
                                + (self.far(disp) + self.d(disp, depot)) / 4 + 2 + (2 if self.holds() < 3 else 0))
-        if self.open_contract("vision_quest_contract") is not None:
+        if "vision_quest_contract" in opened:
             left = len(self.mine_ents("quest")) + (self.counts.get(("quest_stack", self.me)) or 0)
             if left:
                 out["vq"] = 3 * left
             elif self.counts.get(("quest_stacks", None)):
                 out["vq"] = self.far(self.site("motown")) / 4 + 10
-        if self.open_contract("the_big_dig") is not None:
+        if "the_big_dig" in opened:
             if self.mine_ents("treasures"):
                 out["bigdig"] = self.far(self.site("the_library")) / 4 + 1
             elif self.dig_sites():
                 out["bigdig"] = (0 if self.count_mod("digger") else self.money(11) + 3) + 9
-        if self.open_contract("grand_lord_emperor_torque") is not None:
+        if "grand_lord_emperor_torque" in opened:
             gap = max(0, POWER_NEED["torque"] - self.power())
             out["torque"] = self.money(gap * 4 + 5) + gap * 1.5 + self.far(self.site("eyeless_enclave")) / 4 + 4
-        kea = self.open_contract("kill_em_all")
-        if kea is not None:
+        if "kill_em_all" in opened:
             left = 4 - len(self.enclaves_pillaged())
             gap = max(0, POWER_NEED["kea"] - self.power())
             out["kea"] = self.money(gap * 4) + gap * 1.5 + left * 4 + 2
-        if self.open_contract("questionable_decisions") is not None and (self.vault() or self.bombs_left()):
+        if "questionable_decisions" in opened and (self.vault() or self.bombs_left()):
             if self.vault():
                 out["qd"] = self.far(self.site("nein_nein_enclave")) / 4 + 2
             else:
                 gap = max(0, POWER_NEED["qd"] - self.power())
                 out["qd"] = (0 if self.count_mod("nuclear_vault") else self.money(4) + 2) + self.money(gap * 4) \
                     + gap * 1.5 + 10
-        if self.open_contract("smuggler") is not None:
+        if "smuggler" in opened:
             out["smuggler"] = 6 * len(self.smuggle_missing()) + 4
         return out
 
@@ -1244,8 +1249,17 @@ class _Seen:
         # trade: sell what we carry
         best, best_v = None, 0
         value, far = self.delivery_value, self.far
-        for sid, types in self.demands():
-            v = value(sid, types, ld) - 1.2 * far(sid)
+        demands = self.demands()
+        last = self.c["last_delivery"][self.me] if demands else None
+        for sid, types in demands:
+            dv = 0                  # delivery_value's two ways to 0, without the call
+            if sid != last:
+                for t in types:
+                    if ld.get(t, 0) <= 0:
+                        break
+                else:
+                    dv = value(sid, types, ld)
+            v = dv - 1.2 * far(sid)
             if v > best_v:
                 best, best_v = sid, v
         carrying = sum(ld[t] for t in CARGO)

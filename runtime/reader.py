@@ -157,11 +157,11 @@ class SeatReader:
 
     def entities(self, zone: str, of: int | None = None) -> list[str]:
         """The entity ids of a zone's pieces, in order, if the seat sees into it, else []."""
-        slot = self._slot(zone, of)
+        m = self.m
+        slot = m.L.zslot.get((zone, of))
         if slot is None or not self.sight.zones[slot]:
             return []
-        ent = self.m.st.p_ent
-        return [ent[p] for p in self.m.st.zones[slot]]
+        return list(map(m.st.p_ent.__getitem__, m.st.zones[slot]))
 
     def known(self, zone: str, of: int | None = None) -> list[dict]:
         """Pieces of a zone the seat does not see into that were shown to it
