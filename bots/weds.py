@@ -699,17 +699,18 @@ class _Seen:
         rough = self._rough
         heappop, heappush = heapq.heappop, heapq.heappush
         dist = {start: 0}
+        get = dist.get
         heap = [(0, start)]
         while heap:
             d, s = heappop(heap)
-            if d > dist.get(s, 1e9):
+            if d > dist[s]:         # every space pushed has a distance
                 continue
             near = nbrs.get(s)
             if near is None:
                 near = nbrs[s] = _enterable(self.R.spaces, s)
             for t in near:
-                nd = d + (2 if t in rough else 1)
-                if nd < dist.get(t, 1e9):
+                nd = d + 2 if t in rough else d + 1
+                if nd < get(t, 1e9):
                     dist[t] = nd
                     heappush(heap, (nd, t))
         cache[start] = dist

@@ -307,6 +307,13 @@ def check_reader(o: Oracle, s, v: dict) -> None:
         assert r.known(zid, of) == z.get("known", [])
         assert r.count(zid, of) == len(st.zones[slot])
         assert r.entities(zid, of) == [p["entity"] for p in z.get("pieces", [])]
+        for p in z.get("pieces", []):
+            assert r.entity(p["piece"]) == p["entity"]
+            for name, x in (p.get("props") or {}).items():
+                assert r.prop(p["piece"], name) == x
+        # a zone's pieces with only some props read: the view's, with the others left out
+        names = sorted({n for p in z.get("pieces", []) for n in p.get("props") or {}})[:1]
+        assert r.pieces(zid, of, props=names) == [_only(p, names) for p in z.get("pieces", [])]
     assert r.counters() == v["counters"]
     for cid, value in v["counters"].items():
         assert r.counter(cid) == value
@@ -327,11 +334,39 @@ def check_reader(o: Oracle, s, v: dict) -> None:
         for zid, of in r.find(eid):
             slot = lay.zslot[(zid, of)]
             assert o.sees_zone[s][slot] and eid in [st.p_ent[p] for p in st.zones[slot]]
+    for ents in _entity_groups(g):
+        found = r.find_all(ents)
+        assert found == sorted({z for e in ents for z in r.find(e)}, key=lambda z: lay.zslot[z])
+        tops = [(zid, of, next(p["entity"] for p in shown[(zid, of)]["pieces"] if p["entity"] in ents))
+                for zid, of in found]
+        assert r.first_of(ents) == tops
+    props_of: dict[int, list[str]] = {}
+    for key in st.props:
+        pid, _, name = key.partition(":")
+        props_of.setdefault(int(pid), []).append(name)
     for h in range(len(st.p_ent)):
         pid = pid_of[h]
         slot = st.p_zone[pid]
         seen = slot >= 0 and o.sees_zone[s][slot]
         assert r.locate(h) == ((lay.z_id[slot], lay.z_of[slot]) if seen else None)
+        assert r.entity(h) == (st.p_ent[pid] if seen else None)
+        if not seen:        # a piece the seat cannot see keeps its props
+            assert all(r.prop(h, name, "unseen") == "unseen" for name in props_of.get(pid, ()))
+
+
+def _only(piece: dict, names: list[str]) -> dict:
+    """A piece of a view with only ``names`` of its props (no props if none of them is set)."""
+    out = {"piece": piece["piece"], "entity": piece["entity"]}
+    kept = {n: x for n, x in (piece.get("props") or {}).items() if n in names}
+    if kept:
+        out["props"] = kept
+    return out
+
+
+def _entity_groups(g) -> list[tuple[str, ...]]:
+    """The entities of each kind, a few kinds: what a bot asks ``find_all`` and ``first_of``."""
+    kinds = g.rules.kind_entities
+    return [tuple(kinds[k]) for k in sorted(kinds, key=str)[:8]]
 
 
 @pytest.mark.parametrize("pack,players,seeds,steps", GAMES, ids=[f"{p}-{n}p" for p, n, _, _ in GAMES])

@@ -75,3 +75,30 @@ def test_props_are_read_afresh_after_a_change():
     assert g.seat_reader(0).pieces("settlement", 0)[0]["props"]["probe"] == 5
     g.state.props[f"{pid}:probe"] = False
     assert g.seat_reader(0).pieces("settlement", 0)[0]["props"]["probe"] is False
+
+
+@pytest.mark.parametrize("pack", ["weds", "badlands"])
+def test_the_narrow_reads_give_what_the_view_gives(pack):
+    # entity(), prop(), pieces(props=...), find_all() and first_of(): what a
+    # bot asks at every decision, read without listing whole zones
+    g = _mid(pack)
+    kinds = g.rules.kind_entities
+    for seat in (0, 1, None):
+        v = g.view(seat, log=False, zones=True, display=False)
+        r = g.seat_reader(seat)
+        for z in v["zones"]:
+            for p in z.get("pieces", []):
+                assert r.entity(p["piece"]) == r.entity({"piece": p["piece"]}) == p["entity"]
+                for name, value in (p.get("props") or {}).items():
+                    assert r.prop(p["piece"], name) == value
+                    assert r.pieces(z["zone"], z["of"], props=[name])[z["pieces"].index(p)]["props"] == {name: value}
+            for p in z.get("known", []):
+                assert r.entity(p["piece"]) is None and r.prop(p["piece"], "anything", 0) == 0
+        shown = {(z["zone"], z["of"]): z.get("pieces", []) for z in v["zones"]}
+        for kind in sorted(kinds, key=str):
+            ents = tuple(kinds[kind])
+            found = r.find_all(ents)
+            assert set(found) == {z for e in ents for z in r.find(e)}
+            assert r.first_of(ents) == [(zid, of, next(p["entity"] for p in shown[(zid, of)] if p["entity"] in ents))
+                                        for zid, of in found]
+    assert g.seat_reader(0).entity(-1) is None and g.seat_reader(0).prop("x", "y", 5) == 5
