@@ -220,20 +220,32 @@ class SeatReader:
         return out
 
     def _slots_of(self, entities: Iterable[str]) -> list[int]:
-        """The slots of the zones the seat sees into that hold a piece of any of ``entities``, in order."""
+        """The slots of the zones the seat sees into that hold a piece of any
+        of ``entities``, in order (a list the callers only read). A bot asks
+        the same entities at every decision and they seldom move: the last
+        answer is kept, and given again while every one of their pieces is
+        where it was (the same pieces: ``p_ent`` is replaced when one is made)."""
         m = self.m
         st, lay = m.st, m.L
         key = entities if type(entities) is tuple else tuple(entities)
+        seen = self.sight.zones
         at = st.p_zone.__getitem__
-        slots = set(map(at, _start_pieces(lay, key)[0]))
+        ck = (id(st.p_ent), key, id(seen))
+        hit = _FOUND.get(ck)
+        if hit is not None and hit[0] is st.p_ent and hit[1] is seen and tuple(map(at, hit[2])) == hit[3]:
+            return hit[4]
+        pids = _start_pieces(lay, key)[0]
         if len(st.p_ent) > len(lay.start_pieces):
             made = created_pieces(m)
-            for entity in key:
-                more = made.get(entity)
-                if more:
-                    slots.update(map(at, more))
-        seen = self.sight.zones
-        return [slot for slot in sorted(slots) if slot >= 0 and seen[slot]]
+            more = tuple(p for entity in key for p in made.get(entity, ()))
+            if more:
+                pids = pids + more
+        where = tuple(map(at, pids))
+        out = [slot for slot in sorted(set(where)) if slot >= 0 and seen[slot]]
+        if len(_FOUND) > 256:          # a bound, not a policy: a few questions of a few games
+            _FOUND.clear()
+        _FOUND[ck] = (st.p_ent, seen, pids, where, out)
+        return out
 
     def locate(self, piece: Any) -> tuple[str, int | None] | None:
         """(zone id, owner) of the piece with handle ``piece`` (or ``{"piece": h}``)
@@ -319,6 +331,7 @@ def _counter_slot(m: Any, cid: str) -> Any:
     return got
 _PIECE_OF: dict[int, tuple[list[int], dict[int, int]]] = {}
 _START: dict[tuple[int, tuple], tuple[Any, tuple[int, ...], frozenset]] = {}
+_FOUND: dict[tuple, tuple] = {}        # see SeatReader._slots_of
 
 
 def _start_pieces(lay: Any, entities: tuple) -> tuple[tuple[int, ...], frozenset]:
