@@ -904,10 +904,16 @@ class _Seen:
         order = self.static.get("space_order")
         if order is None:
             order = self.static["space_order"] = {sid: i for i, sid in enumerate(self.R.spaces)}
-        found = [(order[z], z, e) for z, of, e in self.r.first_of(self.R.kind_entities.get(kind, ()))
-                 if of is None and z in order]
+        tops = self.r.first_of(self.R.kind_entities.get(kind, ()))
+        seen = self.static.setdefault("kind_sites", {})
+        hit = seen.get(kind)
+        if hit is not None and hit[0] == tops:      # the same tops as at an earlier decision
+            return hit[1]
+        found = [(order[z], z, e) for z, of, e in tops if of is None and z in order]
         found.sort()            # board order: each space once
-        return [(z, e) for _, z, e in found]
+        out = [(z, e) for _, z, e in found]
+        seen[kind] = (tops, out)
+        return out
 
     def demands(self):
         if "_demands" in self.__dict__:

@@ -208,15 +208,28 @@ class SeatReader:
         m = self.m
         st, lay = m.st, m.L
         key = entities if type(entities) is tuple else tuple(entities)
+        slots = self._slots_of(key)
+        piles = st.zones
+        # the same zones (the very list _slots_of keeps) holding the very same
+        # piles (a pile is a tuple, replaced when it changes): the same answer
+        ck = (id(st.p_ent), key, id(self.sight.zones))
+        hit = _TOPS.get(ck)
+        if hit is not None and hit[0] is slots and all(map(is_, map(piles.__getitem__, slots), hit[1])):
+            return list(hit[2])
         want = _start_pieces(lay, key)[1]
-        ent, piles = st.p_ent, st.zones
+        ent = st.p_ent
         out = []
-        for slot in self._slots_of(key):
+        for slot in slots:
             for p in piles[slot]:
                 e = ent[p]
                 if e in want:
                     out.append((lay.z_id[slot], lay.z_of[slot], e))
                     break
+        now = tuple(piles[slot] for slot in slots)
+        if all(type(pile) is tuple for pile in now):
+            if len(_TOPS) > 256:        # a bound, not a policy
+                _TOPS.clear()
+            _TOPS[ck] = (slots, now, tuple(out))
         return out
 
     def _slots_of(self, entities: Iterable[str]) -> list[int]:
@@ -332,6 +345,7 @@ def _counter_slot(m: Any, cid: str) -> Any:
 _PIECE_OF: dict[int, tuple[list[int], dict[int, int]]] = {}
 _START: dict[tuple[int, tuple], tuple[Any, tuple[int, ...], frozenset]] = {}
 _FOUND: dict[tuple, tuple] = {}        # see SeatReader._slots_of
+_TOPS: dict[tuple, tuple] = {}         # see SeatReader.first_of
 
 
 def _start_pieces(lay: Any, entities: tuple) -> tuple[tuple[int, ...], frozenset]:

@@ -102,3 +102,30 @@ def test_the_narrow_reads_give_what_the_view_gives(pack):
             assert r.first_of(ents) == [(zid, of, next(p["entity"] for p in shown[(zid, of)] if p["entity"] in ents))
                                         for zid, of in found]
     assert g.seat_reader(0).entity(-1) is None and g.seat_reader(0).prop("x", "y", 5) == 5
+
+
+def _tops_as_the_view_shows(g, seat, ents):
+    v = g.view(seat, log=False, zones=True, display=False)
+    return [(z["zone"], z["of"], next(p["entity"] for p in z["pieces"] if p["entity"] in ents))
+            for z in v["zones"] if any(p["entity"] in ents for p in z.get("pieces", []))]
+
+
+def test_narrow_reads_follow_the_state_after_it_changes():
+    # find_all and first_of keep their last answers while the pieces stay put:
+    # a reordered pile and a moved piece must be read afresh
+    g = _mid("weds")
+    st, lay = g.state, g.m.L
+    groups = [tuple(ents) for ents in g.rules.kind_entities.values()]
+    for ents in groups:                                  # asked once: answers kept
+        g.seat_reader(0).first_of(ents)
+    for slot, pile in enumerate(st.zones):               # as a rule reordering every pile would
+        st.zones[slot] = tuple(reversed(pile))
+    pid = next(p for p in st.zones[lay.zslot[("contracts", None)]])
+    old, new = st.p_zone[pid], next(s for s, vis in enumerate(lay.z_visible) if vis == "all" and s != st.p_zone[pid])
+    st.zones[old] = tuple(p for p in st.zones[old] if p != pid)
+    st.zones[new] = st.zones[new] + (pid,)
+    st.p_zone[pid] = new
+    for ents in groups:
+        r = g.seat_reader(0)
+        assert r.first_of(ents) == _tops_as_the_view_shows(g, 0, ents)
+        assert r.find_all(ents) == [(zid, of) for zid, of, _ in _tops_as_the_view_shows(g, 0, ents)]
