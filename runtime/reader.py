@@ -12,7 +12,11 @@ seat's view (``zones=True``) holds too.
 
 A reader is cheap to make (``Game.seat_reader(seat)``) and stands for the
 state as it is when it is read; make a new one after the game moves on (it
-keeps the props of pieces it has grouped once).
+keeps the props of pieces it has grouped once). Narrower questions cost
+less than listing a zone: an option's entity (``entity``), one prop
+(``prop``), some props of a zone's pieces (``pieces(..., props=[...])``),
+the zones holding any of some entities and what lies on top there
+(``find_all``, ``first_of``).
 """
 
 from __future__ import annotations
@@ -132,7 +136,7 @@ class SeatReader:
         if not pile:
             return []
         if props is not None:
-            return self._pieces_with(pile, tuple(props))
+            return self._pieces_with(pile, (props,) if type(props) is str else tuple(props))
         piece = self.sight._piece
         by_piece = self._props_by_piece()
         return [piece(p, by_piece) for p in pile]
