@@ -241,6 +241,24 @@ class _Facts:
         return table
 
 
+def _zone_pile(m: Any, loc: dict, v: Any) -> tuple:
+    """functions.pieces before its list is made: the pile of zone ``v``."""
+    return m.st.zones[access.zone_slot(m, v, loc)]
+
+
+_BOOL_OPS = frozenset(("==", "!=", "<", "<=", ">", ">=", "in", "not in", "and", "or"))
+
+
+def _is_bool(e: Any) -> bool:
+    """Whether an expression's value is a bool whatever it reads (as
+    generated: comparisons of plain values, `not`, `any`/`all`)."""
+    if type(e) is not dict:
+        return type(e) is bool
+    op = e.get("op")
+    return (op == "not" or op == "bin" and e.get("o") in _BOOL_OPS
+            or op == "agg" and e.get("fn") in ("any", "all"))
+
+
 def _names(e: Any) -> set[str]:
     """Every variable an IR expression names."""
     out: set[str] = set()
@@ -263,7 +281,7 @@ _HELPERS: dict[str, Any] = {
     "_em": events.emit, "_say": I.say, "_Stop": Stop, "_stop": _stopped, "_ct": _counter,
     "_sc": _set_counter, "_MISSING": _MISSING, "_sm": _sum_checked, "_fe": flat_enough,
     "_xh": _steps_out, "_ME": "me", "_mo": access.me_of, "_ci": _int_checked,
-    "_LL": LOOP_LIMIT, "_cpr": call_procedure, "_pop": pop, "_ty": type, "_str": str, "_PK": "piece", "_PL": "player", "_EN": "entity", "_po": access.piece_owner, "_pz": _zone_of_piece, "_ZN": "zone", "_OF": "of", "_int": int, "_dict": dict, "_MX": MAX_INT, "_gn": _gain, "_dr": _draw,
+    "_LL": LOOP_LIMIT, "_cpr": call_procedure, "_pop": pop, "_ty": type, "_str": str, "_PK": "piece", "_PL": "player", "_zp": _zone_pile, "_EN": "entity", "_po": access.piece_owner, "_pz": _zone_of_piece, "_ZN": "zone", "_OF": "of", "_int": int, "_dict": dict, "_MX": MAX_INT, "_gn": _gain, "_dr": _draw,
 }
 
 
@@ -286,6 +304,7 @@ class _Gen:
         self.env: dict[str, str] = {}
         self.escaped = False
         self.qlocal = False     # in a quantity's body as locals: ``loc`` is its caller's
+        self.pieceids: set[str] = set()     # identifiers holding a piece's id, not its value
 
     # --- tables -----------------------------------------------------------------
 
@@ -328,12 +347,12 @@ class _Gen:
             name = e["name"]
             local = self.env.get(name)
             if local is not None:
-                return local
+                return f"{{_PK: {local}}}" if local in self.pieceids else local
             if self.qlocal:
                 self.escaped = True     # a name the quantity does not bind: the interpreter's error
                 return "None"
             if name == "me":
-                return f"_me(m, loc)"
+                return "(loc[_ME] if _ME in loc else _mo(m, loc))"
             if name in ("self", "owner"):
                 return f"loc.get({self.k(name)})"
             return f"loc[{self.k(name)}]"
@@ -357,15 +376,23 @@ class _Gen:
             if ns in ("counter", "track"):
                 return self._closure(e, at, fn)
             return self.k(rid)
+        if op == "attr" and "else" in e:
+            return self._closure(e, at, fn)     # `x.name ?? other`: exprs._attr's or_else
         if op == "attr":
-            return self._attr_read(self.ex(e["of"], at), e["name"])
+            of = e["of"]
+            local = self.env.get(of["name"]) if type(of) is dict and of.get("op") == "var" else None
+            if local in self.pieceids:
+                return self._piece_attr_read(local, e["name"])
+            return self._attr_read(self.ex(of, at), e["name"])
         if op == "bin":
             o = e["o"]
             lx = self.ex(e["l"], at)
-            if o == "and":
-                return f"(bool({lx}) and bool({self.ex(e['r'], at)}))"
-            if o == "or":
-                return f"(bool({lx}) or bool({self.ex(e['r'], at)}))"
+            if o in ("and", "or"):
+                # exprs._bin: `bool(l) and bool(r)`; a comparison is a bool already
+                rx = self.ex(e["r"], at)
+                lx = lx if _is_bool(e["l"]) else f"bool({lx})"
+                rx = rx if _is_bool(e["r"]) else f"bool({rx})"
+                return f"({lx} {o} {rx})"
             rx = self.ex(e["r"], at)
             if o == "in":
                 return f"({lx} in _wk(m, {rx}, loc))"
@@ -456,6 +483,11 @@ class _Gen:
             inner = f"({piece} if ({p} := {v}.get(_PK)) is not None else {inner})"
         return f"({inner} if _ty({v} := {of}) is _dict else {slow})"
 
+    def _piece_attr_read(self, p: str, name: str) -> str:
+        """access.piece_attr of the piece whose id is in ``p``."""
+        slow = f"_ga(m, {{_PK: {p}}}, {self.k(name)})"
+        return self._piece_read(p, self._tmp(), name, slow) or slow
+
     def _piece_read(self, p: str, r: str, name: str, slow: str) -> str | None:
         """access.piece_attr of piece ``p``, in its order: props, the
         entity's static fields, the built-ins."""
@@ -545,6 +577,19 @@ class _Gen:
         self.extra[slot] = f"def {name}(m, loc{params}{head}):\n" + body
         return f"{name}(m, loc{params}"
 
+    def _pieces_pile(self, e: Any, at: Any) -> str | None:
+        """The pile (a tuple of piece ids) of ``pieces(zone)``, the zone found
+        as functions.pieces finds it, uncharged; None for anything else."""
+        if not (type(e) is dict and e.get("op") == "call" and e.get("fn") == "pieces" and len(e.get("args", [])) == 1):
+            return None
+        pile = self._const_pile(e["args"][0])
+        if pile is not None:
+            return pile
+        v, z = self._tmp(), self._tmp()
+        return (f"(m.st.zones[{z}] if (({z} := m.L.zslot.get(({v}, None))) if _ty({v} := {self.ex(e['args'][0], at)}) is _str else "
+                f"({z} := m.L.zslot.get(({v}.get(_ZN), {v}.get(_OF)))) if _ty({v}) is _dict else None) is not None "
+                f"else _zp(m, loc, {v}))")
+
     def _agg(self, e: dict, at: Any) -> str:
         """An aggregate as a generated loop: its item a Python local when
         nothing in it reads the variable from ``loc``, else set in ``loc``
@@ -557,19 +602,31 @@ class _Gen:
         name = self._name("a")
         self.extra.append("")       # reserve the name before nested helpers take theirs
         slot = len(self.extra) - 1
-        coll = self.ex(e["in"], at)
         env, escaped = self.env, self.escaped
         x = self._local()
         lines = None
         if var != "me":         # `me` is read from `loc` by functions and zones
-            self.env, self.escaped = {**env, var: x}, False
+            self.escaped = False
+            pile = self._pieces_pile(e["in"], at)      # (the collection: in the outer variables)
+            coll = self.ex(e["in"], at) if pile is None else ""
+            if pile is not None:
+                self.pieceids.add(x)    # the items of `pieces(zone)`: piece ids, made values where read
+            self.env = {**env, var: x}
             w = self.ex(where, at) if where is not None else None
-            v = self.ex(value, at) if value is not None else x
-            if not self.escaped:
+            v = self.ex(value, at) if value is not None else f"{{_PK: {x}}}" if pile is not None else x
+            if not self.escaped and pile is not None:
+                # functions.pieces then access.walked: each charges the pile's length
+                lines = [f"    _pl = {pile}", "    _b = m.budget"]
+                lines += ["    _b.steps -= len(_pl)", "    if _b.steps < 0:", "        _xh(_b, None)"] * 2
+                lines += [f"    for {x} in _pl:"] + self._agg_body(fn, w, v, None)
+            elif not self.escaped:
                 lines = [f"    for {x} in _wk(m, {coll}, loc):"] + self._agg_body(fn, w, v, None)
         if lines is None:
+            self.pieceids.discard(x)
+            self.env, self.escaped = env, False
+            coll = self.ex(e["in"], at)
             k = self.k(var)
-            self.env, self.escaped = {n: i for n, i in env.items() if n != var}, False
+            self.env = {n: i for n, i in env.items() if n != var}
             w = self.ex(where, at) if where is not None else None
             v = self.ex(value, at) if value is not None else x
             lines = [f"    _it = _wk(m, {coll}, loc)", f"    _sv = loc.get({k}, _MISSING)", "    try:",
