@@ -246,6 +246,7 @@ def _zone_pile(m: Any, loc: dict, v: Any) -> tuple:
     return m.st.zones[access.zone_slot(m, v, loc)]
 
 
+_SIMPLE = re.compile(r"_[vk][0-9]+")
 _BOOL_OPS = frozenset(("==", "!=", "<", "<=", ">", ">=", "in", "not in", "and", "or"))
 
 
@@ -383,6 +384,11 @@ class _Gen:
             local = self.env.get(of["name"]) if type(of) is dict and of.get("op") == "var" else None
             if local in self.pieceids:
                 return self._piece_attr_read(local, e["name"])
+            if type(of) is dict and of.get("op") == "call" and of.get("fn") == "top" and len(of.get("args", [])) == 1:
+                # `top(zone).name`: the read of the top piece's id (functions.top makes its value)
+                p = self._tmp()
+                return (f"({self._piece_attr_read(f'{p}[0]', e['name'])} if ({p} := {self._zone_pile(of['args'][0], at)}) "
+                        f"else _ga(m, None, {self.k(e['name'])}))")
             return self._attr_read(self.ex(of, at), e["name"])
         if op == "bin":
             o = e["o"]
@@ -469,7 +475,8 @@ class _Gen:
         value set on it (looked up only if some rule sets ``name``), else its
         entity's field (one table for every entity), else a built-in; on a
         player, its counter or zone of that name. Anything else by _ga."""
-        v, r = self._tmp(), self._tmp()
+        v = of if _SIMPLE.fullmatch(of) else self._tmp()      # a local or a constant: read as it is
+        r = self._tmp()
         slow = f"_ga(m, {v}, {self.k(name)})"
         p, i = self._tmp(), self._tmp()
         piece = self._piece_read(p, r, name, slow)
@@ -481,7 +488,7 @@ class _Gen:
             inner = f"({player} if ({i} := {v}.get(_PL)) is not None else {inner})"
         if piece is not None:
             inner = f"({piece} if ({p} := {v}.get(_PK)) is not None else {inner})"
-        return f"({inner} if _ty({v} := {of}) is _dict else {slow})"
+        return f"({inner} if _ty({v if v == of else f'{v} := {of}'}) is _dict else {slow})"
 
     def _piece_attr_read(self, p: str, name: str) -> str:
         """access.piece_attr of the piece whose id is in ``p``."""
@@ -582,11 +589,15 @@ class _Gen:
         as functions.pieces finds it, uncharged; None for anything else."""
         if not (type(e) is dict and e.get("op") == "call" and e.get("fn") == "pieces" and len(e.get("args", [])) == 1):
             return None
-        pile = self._const_pile(e["args"][0])
+        return self._zone_pile(e["args"][0], at)
+
+    def _zone_pile(self, e: Any, at: Any) -> str:
+        """The pile of the zone ``e`` names, found as access.zone_slot finds it."""
+        pile = self._const_pile(e)
         if pile is not None:
             return pile
         v, z = self._tmp(), self._tmp()
-        return (f"(m.st.zones[{z}] if (({z} := m.L.zslot.get(({v}, None))) if _ty({v} := {self.ex(e['args'][0], at)}) is _str else "
+        return (f"(m.st.zones[{z}] if (({z} := m.L.zslot.get(({v}, None))) if _ty({v} := {self.ex(e, at)}) is _str else "
                 f"({z} := m.L.zslot.get(({v}.get(_ZN), {v}.get(_OF)))) if _ty({v}) is _dict else None) is not None "
                 f"else _zp(m, loc, {v}))")
 
