@@ -713,10 +713,11 @@ class _Gen:
             "    if _b.steps < 0:",
             "        _xh(_b, _at)",
             *start,
-            f"    _v = {body}",
-            "    if _ty(_v) is _int and not -_MX <= _v <= _MX:",
-            "        _ci(_v, _at)",
-            "    return _v"])
+            *([f"    return {body}"] if _is_bool(q["value"]) else [     # (a bool is never out of range)
+                f"    _v = {body}",
+                "    if _ty(_v) is _int and not -_MX <= _v <= _MX:",
+                "        _ci(_v, _at)",
+                "    return _v"])])
         return name
 
     def _closure(self, e: Any, at: Any, fn: Callable | None) -> str:
