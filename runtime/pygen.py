@@ -605,9 +605,7 @@ class _Gen:
         """An aggregate as a generated loop: its item a Python local when
         nothing in it reads the variable from ``loc``, else set in ``loc``
         and restored as the interpreter does."""
-        fn, var = e["fn"], e["var"]
-        where = e.get("where")
-        value = e.get("value")
+        fn, where, value = e["fn"], e.get("where"), e.get("value")
         if fn in ("any", "all") and value is None:
             where, value = None, where
         name = self._name("a")
@@ -615,45 +613,57 @@ class _Gen:
         slot = len(self.extra) - 1
         env, escaped = self.env, self.escaped
         x = self._local()
-        lines = None
-        if var != "me":         # `me` is read from `loc` by functions and zones
-            self.escaped = False
-            pile = self._pieces_pile(e["in"], at)      # (the collection: in the outer variables)
-            coll = self.ex(e["in"], at) if pile is None else ""
-            if pile is not None:
-                self.pieceids.add(x)    # the items of `pieces(zone)`: piece ids, made values where read
-            self.env = {**env, var: x}
-            w = self.ex(where, at) if where is not None else None
-            v = self.ex(value, at) if value is not None else f"{{_PK: {x}}}" if pile is not None else x
-            if not self.escaped and pile is not None:
-                # functions.pieces then access.walked: each charges the pile's length
-                lines = [f"    _pl = {pile}", "    _b = m.budget"]
-                lines += ["    _b.steps -= len(_pl)", "    if _b.steps < 0:", "        _xh(_b, None)"] * 2
-                lines += [f"    for {x} in _pl:"] + self._agg_body(fn, w, v, None)
-            elif not self.escaped:
-                lines = [f"    for {x} in _wk(m, {coll}, loc):"] + self._agg_body(fn, w, v, None)
+        # `me` is read from `loc` by functions and zones: such an item stays there
+        lines = self._agg_local(e, at, fn, where, value, x) if e["var"] != "me" else None
         if lines is None:
-            self.pieceids.discard(x)
-            self.env, self.escaped = env, False
-            coll = self.ex(e["in"], at)
-            k = self.k(var)
-            self.env = {n: i for n, i in env.items() if n != var}
-            w = self.ex(where, at) if where is not None else None
-            v = self.ex(value, at) if value is not None else x
-            lines = [f"    _it = _wk(m, {coll}, loc)", f"    _sv = loc.get({k}, _MISSING)", "    try:",
-                     f"        for {x} in _it:"]
-            lines += ["    " + line for line in self._agg_body(fn, w, v, k, x)]
-            lines += ["    finally:", "        if _sv is _MISSING:", f"            loc.pop({k}, None)",
-                      "        else:", f"            loc[{k}] = _sv"]
-            # a quantity's body as locals has no `loc` of its own to set the item in
-            self.escaped = self.escaped or self.qlocal
-        lines = ["    _n = 0"] + lines if fn == "count" else ["    _l = []"] + lines if fn not in ("any", "all") else lines
-        lines.append("    " + {"count": "return _n", "any": "return False", "all": "return True", "sum": "return _sm(_l)",
-                                 "min": "return min(_l, default=None)", "max": "return max(_l, default=None)",
-                                 "list": "return _fe(m, _l)"}[fn])
-        call = self._helper(name, slot, "", lines, env)
+            self.env = env
+            lines = self._agg_in_loc(e, at, fn, where, value, x)
+        start = {"count": ["    _n = 0"], "any": [], "all": []}.get(fn, ["    _l = []"])
+        end = {"count": "return _n", "any": "return False", "all": "return True", "sum": "return _sm(_l)",
+               "min": "return min(_l, default=None)", "max": "return max(_l, default=None)", "list": "return _fe(m, _l)"}
+        call = self._helper(name, slot, "", start + lines + ["    " + end[fn]], env)
         self.env, self.escaped = env, escaped or self.escaped
         return call + ")"
+
+    def _agg_local(self, e: dict, at: Any, fn: str, where: Any, value: Any, x: str) -> list[str] | None:
+        """The loop with the item in the Python local ``x`` (a piece id for
+        `pieces(zone)`), or None if something reads it from ``loc``."""
+        env = self.env
+        self.escaped = False
+        pile = self._pieces_pile(e["in"], at)      # (the collection: in the outer variables)
+        coll = self.ex(e["in"], at) if pile is None else ""
+        if pile is not None:
+            self.pieceids.add(x)    # the items of `pieces(zone)`: piece ids, made values where read
+        self.env = {**env, e["var"]: x}
+        w = self.ex(where, at) if where is not None else None
+        v = self.ex(value, at) if value is not None else f"{{_PK: {x}}}" if pile is not None else x
+        if self.escaped:
+            self.pieceids.discard(x)
+            return None
+        if pile is None:
+            return [f"    for {x} in _wk(m, {coll}, loc):"] + self._agg_body(fn, w, v, None)
+        # functions.pieces then access.walked: each charges the pile's length
+        lines = [f"    _pl = {pile}", "    _b = m.budget"]
+        lines += ["    _b.steps -= len(_pl)", "    if _b.steps < 0:", "        _xh(_b, None)"] * 2
+        return lines + [f"    for {x} in _pl:"] + self._agg_body(fn, w, v, None)
+
+    def _agg_in_loc(self, e: dict, at: Any, fn: str, where: Any, value: Any, x: str) -> list[str]:
+        """The loop with the item set in ``loc`` and restored after (exprs._agg)."""
+        env, var = self.env, e["var"]
+        self.escaped = False
+        coll = self.ex(e["in"], at)
+        k = self.k(var)
+        self.env = {n: i for n, i in env.items() if n != var}
+        w = self.ex(where, at) if where is not None else None
+        v = self.ex(value, at) if value is not None else x
+        lines = [f"    _it = _wk(m, {coll}, loc)", f"    _sv = loc.get({k}, _MISSING)", "    try:",
+                 f"        for {x} in _it:"]
+        lines += ["    " + line for line in self._agg_body(fn, w, v, k, x)]
+        lines += ["    finally:", "        if _sv is _MISSING:", f"            loc.pop({k}, None)",
+                  "        else:", f"            loc[{k}] = _sv"]
+        # a quantity's body as locals has no `loc` of its own to set the item in
+        self.escaped = self.escaped or self.qlocal
+        return lines
 
     @staticmethod
     def _agg_body(fn: str, w: str | None, v: str, k: str | None, x: str = "") -> list[str]:
