@@ -30,6 +30,18 @@ running: an inlined instruction that may queue one ends the run there.
 A ``Stop`` (a failed `require`, a short `pay`) is handled at the
 instruction that raised it, as the interpreter does.
 
+**Reads known now.** A piece field is read from ``props`` only if some
+``set x.NAME`` can write that name (access.settable_names; a save holding
+another is refused), then from one ``{entity: value}`` table per name; a
+player's counter or zone by its layout slot. Aggregate items and quantity
+parameters (and ``me``) are Python locals, unless something generated in
+them hands ``loc`` to code that reads a variable by name (an interpreter
+closure): then that aggregate or quantity is generated again with its
+variables in ``loc``, as the interpreter keeps them. What reads ``loc``
+otherwise (functions, zones, modified quantities) reads only ``me``
+through ``access.me_of``, which gives the same player from a quantity's
+caller's locals as from the quantity's own.
+
 **Budget.** Steps are counted in the interpreter's unit (one per
 instruction, charged ``TICK`` at a time; the same helpers charge the same
 extra work). A run of inlined instructions is charged when it ends, so the
