@@ -242,6 +242,35 @@ def piece_attr(m: Any, pid: int, name: str) -> Any:
     raise RuleError(f"piece {pid} ({m.R.entities[eid].get('name', eid)}) has no attribute {name!r}")
 
 
+def settable_names(rules: Any) -> frozenset:
+    """Every name a rule may set on a value (``set x.NAME = ...``): the only
+    names ``props`` can hold (a save holding another is refused). Reads of
+    any other name need not look at ``props``; kept on the rules."""
+    known = getattr(rules, "settable_names", None)
+    if known is None:
+        found: set[str] = set()
+        todo: list = [rules.ir]
+        while todo:
+            x = todo.pop()
+            if type(x) is dict:
+                t = x.get("target")
+                if x.get("do") == "set" and type(t) is dict and t.get("op") == "attr" and type(t.get("name")) is str:
+                    found.add(t["name"])
+                todo.extend(x.values())
+            elif type(x) is list:
+                todo.extend(x)
+        known = rules.settable_names = frozenset(found)
+    return known
+
+
+def static_of(rules: Any, eid: str) -> dict:
+    """An entity's fields as piece reads see them (see ``_piece_static``)."""
+    static = rules.piece_static.get(eid)
+    if static is None:
+        static = rules.piece_static[eid] = _piece_static(rules, eid)
+    return static
+
+
 def piece_has_attr(m: Any, pid: int, name: str) -> bool:
     """Whether reading `name` of a piece gives a value (see `piece_attr`)."""
     st = m.st

@@ -30,6 +30,18 @@ running: an inlined instruction that may queue one ends the run there.
 A ``Stop`` (a failed `require`, a short `pay`) is handled at the
 instruction that raised it, as the interpreter does.
 
+**Reads known now.** A piece field is read from ``props`` only if some
+``set x.NAME`` can write that name (access.settable_names; a save holding
+another is refused), then from one ``{entity: value}`` table per name; a
+player's counter or zone by its layout slot. Aggregate items and quantity
+parameters (and ``me``) are Python locals, unless something generated in
+them hands ``loc`` to code that reads a variable by name (an interpreter
+closure): then that aggregate or quantity is generated again with its
+variables in ``loc``, as the interpreter keeps them. What reads ``loc``
+otherwise (functions, zones, modified quantities) reads only ``me``
+through ``access.me_of``, which gives the same player from a quantity's
+caller's locals as from the quantity's own.
+
 **Budget.** Steps are counted in the interpreter's unit (one per
 instruction, charged ``TICK`` at a time; the same helpers charge the same
 extra work). A run of inlined instructions is charged when it ends, so the
@@ -45,6 +57,7 @@ test requires it to stay 0 in games without errors).
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from . import access, events
@@ -209,6 +222,71 @@ def _set_counter(m: Any, cid: str, value: Any, loc: dict) -> None:
     access.counter_store(m, access.counter_slot(m, cid, None, loc), value)
 
 
+def _zone_of_piece(m: Any, pid: int) -> Any:
+    slot = m.st.p_zone[pid]
+    return access.zone_value(m, slot) if slot >= 0 else None
+
+
+# access._PIECE_BUILTINS written inline (``p``: the piece id), for when no
+# entity field of that name shadows them
+_PIECE_BUILTIN_CODE = {"entity": "{{_EN: m.st.p_ent[{p}]}}", "owner": "_po(m, {p})", "index": "{p}",
+                       "zone": "_pz(m, {p})"}
+
+
+class _Facts:
+    """What every block's generator knows of the rules: the names a rule
+    may set (``props``), and each name's entity fields as one table."""
+
+    def __init__(self, rules: Any):
+        self.rules = rules
+        self.settable = access.settable_names(rules)
+        self._static: dict[str, dict] = {}
+
+    def static_table(self, name: str) -> dict:
+        """``{entity id: value}`` of every entity whose pieces read ``name``
+        from their fields (access.piece_attr's second case)."""
+        table = self._static.get(name)
+        if table is None:
+            R = self.rules
+            table = self._static[name] = {eid: static[name] for eid in R.entities
+                                          if name in (static := access.static_of(R, eid))}
+        return table
+
+
+def _zone_pile(m: Any, loc: dict, v: Any) -> tuple:
+    """functions.pieces before its list is made: the pile of zone ``v``."""
+    return m.st.zones[access.zone_slot(m, v, loc)]
+
+
+_SIMPLE = re.compile(r"_[vk][0-9]+")
+_BOOL_OPS = frozenset(("==", "!=", "<", "<=", ">", ">=", "in", "not in", "and", "or"))
+
+
+def _is_bool(e: Any) -> bool:
+    """Whether an expression's value is a bool whatever it reads (as
+    generated: comparisons of plain values, `not`, `any`/`all`)."""
+    if type(e) is not dict:
+        return type(e) is bool
+    op = e.get("op")
+    return (op == "not" or op == "bin" and e.get("o") in _BOOL_OPS
+            or op == "agg" and e.get("fn") in ("any", "all"))
+
+
+def _names(e: Any) -> set[str]:
+    """Every variable an IR expression names."""
+    out: set[str] = set()
+    todo = [e]
+    while todo:
+        x = todo.pop()
+        if type(x) is dict:
+            if x.get("op") == "var" and type(x.get("name")) is str:
+                out.add(x["name"])
+            todo.extend(x.values())
+        elif type(x) is list:
+            todo.extend(x)
+    return out
+
+
 # runtime helpers the generated code calls, bound to fixed generated names
 _HELPERS: dict[str, Any] = {
     "_ga": _attr, "_fl": _for_items, "_qm": _quantity_modified, "_tp": _top, "_pcs": _pieces, "_mv": _move, "_sa": access.set_attr, "_wk": access.walked, "_me": _me,
@@ -216,20 +294,30 @@ _HELPERS: dict[str, Any] = {
     "_em": events.emit, "_say": I.say, "_Stop": Stop, "_stop": _stopped, "_ct": _counter,
     "_sc": _set_counter, "_MISSING": _MISSING, "_sm": _sum_checked, "_fe": flat_enough,
     "_xh": _steps_out, "_ME": "me", "_mo": access.me_of, "_ci": _int_checked,
-    "_LL": LOOP_LIMIT, "_cpr": call_procedure, "_pop": pop, "_ty": type, "_str": str, "_PK": "piece", "_ZN": "zone", "_OF": "of", "_int": int, "_dict": dict, "_MX": MAX_INT, "_gn": _gain, "_dr": _draw,
+    "_LL": LOOP_LIMIT, "_cpr": call_procedure, "_pop": pop, "_ty": type, "_str": str, "_PK": "piece", "_PL": "player", "_zp": _zone_pile, "_EN": "entity", "_po": access.piece_owner, "_pz": _zone_of_piece, "_ZN": "zone", "_OF": "of", "_int": int, "_dict": dict, "_MX": MAX_INT, "_gn": _gain, "_dr": _draw,
 }
 
 
 class _Gen:
     """Python source for one code block, from its codegen.Builder."""
 
-    def __init__(self, rules: Any, code_id: str, builder: Any, K: list, F: list):
+    def __init__(self, rules: Any, code_id: str, builder: Any, K: list, F: list, facts: "_Facts | None" = None):
         self.rules, self.code_id, self.b = rules, code_id, builder
         self.K, self.F = K, F
+        self.facts = facts or _Facts(rules)
         self._k: dict[tuple, int] = {}
         self._f: dict[int, int] = {}
         self.extra: list[str] = []      # helper functions (aggregates, quantities)
-        self._bodies: dict[str, list] = {}
+        self._qfns: dict[str, str] = {}   # quantity id -> its function
+        # Variables held in Python locals (aggregate items, quantity
+        # parameters): name -> identifier, or "None". Code that hands ``loc``
+        # to something that reads one of them by name cannot use them: it
+        # sets ``escaped`` and the aggregate or quantity is made again with
+        # its variables in ``loc``, as the interpreter has them.
+        self.env: dict[str, str] = {}
+        self.escaped = False
+        self.qlocal = False     # in a quantity's body as locals: ``loc`` is its caller's
+        self.pieceids: set[str] = set()     # identifiers holding a piece's id, not its value
 
     # --- tables -----------------------------------------------------------------
 
@@ -270,8 +358,14 @@ class _Gen:
         op = e.get("op")
         if op == "var":
             name = e["name"]
+            local = self.env.get(name)
+            if local is not None:
+                return f"{{_PK: {local}}}" if local in self.pieceids else local
+            if self.qlocal:
+                self.escaped = True     # a name the quantity does not bind: the interpreter's error
+                return "None"
             if name == "me":
-                return f"_me(m, loc)"
+                return "(loc[_ME] if _ME in loc else _mo(m, loc))"
             if name in ("self", "owner"):
                 return f"loc.get({self.k(name)})"
             return f"loc[{self.k(name)}]"
@@ -295,15 +389,28 @@ class _Gen:
             if ns in ("counter", "track"):
                 return self._closure(e, at, fn)
             return self.k(rid)
+        if op == "attr" and "else" in e:
+            return self._closure(e, at, fn)     # `x.name ?? other`: exprs._attr's or_else
         if op == "attr":
-            return self._attr_read(self.ex(e["of"], at), self.k(e["name"]))
+            of = e["of"]
+            local = self.env.get(of["name"]) if type(of) is dict and of.get("op") == "var" else None
+            if local in self.pieceids:
+                return self._piece_attr_read(local, e["name"])
+            if type(of) is dict and of.get("op") == "call" and of.get("fn") == "top" and len(of.get("args", [])) == 1:
+                # `top(zone).name`: the read of the top piece's id (functions.top makes its value)
+                p = self._tmp()
+                return (f"({self._piece_attr_read(f'{p}[0]', e['name'])} if ({p} := {self._zone_pile(of['args'][0], at)}) "
+                        f"else _ga(m, None, {self.k(e['name'])}))")
+            return self._attr_read(self.ex(of, at), e["name"])
         if op == "bin":
             o = e["o"]
             lx = self.ex(e["l"], at)
-            if o == "and":
-                return f"(bool({lx}) and bool({self.ex(e['r'], at)}))"
-            if o == "or":
-                return f"(bool({lx}) or bool({self.ex(e['r'], at)}))"
+            if o in ("and", "or"):
+                # exprs._bin: `bool(l) and bool(r)`; a comparison is a bool already
+                rx = self.ex(e["r"], at)
+                lx = lx if _is_bool(e["l"]) else f"bool({lx})"
+                rx = rx if _is_bool(e["r"]) else f"bool({rx})"
+                return f"({lx} {o} {rx})"
             rx = self.ex(e["r"], at)
             if o == "in":
                 return f"({lx} in _wk(m, {rx}, loc))"
@@ -329,9 +436,12 @@ class _Gen:
         if op == "cond":
             return f"({self.ex(e['then'], at)} if {self.ex(e['if'], at)} else {self.ex(e.get('else'), at)})"
         if op == "agg" and e["fn"] in _AGGS:
-            return f"{self._agg(e, at)}(m, loc)"
-        if op == "quantity" and e["id"] in R.quantities and not R.modifiers.get(e["id"]):
-            return f"{self._quantity(e, at)}(m, loc)"
+            return self._agg(e, at)
+        if op == "quantity" and e["id"] in R.quantities and not R.modifiers.get(e["id"]) \
+                and len(e.get("args", [])) == len(R.quantities[e["id"]][0]):
+            name = self._quantity(e["id"])
+            args = "".join(f", {self.ex(a, at)}" for a in e.get("args", []))
+            return f"{name}(m, loc, {self.k(at)}{args})"
         if op == "quantity" and e["id"] in R.quantities:
             args = ", ".join(self.ex(a, at) for a in e.get("args", []))
             return f"_qm(m, loc, {self.k(e['id'])}, {self.k(at)}, lambda: [{args}])"
@@ -373,13 +483,65 @@ class _Gen:
                 f"else {slow.format(a=a, b=b)})")
 
     def _attr_read(self, of: str, name: str) -> str:
-        """access.get_attr: a piece's entity field read at once when no
-        value is set on pieces and the entity's fields are known
-        (access.piece_attr fills them on first read); anything else by _ga."""
-        v, p, f = self._tmp(), self._tmp(), self._tmp()
-        return (f"({f}[{name}] if _ty({v} := {of}) is _dict and ({p} := {v}.get(_PK)) is not None "
-                f"and not m.st.props and _ty({p}) is _int and ({f} := m.R.piece_static.get(m.st.p_ent[{p}])) is not None "
-                f"and {name} in {f} else _ga(m, {v}, {name}))")
+        """access.get_attr of ``name``, its cases known now: on a piece, the
+        value set on it (looked up only if some rule sets ``name``), else its
+        entity's field (one table for every entity), else a built-in; on a
+        player, its counter or zone of that name. Anything else by _ga."""
+        v = of if _SIMPLE.fullmatch(of) else self._tmp()      # a local or a constant: read as it is
+        r = self._tmp()
+        slow = f"_ga(m, {v}, {self.k(name)})"
+        p, i = self._tmp(), self._tmp()
+        piece = self._piece_read(p, r, name, slow)
+        player = self._player_read(i, name, slow)
+        if piece is None and player is None:
+            return f"_ga(m, {of}, {self.k(name)})"
+        inner = slow
+        if player is not None:
+            inner = f"({player} if ({i} := {v}.get(_PL)) is not None else {inner})"
+        if piece is not None:
+            inner = f"({piece} if ({p} := {v}.get(_PK)) is not None else {inner})"
+        return f"({inner} if _ty({v if v == of else f'{v} := {of}'}) is _dict else {slow})"
+
+    def _piece_attr_read(self, p: str, name: str) -> str:
+        """access.piece_attr of the piece whose id is in ``p``."""
+        slow = f"_ga(m, {{_PK: {p}}}, {self.k(name)})"
+        return self._piece_read(p, self._tmp(), name, slow) or slow
+
+    def _piece_read(self, p: str, r: str, name: str, slow: str) -> str | None:
+        """access.piece_attr of piece ``p``, in its order: props, the
+        entity's static fields, the built-ins."""
+        table = self.facts.static_table(name)
+        settable = name in self.facts.settable
+        out = _PIECE_BUILTIN_CODE.get(name, "").format(p=p, t=self._tmp()) or slow
+        if not table and out == slow and not settable:
+            return None
+        if table:
+            out = f"({r} if ({r} := {self.kobj(('static', name), table)}.get(m.st.p_ent[{p}], _MISSING)) is not _MISSING else {out})"
+        if settable:
+            pp = self._tmp()
+            out = (f"({r} if ({pp} := m.st.props) and ({r} := {pp}.get(_str({p}) + {self.k(':' + name)}, _MISSING)) "
+                   f"is not _MISSING else {out})")
+        return out
+
+    def _player_read(self, i: str, name: str, slow: str) -> str | None:
+        """access.player_attr of player ``i``: a per-player counter, else a
+        per-player zone (the layout has one of each for every player)."""
+        R, c = self.rules, self._tmp()
+        if (R.counters.get(name) or {}).get("scope") == "player":
+            return f"(m.st.counters[{c}] if ({c} := m.L.cslot.get(({self.k(name)}, {i}))) is not None else {slow})"
+        if (R.zones.get(name) or {}).get("scope") == "player":
+            return f"(m.L.z_ref[{c}] if ({c} := m.L.zslot.get(({self.k(name)}, {i}))) is not None else {slow})"
+        if name == "index":
+            return i
+        return None
+
+    def kobj(self, key: tuple, v: Any) -> str:
+        """A content value made here (a table), by its index, known by ``key``."""
+        i = self._k.get(key)
+        if i is None:
+            i = self._k[key] = len(self.K)
+            self.K.append(v)
+        return f"_k{i}"
 
     def _tmp(self) -> str:
         self._ntmp = getattr(self, "_ntmp", 0) + 1
@@ -421,84 +583,169 @@ class _Gen:
     def _name(self, prefix: str) -> str:
         return f"_{prefix}{len(self.extra)}"
 
+    def _local(self) -> str:
+        self._nlocal = getattr(self, "_nlocal", 0) + 1
+        return f"_v{self._nlocal}"
+
+    def _helper(self, name: str, slot: int, head: str, lines: list[str], env: dict) -> str:
+        """Write helper ``name`` taking ``m``, ``loc`` and the locals of
+        ``env`` its body reads; the call that passes them."""
+        body = "\n".join(lines)
+        ids = [x for x in dict.fromkeys(env.values()) if x != "None" and re.search(rf"\b{x}\b", body)]
+        params = "".join(f", {x}" for x in ids)
+        self.extra[slot] = f"def {name}(m, loc{params}{head}):\n" + body
+        return f"{name}(m, loc{params}"
+
+    def _pieces_pile(self, e: Any, at: Any) -> str | None:
+        """The pile (a tuple of piece ids) of ``pieces(zone)``, the zone found
+        as functions.pieces finds it, uncharged; None for anything else."""
+        if not (type(e) is dict and e.get("op") == "call" and e.get("fn") == "pieces" and len(e.get("args", [])) == 1):
+            return None
+        return self._zone_pile(e["args"][0], at)
+
+    def _zone_pile(self, e: Any, at: Any) -> str:
+        """The pile of the zone ``e`` names, found as access.zone_slot finds it."""
+        pile = self._const_pile(e)
+        if pile is not None:
+            return pile
+        v, z = self._tmp(), self._tmp()
+        return (f"(m.st.zones[{z}] if (({z} := m.L.zslot.get(({v}, None))) if _ty({v} := {self.ex(e, at)}) is _str else "
+                f"({z} := m.L.zslot.get(({v}.get(_ZN), {v}.get(_OF)))) if _ty({v}) is _dict else None) is not None "
+                f"else _zp(m, loc, {v}))")
+
     def _agg(self, e: dict, at: Any) -> str:
-        """An aggregate as a generated loop, restoring its variable as the interpreter does."""
-        fn, var = e["fn"], self.k(e["var"])
-        where = e.get("where")
-        value = e.get("value")
+        """An aggregate as a generated loop: its item a Python local when
+        nothing in it reads the variable from ``loc``, else set in ``loc``
+        and restored as the interpreter does."""
+        fn, where, value = e["fn"], e.get("where"), e.get("value")
         if fn in ("any", "all") and value is None:
             where, value = None, where
         name = self._name("a")
         self.extra.append("")       # reserve the name before nested helpers take theirs
         slot = len(self.extra) - 1
-        w = self.ex(where, at) if where is not None else None
-        v = self.ex(value, at) if value is not None else "_x"
-        lines = [f"def {name}(m, loc):",
-                 f"    _it = _wk(m, {self.ex(e['in'], at)}, loc)",
-                 f"    _sv = loc.get({var}, _MISSING)",
-                 "    try:"]
-        body: list[str] = []
-        if fn == "count":
-            body = ["_n = 0", "for _x in _it:", f"    loc[{var}] = _x"]
-            body += [f"    if {w}:", "        _n += 1"] if w else ["    _n += 1"]
-            body += ["return _n"]
-        elif fn in ("any", "all"):
-            test = f"if {v}:" if fn == "any" else f"if not {v}:"
-            hit = "return True" if fn == "any" else "return False"
-            body = ["for _x in _it:", f"    loc[{var}] = _x"]
-            body += ([f"    if {w}:", f"        {test}", f"            {hit}"] if w else
-                     [f"    {test}", f"        {hit}"])
-            body += ["return False" if fn == "any" else "return True"]
-        else:
-            body = ["_l = []", "for _x in _it:", f"    loc[{var}] = _x"]
-            body += [f"    if {w}:", f"        _l.append({v})"] if w else [f"    _l.append({v})"]
-            body += [{"sum": "return _sm(_l)", "min": "return min(_l, default=None)",
-                      "max": "return max(_l, default=None)", "list": "return _fe(m, _l)"}[fn]]
-        lines += ["        " + line for line in body]
-        lines += ["    finally:", "        if _sv is _MISSING:", f"            loc.pop({var}, None)",
-                  "        else:", f"            loc[{var}] = _sv"]
-        self.extra[slot] = "\n".join(lines)
-        return name
+        env, escaped = self.env, self.escaped
+        x = self._local()
+        # `me` is read from `loc` by functions and zones: such an item stays there
+        lines = self._agg_local(e, at, fn, where, value, x) if e["var"] != "me" else None
+        if lines is None:
+            self.env = env
+            lines = self._agg_in_loc(e, at, fn, where, value, x)
+        start = {"count": ["    _n = 0"], "any": [], "all": []}.get(fn, ["    _l = []"])
+        end = {"count": "return _n", "any": "return False", "all": "return True", "sum": "return _sm(_l)",
+               "min": "return min(_l, default=None)", "max": "return max(_l, default=None)", "list": "return _fe(m, _l)"}
+        call = self._helper(name, slot, "", start + lines + ["    " + end[fn]], env)
+        self.env, self.escaped = env, escaped or self.escaped
+        return call + ")"
 
-    def _quantity(self, e: dict, at: Any) -> str:
-        """A quantity no modifier can change: its expression, inline, charged
-        as the interpreter does (exprs._quantity), its locals a dict display."""
-        qid = e["id"]
-        params, _ = self.rules.quantities[qid]
-        known = self._bodies.get(qid)
-        if known is None:
-            # [function name, expression, reads itself?]: a quantity that reads
-            # itself (found while its expression is made) keeps a function
-            q = next(q for q in self.rules.ir.get("quantities") or [] if q["id"] == qid)
-            known = self._bodies[qid] = [self._name("b"), None, False]
-            self.extra.append("")
-            bslot = len(self.extra) - 1
-            known[1] = self.ex(q["value"], self.rules.where(q.get("at")))
-            if known[2]:
-                self.extra[bslot] = f"def {known[0]}(m, loc):\n    return {known[1]}"
-        if known[1] is None:
-            known[2] = True
-        body = f"{known[0]}(m, loc)" if known[2] else known[1]
-        name = self._name("q")
+    def _agg_local(self, e: dict, at: Any, fn: str, where: Any, value: Any, x: str) -> list[str] | None:
+        """The loop with the item in the Python local ``x`` (a piece id for
+        `pieces(zone)`), or None if something reads it from ``loc``."""
+        env = self.env
+        self.escaped = False
+        pile = self._pieces_pile(e["in"], at)      # (the collection: in the outer variables)
+        coll = self.ex(e["in"], at) if pile is None else ""
+        if pile is not None:
+            self.pieceids.add(x)    # the items of `pieces(zone)`: piece ids, made values where read
+        self.env = {**env, e["var"]: x}
+        w = self.ex(where, at) if where is not None else None
+        v = self.ex(value, at) if value is not None else f"{{_PK: {x}}}" if pile is not None else x
+        if self.escaped:
+            self.pieceids.discard(x)
+            return None
+        if pile is None:
+            return [f"    for {x} in _wk(m, {coll}, loc):"] + self._agg_body(fn, w, v, None)
+        # functions.pieces then access.walked: each charges the pile's length
+        lines = [f"    _pl = {pile}", "    _b = m.budget"]
+        lines += ["    _b.steps -= len(_pl)", "    if _b.steps < 0:", "        _xh(_b, None)"] * 2
+        return lines + [f"    for {x} in _pl:"] + self._agg_body(fn, w, v, None)
+
+    def _agg_in_loc(self, e: dict, at: Any, fn: str, where: Any, value: Any, x: str) -> list[str]:
+        """The loop with the item set in ``loc`` and restored after (exprs._agg)."""
+        env, var = self.env, e["var"]
+        self.escaped = False
+        coll = self.ex(e["in"], at)
+        k = self.k(var)
+        self.env = {n: i for n, i in env.items() if n != var}
+        w = self.ex(where, at) if where is not None else None
+        v = self.ex(value, at) if value is not None else x
+        lines = [f"    _it = _wk(m, {coll}, loc)", f"    _sv = loc.get({k}, _MISSING)", "    try:",
+                 f"        for {x} in _it:"]
+        lines += ["    " + line for line in self._agg_body(fn, w, v, k, x)]
+        lines += ["    finally:", "        if _sv is _MISSING:", f"            loc.pop({k}, None)",
+                  "        else:", f"            loc[{k}] = _sv"]
+        # a quantity's body as locals has no `loc` of its own to set the item in
+        self.escaped = self.escaped or self.qlocal
+        return lines
+
+    @staticmethod
+    def _agg_body(fn: str, w: str | None, v: str, k: str | None, x: str = "") -> list[str]:
+        """The loop's body (indented for the ``for``); ``k``: the item set in ``loc`` first."""
+        body = [f"        loc[{k}] = {x}"] if k is not None else []
+        if fn == "count":
+            act = ["_n += 1"]
+        elif fn == "any":
+            act = [f"if {v}:", "    return True"]
+        elif fn == "all":
+            act = [f"if not {v}:", "    return False"]
+        else:
+            act = [f"_l.append({v})"]
+        if w:
+            body += [f"        if {w}:"] + ["            " + a for a in act]
+        else:
+            body += ["        " + a for a in act]
+        return body
+
+    def _quantity(self, qid: str) -> str:
+        """The function of a quantity no modifier can change, called with
+        its arguments: charged as the interpreter does (exprs._quantity),
+        its parameters and ``me`` Python locals, or (should its body read
+        them from ``loc``) a dict as quantity_value makes it. ``loc`` is the
+        caller's: what reads it there reads only ``me`` (``me_of``), the
+        same from the caller's locals as from the quantity's."""
+        known = self._qfns.get(qid)
+        if known is not None:
+            return known
+        name = self._qfns[qid] = self._name("q")
         self.extra.append("")
         slot = len(self.extra) - 1
-        args = "".join(f"{self.k(p)}: {self.ex(a, at)}, " for p, a in zip(params, e.get("args", [])))
-        me = self._tmp()
+        params, _ = self.rules.quantities[qid]
+        q = next(q for q in self.rules.ir.get("quantities") or [] if q["id"] == qid)
+        qat = self.rules.where(q.get("at"))
+        ids = [self._local() for _ in params]
+        me = self._local()
+        saved = self.env, self.escaped, self.qlocal
+        self.env = {"self": "None", "owner": "None", **dict(zip(params, ids)), "me": me}
+        self.escaped, self.qlocal = False, True
+        body = self.ex(q["value"], qat)
+        t = self._tmp()
+        me_of = f"({t} if ({t} := loc.get(_ME)) is not None else _mo(m, loc))"
+        if not self.escaped:
+            start = [f"    {me} = {me_of}"] if re.search(rf"\b{me}\b", body) else []
+        else:
+            self.env, self.escaped, self.qlocal = {}, False, False
+            body = self.ex(q["value"], qat)
+            shown = "".join(f"{self.k(p)}: {i}, " for p, i in zip(params, ids))
+            start = [f"    loc = {{{shown}_ME: {me_of}}}"]
+        self.env, self.escaped, self.qlocal = saved
+        args = "".join(f", {i}" for i in ids)
         self.extra[slot] = "\n".join([
-            f"def {name}(m, loc):",
+            f"def {name}(m, loc, _at{args}):",
             "    _b = m.budget",
             "    _b.steps -= 4",
             "    if _b.steps < 0:",
-            f"        _xh(_b, {self.k(at)})",
-            f"    loc = {{{args}_ME: ({me} if ({me} := loc.get(_ME)) is not None else _mo(m, loc))}}",
-            f"    _v = {body}",
-            "    if _ty(_v) is _int and not -_MX <= _v <= _MX:",
-            f"        _ci(_v, {self.k(at)})",
-            "    return _v"])
+            "        _xh(_b, _at)",
+            *start,
+            *([f"    return {body}"] if _is_bool(q["value"]) else [     # (a bool is never out of range)
+                f"    _v = {body}",
+                "    if _ty(_v) is _int and not -_MX <= _v <= _MX:",
+                "        _ci(_v, _at)",
+                "    return _v"])])
         return name
 
     def _closure(self, e: Any, at: Any, fn: Callable | None) -> str:
         """Anything not inlined runs as the interpreter's closure."""
+        if self.env and (names := _names(e)) and (self.qlocal or names & self.env.keys()):
+            self.escaped = True     # it reads a variable held in a Python local
         if fn is None:
             from .exprs import compile_expr
             fn = compile_expr(e, self.rules, at)
@@ -740,9 +987,10 @@ def _entries(b: Any) -> set[int]:
     return {pc for pc in out if 0 <= pc < len(items)}
 
 
-def generate(rules: Any, code_id: str, builder: Any, K: list, F: list) -> tuple[str, list[int]]:
+def generate(rules: Any, code_id: str, builder: Any, K: list, F: list,
+             facts: _Facts | None = None) -> tuple[str, list[int]]:
     """The Python source of one code block and its entry pcs."""
-    g = _Gen(rules, code_id, builder, K, F)
+    g = _Gen(rules, code_id, builder, K, F, facts)
     g.ins = rules.codes[code_id]
     generate.last = g
     # every argument was resolved to plain ints by finish(); labels keep their pc
@@ -766,10 +1014,11 @@ def install(rules: Any) -> None:
     fast: dict[str, list] = {}
     sources: dict[str, str] = {}
     where: dict[str, dict[int, Any]] = {}
+    facts = _Facts(rules)
     for code_id, b in rules.builders.items():
         K: list = []
         F: list = []
-        src, entries = generate(rules, code_id, b, K, F)
+        src, entries = generate(rules, code_id, b, K, F, facts)
         ns = _namespace(_BUILTINS, K, F)
         filename = f"<waybill {len(fast)}>"
         exec(compile(src, filename, "exec"), ns)   # noqa: S102 (principle 2)
@@ -779,7 +1028,7 @@ def install(rules: Any) -> None:
             table[pc] = (ns[f"_s{pc}"], table[pc][1], table[pc][2])
         fast[code_id] = table
         sources[code_id] = src
-    _install_expressions(rules, sources)
+    _install_expressions(rules, sources, facts)
     rules.fast_codes = fast
     rules.fast_sources = sources
     rules.fast_where = where
@@ -787,7 +1036,7 @@ def install(rules: Any) -> None:
     rules.engine = "compiled"
 
 
-def _install_expressions(rules: Any, sources: dict) -> None:
+def _install_expressions(rules: Any, sources: dict, facts: _Facts | None = None) -> None:
     """Requirements, conditions, modifier values and quantity bases as
     generated functions. Should one raise, the interpreter's closure runs
     again and answers (expressions never change the state), so an error
@@ -796,14 +1045,17 @@ def _install_expressions(rules: Any, sources: dict) -> None:
         exprs: dict = {}
     K: list = []
     F: list = []
-    g = _Gen(rules, "expressions", _NoBlock(), K, F)
+    g = _Gen(rules, "expressions", _NoBlock(), K, F, facts)
     made: list[tuple[Callable, str]] = []
 
     def fn(e: Any, at: Any, closure: Callable, put: Callable[[Callable], None]) -> None:
         name = f"_e{len(made)}"
         body = g.ex(e, at)
-        made.append((put, f"def {name}(m, loc):\n    try:\n        return {body}\n"
-                          f"    except Exception:\n        return {g.f(closure)}(m, loc)"))
+        # the steps the failed attempt spent are given back: the closure
+        # charges what the interpreter does (a quantity recursing past
+        # Python's stack would otherwise spend them once per level)
+        made.append((put, f"def {name}(m, loc):\n    _b = m.budget\n    _s = _b.steps\n    try:\n        return {body}\n"
+                          f"    except Exception:\n        _b.steps = _s\n        return {g.f(closure)}(m, loc)"))
 
     for qid, q in ((q["id"], q) for q in rules.ir.get("quantities") or []):
         params, base = rules.quantities[qid]

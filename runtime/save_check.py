@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from .access import settable_names
 from .arguments import options_problem, players_problem, seed_problem
 from .interpreter import EFFECTS
 from .limits import CALL_DEPTH, CHAIN_LIMIT
@@ -164,9 +165,14 @@ def _zones_named(v: Any, c: Ctx) -> list[tuple]:
 
 def _props(v: Any, c: Ctx) -> dict:
     out = {}
+    settable = settable_names(c.rules)
     for k, x in need_dict(v, "props").items():
         if type(k) is not str or not _PROP_KEY.fullmatch(k) or int(k.partition(":")[0]) >= c.pieces:
             raise bad("props", f"has a key {short(k)} that is not `<piece>:<name>` of an existing piece")
+        name = k.partition(":")[2]
+        if name not in settable:
+            # only `set x.NAME` writes props: what no rule sets was never saved by these rules
+            raise bad("props", f"has a key {short(k)}, but no rule of this pack sets `{name}`")
         out[k] = game_value(x, f"props[{k!r}]", c)
     return out
 
