@@ -94,20 +94,30 @@ class Reads:
         self.truth: dict = {}         # containers only asked whether empty: name -> bool
 
     def merge(self, other: "Reads") -> None:
-        # a key read by both was read from the same, unchanged state
-        self.counters.update(other.counters)
-        self.zones.update(other.zones)
-        self.p_zone.update(other.p_zone)
-        self.p_owner.update(other.p_owner)
-        self.props.update(other.props)
+        # a key read by both was read from the same, unchanged state; most
+        # computations read a few containers only (one host's requirements)
+        if other.counters:
+            self.counters.update(other.counters)
+        if other.zones:
+            self.zones.update(other.zones)
+        if other.p_zone:
+            self.p_zone.update(other.p_zone)
+        if other.p_owner:
+            self.p_owner.update(other.p_owner)
+        if other.props:
+            self.props.update(other.props)
         for per, keys in other.uses.items():
             self.uses.setdefault(per, {}).update(keys)
-        self.fields.update(other.fields)
+        if other.fields:
+            self.fields.update(other.fields)
         self.whole.update(other.whole)
         self.truth.update(other.truth)
 
     def checker(self) -> Callable[[Any], bool]:
         """A function ``valid(state)``: every read gives the same value now."""
+        n = len(self.counters) + len(self.zones) + len(self.p_zone) + len(self.p_owner) + len(self.props)
+        if n <= _SMALL and not self.uses:
+            return self._flat()
         checks: list[Callable[[Any], bool]] = []
         for name in _LISTS:
             got = getattr(self, name)
@@ -130,6 +140,57 @@ class Reads:
             return checks[0]
         checks_t = tuple(checks)
         return lambda st: all(c(st) for c in checks_t)
+
+    def _flat(self) -> Callable[[Any], bool]:
+        """The checker of a computation that read a few list elements (one
+        host's requirements, say): made in a few microseconds, where the
+        per-container checkers above cost more to make than to run."""
+        items = []
+        for name in _LISTS:
+            got = getattr(self, name)
+            if got:
+                items += [(name, k, w) for k, w in got.items()]
+        props = tuple(self.props.items())
+        fields = tuple(self.fields.items())
+        idents, others = [], []
+        for name, snap in self.whole.items():
+            if type(snap) is _Ident:
+                idents.append((name, snap.obj))
+            else:
+                others.append(_whole_check(name, snap))
+        truths = [(name, v) for name, v in self.truth.items() if name not in self.whole]
+
+        def valid(st: Any) -> bool:
+            for name, obj in idents:
+                if getattr(st, name) is not obj:
+                    return False
+            for name, v in truths:
+                if bool(getattr(st, name)) is not v:
+                    return False
+            for name, k, w in items:
+                seq = getattr(st, name)
+                if k >= len(seq):
+                    return False
+                v = seq[k]
+                if v is not w and not (type(v) is type(w) and type(v) in _SCALARS and v == w):
+                    return False
+            if props:
+                get = st.props.get
+                for k, w in props:
+                    v = get(k, MISSING)
+                    if v is not w and not (type(v) is type(w) and type(v) in _SCALARS and v == w):
+                        return False
+            for name, w in fields:
+                if not _same(getattr(st, name), w):
+                    return False
+            for c in others:
+                if not c(st):
+                    return False
+            return True
+        return valid
+
+
+_SMALL = 16      # list reads up to which a checker is one flat loop (see Reads._flat)
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -359,14 +420,11 @@ class _Recorder:
     __slots__ = ("_st", "_reads", "counters", "zones", "p_zone", "p_owner", "props", "uses", "p_ent")
 
     def __init__(self, st: Any, reads: Reads):
+        # the noted containers are made on first use (``__getattr__``): a
+        # host's requirements read two or three of them
         object.__setattr__(self, "_st", st)
         object.__setattr__(self, "_reads", reads)
-        for name in _LISTS:
-            object.__setattr__(self, name, _RList(getattr(st, name), getattr(reads, name), self, name))
-        props = st.props
-        truth = reads.truth["props"] = bool(props)
-        object.__setattr__(self, "props", _RDict(props, reads.props, lambda: self._whole("props"), truth))
-        object.__setattr__(self, "uses", _RUses(st, reads, self))
+        reads.truth["props"] = bool(st.props)
         p_ent = st.p_ent
         object.__setattr__(self, "p_ent", p_ent)
         if "p_ent" not in reads.whole:
@@ -376,12 +434,23 @@ class _Recorder:
         raise AttributeError(f"the state is read-only while requirements are checked ({name})")
 
     def __getattr__(self, name: str) -> Any:
-        # every other field: scalars by value, containers whole
-        v = getattr(self._st, name)
-        if type(v) in _SCALARS:
-            self._reads.fields[name] = v
+        # an unset slot (a noted container, made now) or any other field:
+        # scalars by value, containers whole
+        st, reads = self._st, self._reads
+        if name in _LISTS:
+            v = _RList(getattr(st, name), getattr(reads, name), self, name)
+        elif name == "props":
+            v = _RDict(st.props, reads.props, lambda: self._whole("props"), reads.truth["props"])
+        elif name == "uses":
+            v = _RUses(st, reads, self)
         else:
-            self._whole(name)
+            v = getattr(st, name)
+            if type(v) in _SCALARS:
+                reads.fields[name] = v
+            else:
+                self._whole(name)
+            return v
+        object.__setattr__(self, name, v)
         return v
 
     def _whole(self, name: str) -> None:
@@ -444,7 +513,7 @@ class Entry:
         self.result, self.valid, self.reads, self.cost = result, valid, reads, cost
         self.skip = 0            # plain computations left before the key is looked up again
         # kept from the key's last entry:
-        self.score = last.score if last else 0           # misses weigh 2, hits take 1 off
+        self.score = last.score if last else _RATE0      # how often the key's entry held, recently
         self.backoff = last.backoff if last else _SKIP   # the next skip
         self.hit = last.hit if last else False           # a hit since the key was last given up
 
@@ -510,18 +579,18 @@ def memo(m: Any, key: tuple, compute: Callable, args: tuple) -> Any:
                 _compare(m, real, compute, args, e.result, key)
             cache.hits += 1
             cache._fresh.add(key)
-            e.score = 0 if e.score <= 0 else e.score - 1
+            e.score += (1.0 - e.score) * _ALPHA
             e.hit = True
             b.steps -= e.cost
             if rec:
                 rec[-1].merge(e.reads)
             return e.result
-        e.score += 2
-        if e.score > _GIVE_UP:
+        e.score -= e.score * _ALPHA
+        if e.score < _GIVE_UP:
             # a key given up again without a single hit since (a listing whose
             # own actions change what it reads) is tried twice as seldom
             e.backoff = _SKIP if e.hit else min(2 * e.backoff, _SKIP_MAX)
-            e.score, e.skip, e.hit = 0, e.backoff, False
+            e.score, e.skip, e.hit = _RETRY, e.backoff, False
             if not rec:
                 cache.plain += 1
                 return compute(*args)
@@ -544,7 +613,16 @@ def memo(m: Any, key: tuple, compute: Callable, args: tuple) -> Any:
     return out
 
 
-_GIVE_UP = 6     # misses (2 each) outweighing hits (1 each) before a key is computed plainly
+# A key's score is a moving average of how often its entry held (each
+# look-up weighs _ALPHA): one below _GIVE_UP is computed plainly for a while.
+# A listing whose entry holds two times in three (an `actions_open` listing
+# of a player who moves about) misses in streaks: a count of misses gave
+# it up after four in a row, and lost a third of its hits (the first
+# shipped pack, random play); an average gives it up after about nine.
+_ALPHA = 0.125
+_RATE0 = 0.5     # a new key
+_GIVE_UP = 0.2
+_RETRY = 0.3     # a key tried again after a while: given up after 3 misses
 _SKIP = 16       # then how many times it is computed plainly (not looked up) before it is tried again
 _SKIP_MAX = 1024
 
