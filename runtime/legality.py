@@ -662,10 +662,10 @@ _GIVE_UP = 0.2
 _RETRY = 0.3     # a key tried again after a while: given up after 3 misses
 _SKIP = 16       # then how many times it is computed plainly (not looked up) before it is tried again
 _SKIP_MAX = 1024
-# entries kept per key: WEDS random play, `actions_open` listings, hits
-# among computations that missed the latest entry, by entries kept (values
-# compared; 1 = the latest only): outpost 1244, 2: 1282, 4: 1311, 8: 1330,
-# unbounded 1334 of 1788 look-ups
+# entries kept per key: the first shipped pack, random play, its costliest
+# `actions_open` listing, hits by entries kept (zones compared by value;
+# 1 = the latest only): 1: 1244, 2: 1282, 4: 1311, 8: 1330, unbounded 1334,
+# of 1788 look-ups
 _KEEP = 8
 
 
