@@ -19,7 +19,7 @@ from . import access
 from .errors import RuleError
 from .events import emit_made, resolve
 from .interpreter import push
-from .legality import CACHED, _NoCache, listing, outermost
+from .legality import CACHED, _NoCache, listing
 from .limits import check_count, flat_enough
 
 Spec = tuple  # (run, answer)
@@ -120,37 +120,13 @@ def live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
             m.open_actions = None
 
 
-def any_live(m: Any, p: int, tags: frozenset) -> bool:
-    """Whether ``live_actions(m, p, tags)`` would offer anything: the same
-    walk, stopped at the first action offered. Its reads are those of the
-    walk up to there (while they hold, the walk stops at the same place),
-    kept apart from the full listing's (functions.any_action_open)."""
-    if type(m.legality) is not _NoCache and CACHED:
-        return outermost(m, (p, tags, True), _first_live, (m, p, tags))
-    outer = m.open_actions
-    if outer is None:
-        m.open_actions = {}
-    try:
-        return _first_live(m, p, tags)
-    finally:
-        if outer is None:
-            m.open_actions = None
-
-
-def _first_live(m: Any, p: int, tags: frozenset) -> bool:
-    return bool(_live_actions(m, p, tags, True))
-
-
-def _live_actions(m: Any, p: int, tags: frozenset, first: bool = False) -> list[dict]:
-    """The options of ``live_actions``; with ``first``, only the first one."""
+def _live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
     st, lay, R = m.st, m.L, m.R
     out = []
     rule_actions, pieces, abilities, zones_of, made_actions = _hosts(lay, R, tags)
     for ab in rule_actions:
         if _offered(m, ab, p, _action_locals(m, p, None)):
             out.append({"label": ab.name, "action": ab.action, "source": None})
-            if first:
-                return out
     # one pass over the start pieces that host actions of these tags
     # (already in piece order), their zones read at once: this runs every decision
     active, z_of = lay.z_active, lay.z_of
@@ -176,8 +152,6 @@ def _live_actions(m: Any, p: int, tags: frozenset, first: bool = False) -> list[
         for ab in abs_:
             if _offered(m, ab, p, loc):
                 out.append({"label": ab.name, "action": ab.action, "source": piece})
-                if first:
-                    return out
     return out
 
 

@@ -174,37 +174,8 @@ _BIN: dict[str, Callable[[Any, Any], Any]] = {
 }
 
 
-# `actions_open(...) OP N` that only asks whether one action is open: the
-# count is never below 0, so these are "at least one" (True) or "none" (False)
-_SOME = {(">", 0): True, (">=", 1): True, ("!=", 0): True,
-         ("==", 0): False, ("<", 1): False, ("<=", 0): False}
-_FLIPPED = {">": "<", ">=": "<=", "<": ">", "<=": ">=", "==": "==", "!=": "!="}
-
-
-def existence(e: Any) -> tuple[list, bool] | None:
-    """``(args, some)`` when ``e`` compares `actions_open(args)` with a
-    constant so that only whether one action is open matters (``some``:
-    the comparison holds when one is; else when none is), else None. Both
-    engines then call ``functions.any_action_open``, which stops at the
-    first open action instead of counting them all."""
-    if type(e) is not dict or e.get("op") != "bin":
-        return None
-    o, left, right = e.get("o"), e.get("l"), e.get("r")
-    if type(right) is dict and type(left) is int and type(left) is not bool:
-        o, left, right = _FLIPPED.get(o), right, left       # `0 < actions_open(...)`
-    if type(right) is not int or type(left) is not dict:
-        return None
-    if left.get("op") != "call" or left.get("fn") != "actions_open":
-        return None
-    some = _SOME.get((o, right))
-    return None if some is None else (list(left.get("args", [])), some)
-
-
 def _bin(e: dict, rules: Any, at: str | None) -> Fn:
     o = e["o"]
-    found = existence(e)
-    if found is not None:
-        return _any_open(found, rules, at)
     lf, rf = compile_expr(e["l"], rules, at), compile_expr(e["r"], rules, at)
     if o == "and":
         return lambda m, loc: bool(lf(m, loc)) and bool(rf(m, loc))
@@ -262,14 +233,6 @@ def _range(e: dict, rules: Any, at: str | None) -> Fn:
         check_count(m, b - a + 1, at)    # refused before the list is built
         return list(range(a, b + 1))
     return f
-
-
-def _any_open(found: tuple[list, bool], rules: Any, at: str | None) -> Fn:
-    from .functions import any_action_open
-    args = [compile_expr(a, rules, at) for a in found[0]]
-    if found[1]:
-        return lambda m, loc: any_action_open(m, loc, *[a(m, loc) for a in args])
-    return lambda m, loc: not any_action_open(m, loc, *[a(m, loc) for a in args])
 
 
 def _cond(e: dict, rules: Any, at: str | None) -> Fn:

@@ -211,30 +211,6 @@ def actions_open(m: Any, loc: dict, tag: Any, who: Any = None) -> int:
     return n
 
 
-def any_action_open(m: Any, loc: dict, tag: Any, who: Any = None) -> bool:
-    """``actions_open(tag, who) > 0``, found by stopping at the first open
-    action (in listing order): what a comparison of the count with a
-    constant that only asks "one or none" means (exprs.existence). Not a
-    function of the language (content writes the comparison); the engines
-    call it for those comparisons."""
-    from .decisions import any_live
-    if who is None:
-        who = access.me_of(m, loc)
-    p = access.player_index(who)
-    known = m.open_actions
-    if known is not None:
-        n = known.get((tag, p))
-        if n is not None:
-            return n > 0
-        some = known.get((tag, p, True))
-        if some is not None:
-            return some
-    some = any_live(m, p, frozenset([tag]))
-    if m.open_actions is not None:
-        m.open_actions[(tag, p, True)] = some
-    return some
-
-
 IMPLS = {name: globals()[name] for name in (
     "size", "pieces", "top", "zone_of", "space_of", "adjacent", "spaces", "region_of",
     "spaces_in", "regions", "distance", "has_tag", "players", "turn_order", "opponents",

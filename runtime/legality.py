@@ -569,18 +569,12 @@ class Cache:
 def listing(m: Any, p: int, tags: frozenset, compute: Callable[[Any, int, frozenset], list]) -> list:
     """``compute(m, p, tags)`` through the machine's cache (made on first use);
     the caller owns the list."""
-    return list(outermost(m, (p, tags), compute, (m, p, tags)))
-
-
-def outermost(m: Any, key: tuple, compute: Callable, args: tuple) -> Any:
-    """``memo``, for a computation that may be the outermost one: entries
-    checked during it are not checked again until it ends."""
     cache = m.legality
     if cache is None:
         cache = m.legality = Cache()
     cache._depth += 1
     try:
-        return memo(m, key, compute, args)
+        return list(memo(m, (p, tags), compute, (m, p, tags)))
     finally:
         cache._depth -= 1
         if not cache._depth:
