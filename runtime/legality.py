@@ -139,7 +139,15 @@ class Reads:
         if len(checks) == 1:
             return checks[0]
         checks_t = tuple(checks)
-        return lambda st: all(c(st) for c in checks_t)
+
+        def valid(st: Any) -> bool:
+            # a loop, not all(generator): a miss is found at the first check
+            # (a counter, mostly) by entries tried in turn (Slot.find)
+            for c in checks_t:
+                if not c(st):
+                    return False
+            return True
+        return valid
 
     def _flat(self) -> Callable[[Any], bool]:
         """The checker of a computation that read a few list elements (one
