@@ -20,8 +20,14 @@ How a listing is checked: each noted read is read again from the real state
 and compared by identity (``is``; state values are never changed in place,
 so an identical object is the same value). Scalars (ints, texts, bools,
 None) that are equal and of the same type also match, so ``0`` never passes
-for ``False``. The checks run per container in C (``itemgetter`` and
-``map``), so a hit costs a few microseconds whatever the listing read.
+for ``False``; so do equal zones (tuples of piece ids: a zone emptied and
+filled again with the same pieces is the same zone). The checks run per
+container in C (``itemgetter`` and ``map``), so a hit costs a few
+microseconds whatever the listing read; a computation that read a few
+elements only gets one flat loop, cheaper to make.
+
+A key keeps its last few entries (``Slot``, the latest first): a player who
+leaves a position and comes back finds the listing it had there.
 
 Nothing here is in the state: the cache hangs on the machine (``m.legality``),
 a clone or a loaded game starts without one, and an answer from it is the
@@ -29,24 +35,26 @@ answer a fresh computation gives. ``check=True`` (or the environment
 variable ``WAYBILL_CHECK_LEGALITY=1``) recomputes every hit and raises if
 the two differ: tests play whole games of every pack that way.
 
-Speed, not answers: a key whose kept listings keep going stale (a WEDS
-main listing reads the player's markers and position, which most of its
+Speed, not answers: a key whose kept listings seldom hold (a main
+listing reads the player's markers and position, which most of its
 actions change) is computed plainly for a while (twice as long each time
-it is given up without a hit since), with no look-up and no recording;
-and within one outermost listing (the state cannot change until it ends)
-an entry checked once is not checked again. Measured with
-``bench/legality_bench.py``.
+it is given up without a hit since), with no look-up and no recording; how
+seldom is a moving average of its look-ups, so a key that holds two times
+in three but misses in streaks is kept. Within one outermost listing (the
+state cannot change until it ends) an entry checked once is not checked
+again. Measured with ``bench/legality_bench.py``; figures in
+bench/README.md ("Listings kept by value", 2026-12-01).
 
-What reuse there is (the first shipped pack, 4 players, 2026-12-01): its
+What reuse there is (the first shipped pack, 4 players, random play): its
 main listings are never reused (every action changes the acting player's
-markers); the listings nested in requirements (`actions_open`) are, 15% to
-59% of the time (a position counter is the read that goes stale); so a key
-given up again with no hit since is tried ever more seldom. Tried and
-measured as no gain: keeping several entries per key (no nested miss would
-have been a hit on any of the last 8). What a listing costs is evaluating
-the requirements themselves: a plain main listing there is ~190 µs, half
-of it one nested listing whose every host action asks whether a piece of
-its entity lies at the player's position, walking that zone each time.
+markers); the listings nested in requirements (`actions_open`) are, about
+three times in four with 8 entries kept (a position counter is the read
+that goes stale). Tried and measured as no gain: keeping entries per host
+action instead of per listing (recording a host costs more than the half
+of them that hold saves), and stopping `actions_open(t) > 0` at the first
+open action (the open action is usually among the last walked, and the
+`act tagged t` that follows then finds no listing kept). What a listing
+costs is evaluating the requirements themselves.
 
 Work: a computation's budget charge (steps walked) is recorded and charged
 again on a hit, so the budget left after a listing does not depend on the
