@@ -20,8 +20,14 @@ How a listing is checked: each noted read is read again from the real state
 and compared by identity (``is``; state values are never changed in place,
 so an identical object is the same value). Scalars (ints, texts, bools,
 None) that are equal and of the same type also match, so ``0`` never passes
-for ``False``. The checks run per container in C (``itemgetter`` and
-``map``), so a hit costs a few microseconds whatever the listing read.
+for ``False``; so do equal zones (tuples of piece ids: a zone emptied and
+filled again with the same pieces is the same zone). The checks run per
+container in C (``itemgetter`` and ``map``), so a hit costs a few
+microseconds whatever the listing read; a computation that read a few
+elements only gets one flat loop, cheaper to make.
+
+A key keeps its last few entries (``Slot``, the latest first): a player who
+leaves a position and comes back finds the listing it had there.
 
 Nothing here is in the state: the cache hangs on the machine (``m.legality``),
 a clone or a loaded game starts without one, and an answer from it is the
@@ -29,24 +35,26 @@ answer a fresh computation gives. ``check=True`` (or the environment
 variable ``WAYBILL_CHECK_LEGALITY=1``) recomputes every hit and raises if
 the two differ: tests play whole games of every pack that way.
 
-Speed, not answers: a key whose kept listings keep going stale (a WEDS
-main listing reads the player's markers and position, which most of its
+Speed, not answers: a key whose kept listings seldom hold (a main
+listing reads the player's markers and position, which most of its
 actions change) is computed plainly for a while (twice as long each time
-it is given up without a hit since), with no look-up and no recording;
-and within one outermost listing (the state cannot change until it ends)
-an entry checked once is not checked again. Measured with
-``bench/legality_bench.py``.
+it is given up without a hit since), with no look-up and no recording; how
+seldom is a moving average of its look-ups, so a key that holds two times
+in three but misses in streaks is kept. Within one outermost listing (the
+state cannot change until it ends) an entry checked once is not checked
+again. Measured with ``bench/legality_bench.py``; figures in
+bench/README.md ("Listings kept by value", 2026-12-01).
 
-What reuse there is (the first shipped pack, 4 players, 2026-12-01): its
+What reuse there is (the first shipped pack, 4 players, random play): its
 main listings are never reused (every action changes the acting player's
-markers); the listings nested in requirements (`actions_open`) are, 15% to
-59% of the time (a position counter is the read that goes stale); so a key
-given up again with no hit since is tried ever more seldom. Tried and
-measured as no gain: keeping several entries per key (no nested miss would
-have been a hit on any of the last 8). What a listing costs is evaluating
-the requirements themselves: a plain main listing there is ~190 µs, half
-of it one nested listing whose every host action asks whether a piece of
-its entity lies at the player's position, walking that zone each time.
+markers); the listings nested in requirements (`actions_open`) are, about
+three times in four with 2 entries kept (a position counter is the read
+that goes stale). Tried and measured as no gain: keeping entries per host
+action instead of per listing (recording a host costs more than the half
+of them that hold saves), and stopping `actions_open(t) > 0` at the first
+open action (the open action is usually among the last walked, and the
+`act tagged t` that follows then finds no listing kept). What a listing
+costs is evaluating the requirements themselves.
 
 Work: a computation's budget charge (steps walked) is recorded and charged
 again on a hit, so the budget left after a listing does not depend on the
@@ -94,20 +102,30 @@ class Reads:
         self.truth: dict = {}         # containers only asked whether empty: name -> bool
 
     def merge(self, other: "Reads") -> None:
-        # a key read by both was read from the same, unchanged state
-        self.counters.update(other.counters)
-        self.zones.update(other.zones)
-        self.p_zone.update(other.p_zone)
-        self.p_owner.update(other.p_owner)
-        self.props.update(other.props)
+        # a key read by both was read from the same, unchanged state; most
+        # computations read a few containers only (one host's requirements)
+        if other.counters:
+            self.counters.update(other.counters)
+        if other.zones:
+            self.zones.update(other.zones)
+        if other.p_zone:
+            self.p_zone.update(other.p_zone)
+        if other.p_owner:
+            self.p_owner.update(other.p_owner)
+        if other.props:
+            self.props.update(other.props)
         for per, keys in other.uses.items():
             self.uses.setdefault(per, {}).update(keys)
-        self.fields.update(other.fields)
+        if other.fields:
+            self.fields.update(other.fields)
         self.whole.update(other.whole)
         self.truth.update(other.truth)
 
     def checker(self) -> Callable[[Any], bool]:
         """A function ``valid(state)``: every read gives the same value now."""
+        n = len(self.counters) + len(self.zones) + len(self.p_zone) + len(self.p_owner) + len(self.props)
+        if n <= _SMALL and not self.uses:
+            return self._flat()
         checks: list[Callable[[Any], bool]] = []
         for name in _LISTS:
             got = getattr(self, name)
@@ -129,7 +147,67 @@ class Reads:
         if len(checks) == 1:
             return checks[0]
         checks_t = tuple(checks)
-        return lambda st: all(c(st) for c in checks_t)
+
+        def valid(st: Any) -> bool:
+            # a loop, not all(generator): a miss is found at the first check
+            # (a counter, mostly) by entries tried in turn (Slot.find)
+            for c in checks_t:
+                if not c(st):
+                    return False
+            return True
+        return valid
+
+    def _flat(self) -> Callable[[Any], bool]:
+        """The checker of a computation that read a few list elements (one
+        host's requirements, say): made in a few microseconds, where the
+        per-container checkers above cost more to make than to run."""
+        items = []
+        for name in _LISTS:
+            got = getattr(self, name)
+            if got:
+                items += [(name, k, w, name == "zones") for k, w in got.items()]
+        props = tuple(self.props.items())
+        fields = tuple(self.fields.items())
+        idents, others = [], []
+        for name, snap in self.whole.items():
+            if type(snap) is _Ident:
+                idents.append((name, snap.obj))
+            else:
+                others.append(_whole_check(name, snap))
+        truths = [(name, v) for name, v in self.truth.items() if name not in self.whole]
+
+        def valid(st: Any) -> bool:
+            for name, obj in idents:
+                if getattr(st, name) is not obj:
+                    return False
+            for name, v in truths:
+                if bool(getattr(st, name)) is not v:
+                    return False
+            for name, k, w, by_value in items:
+                seq = getattr(st, name)
+                if k >= len(seq):
+                    return False
+                v = seq[k]
+                if v is not w and not (type(v) is type(w) and type(v) in _SCALARS and v == w) \
+                        and not (by_value and v == w):
+                    return False
+            if props:
+                get = st.props.get
+                for k, w in props:
+                    v = get(k, MISSING)
+                    if v is not w and not (type(v) is type(w) and type(v) in _SCALARS and v == w):
+                        return False
+            for name, w in fields:
+                if not _same(getattr(st, name), w):
+                    return False
+            for c in others:
+                if not c(st):
+                    return False
+            return True
+        return valid
+
+
+_SMALL = 16      # list reads up to which a checker is one flat loop (see Reads._flat)
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -147,19 +225,25 @@ def _list_check(name: str, got: dict) -> Callable[[Any], bool]:
     keys = tuple(got)
     want = tuple(got.values())
     scalar = all(type(v) in _SCALARS for v in want)
+    # a zone is a tuple of piece ids (ints): equal is the same, and a zone
+    # emptied and filled again (a player left and came back) matches
+    by_value = name == "zones"
     if len(keys) == 1:
         k, w = keys[0], want[0]
 
         def one(st):
             seq = getattr(st, name)
-            return k < len(seq) and _same(seq[k], w)
+            return k < len(seq) and (_same(seq[k], w) or by_value and seq[k] == w)
         return one
     get = itemgetter(*keys)
     top = max(keys)
 
     def many(st):
         seq = getattr(st, name)
-        return top < len(seq) and _all_same(get(seq), want, scalar)
+        if top >= len(seq):
+            return False
+        now = get(seq)
+        return _all_same(now, want, scalar) or by_value and now == want
     return many
 
 
@@ -359,14 +443,11 @@ class _Recorder:
     __slots__ = ("_st", "_reads", "counters", "zones", "p_zone", "p_owner", "props", "uses", "p_ent")
 
     def __init__(self, st: Any, reads: Reads):
+        # the noted containers are made on first use (``__getattr__``): a
+        # host's requirements read two or three of them
         object.__setattr__(self, "_st", st)
         object.__setattr__(self, "_reads", reads)
-        for name in _LISTS:
-            object.__setattr__(self, name, _RList(getattr(st, name), getattr(reads, name), self, name))
-        props = st.props
-        truth = reads.truth["props"] = bool(props)
-        object.__setattr__(self, "props", _RDict(props, reads.props, lambda: self._whole("props"), truth))
-        object.__setattr__(self, "uses", _RUses(st, reads, self))
+        reads.truth["props"] = bool(st.props)
         p_ent = st.p_ent
         object.__setattr__(self, "p_ent", p_ent)
         if "p_ent" not in reads.whole:
@@ -376,12 +457,23 @@ class _Recorder:
         raise AttributeError(f"the state is read-only while requirements are checked ({name})")
 
     def __getattr__(self, name: str) -> Any:
-        # every other field: scalars by value, containers whole
-        v = getattr(self._st, name)
-        if type(v) in _SCALARS:
-            self._reads.fields[name] = v
+        # an unset slot (a noted container, made now) or any other field:
+        # scalars by value, containers whole
+        st, reads = self._st, self._reads
+        if name in _LISTS:
+            v = _RList(getattr(st, name), getattr(reads, name), self, name)
+        elif name == "props":
+            v = _RDict(st.props, reads.props, lambda: self._whole("props"), reads.truth["props"])
+        elif name == "uses":
+            v = _RUses(st, reads, self)
         else:
-            self._whole(name)
+            v = getattr(st, name)
+            if type(v) in _SCALARS:
+                reads.fields[name] = v
+            else:
+                self._whole(name)
+            return v
+        object.__setattr__(self, name, v)
         return v
 
     def _whole(self, name: str) -> None:
@@ -437,16 +529,38 @@ class _Uses:
 # --- the cache ------------------------------------------------------------------
 
 class Entry:
-    __slots__ = ("result", "valid", "reads", "cost", "score", "skip", "backoff", "hit")
+    """One computation kept: its value, its reads and their checker, and the
+    budget it charged."""
+    __slots__ = ("result", "valid", "reads", "cost")
 
-    def __init__(self, result: Any, valid: Callable[[Any], bool], reads: Reads, cost: int,
-                 last: "Entry | None" = None):
+    def __init__(self, result: Any, valid: Callable[[Any], bool], reads: Reads, cost: int):
         self.result, self.valid, self.reads, self.cost = result, valid, reads, cost
+
+
+class Slot:
+    """What a key keeps: its last few entries (the latest first; a position
+    left and come back to, say, finds its listing again) and how well they
+    have been holding."""
+    __slots__ = ("kept", "score", "skip", "backoff", "hit")
+
+    def __init__(self) -> None:
+        self.kept: list[Entry] = []
+        self.score = _RATE0      # how often an entry held, recently
         self.skip = 0            # plain computations left before the key is looked up again
-        # kept from the key's last entry:
-        self.score = last.score if last else 0           # misses weigh 2, hits take 1 off
-        self.backoff = last.backoff if last else _SKIP   # the next skip
-        self.hit = last.hit if last else False           # a hit since the key was last given up
+        self.backoff = _SKIP     # the next skip
+        self.hit = False         # a hit since the key was last given up
+
+    def find(self, real: Any, steps: int) -> "Entry | None":
+        """The first kept entry whose reads all hold (and whose charge the
+        budget left can pay), moved to the front."""
+        kept = self.kept
+        for i, e in enumerate(kept):
+            if steps >= e.cost and e.valid(real):
+                if i:
+                    del kept[i]
+                    kept.insert(0, e)
+                return e
+        return None
 
 
 class Cache:
@@ -456,15 +570,15 @@ class Cache:
     __slots__ = ("entries", "check", "hits", "misses", "plain", "_recording", "_fresh", "_depth")
 
     def __init__(self, check: bool | None = None):
-        self.entries: dict = {}
+        self.entries: dict[Any, Slot] = {}
         self.check = checking() if check is None else check
         self.hits = 0
         self.misses = 0
         self.plain = 0           # computed without looking up or recording (see memo)
         self._recording: list[Reads] = []
-        # keys whose entries were checked or made during the outermost listing
+        # the entry of each key checked or made during the outermost listing
         # under way: the state does not change until it ends
-        self._fresh: set = set()
+        self._fresh: dict = {}
         self._depth = 0
 
 
@@ -497,31 +611,35 @@ def memo(m: Any, key: tuple, compute: Callable, args: tuple) -> Any:
     rec = cache._recording
     st = m.st
     real = st._st if type(st) is _Recorder else st
-    e = cache.entries.get(key)
+    slot = cache.entries.get(key)
     b = m.budget
-    if e is not None:
-        fresh = key in cache._fresh
-        if e.skip and not rec and not fresh:
-            e.skip -= 1
-            cache.plain += 1
-            return compute(*args)
-        if b.steps >= e.cost and (fresh or e.valid(real)):
+    if slot is None:
+        slot = cache.entries[key] = Slot()
+    elif slot.kept:
+        e = cache._fresh.get(key)
+        if e is None or b.steps < e.cost:
+            if slot.skip and not rec:
+                slot.skip -= 1
+                cache.plain += 1
+                return compute(*args)
+            e = slot.find(real, b.steps)
+        if e is not None:
             if cache.check:
                 _compare(m, real, compute, args, e.result, key)
             cache.hits += 1
-            cache._fresh.add(key)
-            e.score = 0 if e.score <= 0 else e.score - 1
-            e.hit = True
+            cache._fresh[key] = e
+            slot.score += (1.0 - slot.score) * _ALPHA
+            slot.hit = True
             b.steps -= e.cost
             if rec:
                 rec[-1].merge(e.reads)
             return e.result
-        e.score += 2
-        if e.score > _GIVE_UP:
+        slot.score -= slot.score * _ALPHA
+        if slot.score < _GIVE_UP:
             # a key given up again without a single hit since (a listing whose
             # own actions change what it reads) is tried twice as seldom
-            e.backoff = _SKIP if e.hit else min(2 * e.backoff, _SKIP_MAX)
-            e.score, e.skip, e.hit = 0, e.backoff, False
+            slot.backoff = _SKIP if slot.hit else min(2 * slot.backoff, _SKIP_MAX)
+            slot.score, slot.skip, slot.hit = _RETRY, slot.backoff, False
             if not rec:
                 cache.plain += 1
                 return compute(*args)
@@ -539,14 +657,34 @@ def memo(m: Any, key: tuple, compute: Callable, args: tuple) -> Any:
     cost = before - b.steps if b.armed else 0
     if rec:
         rec[-1].merge(reads)
-    cache.entries[key] = Entry(out, reads.checker(), reads, cost, e)
-    cache._fresh.add(key)
+    e = Entry(out, reads.checker(), reads, cost)
+    kept = slot.kept
+    kept.insert(0, e)
+    if len(kept) > _KEEP:
+        kept.pop()
+    cache._fresh[key] = e
     return out
 
 
-_GIVE_UP = 6     # misses (2 each) outweighing hits (1 each) before a key is computed plainly
+# A key's score is a moving average of how often its entry held (each
+# look-up weighs _ALPHA): one below _GIVE_UP is computed plainly for a while.
+# A listing whose entry holds two times in three (an `actions_open` listing
+# of a player who moves about) misses in streaks: a count of misses gave
+# it up after four in a row, and lost a third of its hits (the first
+# shipped pack, random play); an average gives it up after about nine.
+_ALPHA = 0.125
+_RATE0 = 0.5     # a new key
+_GIVE_UP = 0.2
+_RETRY = 0.3     # a key tried again after a while: given up after 3 misses
 _SKIP = 16       # then how many times it is computed plainly (not looked up) before it is tried again
 _SKIP_MAX = 1024
+# entries kept per key: the first shipped pack, random play, its costliest
+# `actions_open` listing, hits by entries kept (zones compared by value;
+# 1 = the latest only): 1: 1244, 2: 1282, 4: 1311, 8: 1330, unbounded 1334,
+# of 1788 look-ups. More than 2 bought no time: the garbage collector had
+# more to walk (0.24 s vs 0.20 s of 2.0 s CPU, 3 games) and a miss tries
+# every entry kept.
+_KEEP = 2
 
 
 def _compare(m: Any, real: Any, compute: Callable, args: tuple, cached: Any, key: tuple) -> None:

@@ -72,10 +72,11 @@ def test_reads_are_recorded_and_checked():
     cache = g.m.legality
     assert cache.entries
     st = g.state
-    for e in cache.entries.values():
+    kept = [e for slot in cache.entries.values() for e in slot.kept]
+    for e in kept:
         assert e.valid(st) in (True, False)
     # a change to a counter a listing read makes that listing stale
-    stale = [e for e in cache.entries.values() if e.reads.counters]
+    stale = [e for e in kept if e.reads.counters]
     e = stale[0]
     slot = next(iter(e.reads.counters))
     saved = st.counters[slot]
@@ -100,3 +101,78 @@ def test_a_write_while_recording_is_refused():
     rec = legality._Recorder(g.state, legality.Reads())
     with pytest.raises(AttributeError):
         rec.round = 3
+
+
+# --- entries kept per key, zones compared by value, giving up ------------------
+
+SRC = '''
+pack t "T"
+counter n per player = 0
+kind chip { }
+zone bag "Bag" { }
+chip red "Red" { copies: 2 start: bag }
+action a "A" { tags: inner  require me.n < 1  set me.n += 1 }
+action b "B" { tags: inner  require size(bag) > 1  set me.n += 0 }
+action probe "Probe" { tags: main  let k = actions_open("inner")  log "open {k}" }
+game "T" {
+  players 1..2
+  play { while true { start_turn(player(0)) act by player(0) tagged main } }
+}
+'''
+
+
+def _game(tmp_path, check: bool = True):
+    (tmp_path / "pack.wb").write_text(SRC)
+    g = Game.new(load_pack(str(tmp_path)), players=1, seed=1)
+    g.m.legality = Cache(check=check)
+    return g
+
+
+def _inner(g) -> list:
+    from waybill.runtime.decisions import live_actions
+    return [a["label"] for a in live_actions(g.m, 0, frozenset(["inner"]))]
+
+
+def test_a_state_left_and_come_back_to_finds_its_listing_again(tmp_path):
+    # "How many live actions with a tag a player may take now": the answer
+    # follows the state there and back, and the first answer is kept
+    g = _game(tmp_path)
+    cache = g.m.legality
+    slot = g.m.L.cslot[("n", 0)]
+    assert _inner(g) == ["A", "B"]
+    g.state.counters[slot] = 1
+    assert _inner(g) == ["B"]
+    misses = cache.misses
+    g.state.counters[slot] = 0
+    assert _inner(g) == ["A", "B"]        # the first entry, kept: a hit
+    assert cache.misses == misses and cache.hits >= 1
+
+
+def test_a_zone_refilled_with_the_same_pieces_is_the_same_zone(tmp_path):
+    g = _game(tmp_path)
+    cache = g.m.legality
+    z = g.m.L.zslot[("bag", None)]
+    assert _inner(g) == ["A", "B"]
+    misses = cache.misses
+    g.state.zones[z] = tuple(list(g.state.zones[z]))    # another tuple, equal
+    assert _inner(g) == ["A", "B"]
+    assert cache.misses == misses
+    g.state.zones[z] = g.state.zones[z][:1]             # one chip: B is closed
+    assert _inner(g) == ["A"]
+    assert cache.misses == misses + 1
+
+
+def test_a_listing_that_never_holds_is_given_up_and_one_that_holds_is_not(tmp_path):
+    g = _game(tmp_path, check=False)
+    cache = g.m.legality
+    slot = g.m.L.cslot[("n", 0)]
+    for i in range(40):                   # a new value every time: nothing holds
+        g.state.counters[slot] = 10 + i
+        assert _inner(g) == ["B"]
+    assert cache.plain > 0
+    g = _game(tmp_path, check=False)
+    cache = g.m.legality
+    for i in range(40):                   # two values by turns: both kept
+        g.state.counters[slot] = i % 2
+        assert _inner(g) == (["A", "B"] if i % 2 == 0 else ["B"])
+    assert cache.plain == 0 and cache.misses == 2
