@@ -59,6 +59,8 @@ DEFAULTS: dict[str, Any] = {
     "scale": 10,            # logistic scale of score-hint differences
     "greedy": 0,            # percent of rollout decisions taken by the best one-step score hint
     "reuse": 1,             # 1: keep the subtree of the chosen move for the seat's next decision
+    "backup": 0,            # 0: a node is worth the mean of its deals; 1: its mover's best child (max^n)
+    "linear": 0,            # 1: a hint is worth its lead / scale, unbounded (a won game: +100, lost: -100)
 }
 
 
@@ -81,6 +83,8 @@ class SearchBot:
         self.scale = float(self.settings["scale"]) or 1.0
         self.greedy = min(100.0, float(self.settings["greedy"])) / 100
         self.reuse = bool(self.settings["reuse"])
+        self.max_backup = bool(self.settings["backup"])
+        self.linear = bool(self.settings["linear"])
         self.last_iterations = 0      # how many the last search ran (for benchmarks)
         self._kept: tuple[Any, int, _Node] | None = None   # (game, seat, subtree) for the next decision
 
@@ -110,9 +114,10 @@ class SearchBot:
                 continue
         self.last_iterations = it
         best, best_child = legal[0], None
+        better = self._better_line if self.max_backup else _better
         for a in legal:
             child = root.children.get(_key(a))
-            if child is not None and (best_child is None or _better(child, best_child, seat)):
+            if child is not None and (best_child is None or better(child, best_child, seat)):
                 best, best_child = a, child
         self._kept = (game, seat, best_child) if self.reuse and best_child is not None else None
         return best
@@ -139,6 +144,7 @@ class SearchBot:
                 d.apply(acts[0])
                 continue
             player = acts[0]["player"]
+            node.actor = player
             if node is not root:
                 node.next_decision.add((player, acts[0]["decision"]))
             kids = node.children
@@ -152,7 +158,7 @@ class SearchBot:
                     continue
                 c.avail += 1
                 if not untried:
-                    u = c.total[player] / c.visits + self.explore * math.sqrt(math.log(c.avail) / c.visits)
+                    u = self._worth(c, player) + self.explore * math.sqrt(math.log(c.avail) / c.visits)
                     if u > best_u:
                         best_i, best_u = i, u
             depth += 1
@@ -173,6 +179,9 @@ class SearchBot:
             t = nd.total
             for j in range(n):
                 t[j] += values[j]
+        if self.max_backup:
+            for nd in reversed(path):
+                nd.best = _best_line(nd)
 
     @staticmethod
     def _note_next(d, node: "_Node") -> None:
@@ -222,6 +231,8 @@ class SearchBot:
     def _evaluate(self, d, n: int, hinted: bool) -> list[float]:
         if d.over:
             w = d.winner
+            if self.linear:
+                return [0.0 if w is None else (_WON if j == w else -_WON) for j in range(n)]
             if w is None:
                 return [1.0 / n] * n
             return [1.0 if j == w else 0.0 for j in range(n)]
@@ -229,14 +240,53 @@ class SearchBot:
             try:
                 s = [float(d.bot_score(j)) for j in range(n)]
             except (WaybillError, TypeError, ValueError):
-                return [1.0 / n] * n
+                return [0.0 if self.linear else 1.0 / n] * n
             out = []
             for j in range(n):
                 lead = s[j] - max((s[k] for k in range(n) if k != j), default=0.0)
+                if self.linear:
+                    # far behind or far ahead, a gain still counts as much:
+                    # a logistic flattens there, and the bot stops trying
+                    out.append(max(-_WON, min(_WON, lead / self.scale)))
+                    continue
                 x = max(-60.0, min(60.0, lead / self.scale))
                 out.append(1.0 / (1.0 + math.exp(-x)))
             return out
-        return [1.0 / n] * n
+        return [0.0 if self.linear else 1.0 / n] * n
+
+
+    def _worth(self, c: "_Node", player: int) -> float:
+        """What a child is worth to the player choosing it: the mean of the deals
+        through it, or (``backup`` 1) the value of its best line of play."""
+        if self.max_backup and c.best is not None:
+            return c.best[player]
+        return c.total[player] / c.visits
+
+    def _better_line(self, a: "_Node", b: "_Node", seat: int) -> bool:
+        """The child whose best line is better for the seat; equal, more visits."""
+        va, vb = self._worth(a, seat), self._worth(b, seat)
+        if va != vb:
+            return va > vb
+        return a.visits > b.visits
+
+
+_WON = 100.0        # a finished game's worth under ``linear``, in scales of the hint
+_STEP_COST = 3e-3   # what one more decision of the mover costs a line, under max^n backup
+
+
+def _best_line(nd: "_Node") -> list[float]:
+    """max^n backup: a node whose mover has tried moves is worth the line its
+    mover likes best (each child by its own best line); otherwise the mean of
+    the deals that reached it. Many moves of a turn lead nowhere (a step back,
+    a pass): a mean over them would hide the one step that gains."""
+    tried = [c for c in nd.children.values() if c.visits]
+    if nd.actor is None or not tried:
+        return [x / nd.visits for x in nd.total]
+    p = nd.actor
+    v = list(max(((c.best if c.best is not None else [x / c.visits for x in c.total]) for c in tried),
+                 key=lambda v: v[p]))
+    v[p] -= _STEP_COST     # of two lines to the same end, the shorter (no free action and back again)
+    return v
 
 
 def _better(a: "_Node", b: "_Node", seat: int) -> bool:
@@ -247,7 +297,7 @@ def _better(a: "_Node", b: "_Node", seat: int) -> bool:
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "total", "next_decision")
+    __slots__ = ("children", "visits", "avail", "total", "next_decision", "actor", "best")
 
     def __init__(self, n: int):
         self.children: dict[Any, _Node] = {}
@@ -255,6 +305,8 @@ class _Node:
         self.visits = 0
         self.avail = 1
         self.total = [0.0] * n
+        self.actor: int | None = None        # the seat choosing at this node's decision (once a deal saw it)
+        self.best: list[float] | None = None  # max^n value (``backup`` 1)
 
 
 def _key(a: dict) -> Any:
