@@ -276,10 +276,13 @@ _STEP_COST = 3e-3   # what one more decision of the mover costs a line, under ma
 
 def _best_line(nd: "_Node") -> list[float]:
     """max^n backup: a node whose mover has tried moves is worth the line its
-    mover likes best (each child by its own best line); otherwise the mean of
-    the deals that reached it. Many moves of a turn lead nowhere (a step back,
+    mover likes best (each child by its own best line, among the moves open
+    in at least half the deals through the node); otherwise the mean of the
+    deals that reached it. Many moves of a turn lead nowhere (a step back,
     a pass): a mean over them would hide the one step that gains."""
-    tried = [c for c in nd.children.values() if c.visits]
+    # only moves open in most deals through here: a move that exists only in
+    # some deals (a card drawn, a die rolled) is chance, not the mover's to pick
+    tried = [c for c in nd.children.values() if c.visits and 2 * c.avail >= nd.visits]
     if nd.actor is None or not tried:
         return [x / nd.visits for x in nd.total]
     p = nd.actor
