@@ -87,6 +87,7 @@ class SearchBot:
         self.linear = bool(self.settings["linear"])
         self.last_iterations = 0      # how many the last search ran (for benchmarks)
         self._kept: tuple[Any, int, _Node] | None = None   # (game, seat, subtree) for the next decision
+        self._loops: tuple[Any, dict[int, set]] = (None, {})    # (game, position -> moves taken there)
 
     def choose(self, game, legal: list[dict], rng: random.Random) -> dict:
         if len(legal) == 1:
@@ -115,12 +116,35 @@ class SearchBot:
         self.last_iterations = it
         best, best_child = legal[0], None
         better = self._better_line if self.max_backup else _better
+        here, taken = self._position(game)
         for a in legal:
             child = root.children.get(_key(a))
-            if child is not None and (best_child is None or better(child, best_child, seat)):
+            if child is None or _key(a) in taken:
+                continue
+            if best_child is None or better(child, best_child, seat):
                 best, best_child = a, child
+        if best_child is None:     # every searched move was taken here before: the most visited anyway
+            for a in legal:
+                child = root.children.get(_key(a))
+                if child is not None and (best_child is None or better(child, best_child, seat)):
+                    best, best_child = a, child
+        taken.add(_key(best))
         self._kept = (game, seat, best_child) if self.reuse and best_child is not None else None
         return best
+
+    def _position(self, game) -> tuple[int, set]:
+        """The true game's position (all but counts of decisions and the log),
+        and the moves this bot took when the game stood there before. A move
+        that came back to the same position (a free action, then pass) is not
+        taken again there: the search values such a detour as much as staying,
+        and it would go round for ever."""
+        if self._loops[0] is not game:
+            self._loops = (game, {})
+        d = game.to_json(log=False)
+        pend = {k: v for k, v in (d.get("pending") or {}).items() if k != "decision"}
+        here = hash(repr((d.get("zones"), d.get("counters"), d.get("props"), d.get("p_zone"), pend,
+                     d.get("round"), d.get("turn"))))
+        return here, self._loops[1].setdefault(here, set())
 
     def _reused(self, game, seat: int, decision: int) -> "_Node | None":
         """The subtree kept from this seat's last choice, when the decision now
