@@ -61,6 +61,7 @@ DEFAULTS: dict[str, Any] = {
     "reuse": 1,             # 1: keep the subtree of the chosen move for the seat's next decision
     "backup": 0,            # 0: a node is worth the mean of its deals; 1: its mover's best child (max^n)
     "linear": 0,            # 1: a hint is worth its lead / scale, unbounded (a won game: +100, lost: -100)
+    "rival": 1,             # 1: a seat's hint counts less the best other seat's; 0: its own hint alone
 }
 
 
@@ -85,6 +86,7 @@ class SearchBot:
         self.reuse = bool(self.settings["reuse"])
         self.max_backup = bool(self.settings["backup"])
         self.linear = bool(self.settings["linear"])
+        self.rival = bool(self.settings["rival"])
         self.last_iterations = 0      # how many the last search ran (for benchmarks)
         self._kept: tuple[Any, int, _Node] | None = None   # (game, seat, subtree) for the next decision
         self._loops: tuple[Any, dict[int, set]] = (None, {})    # (game, position -> moves taken there)
@@ -267,7 +269,9 @@ class SearchBot:
                 return [0.0 if self.linear else 1.0 / n] * n
             out = []
             for j in range(n):
-                lead = s[j] - max((s[k] for k in range(n) if k != j), default=0.0)
+                # own hint alone: in a race, a line that ends before the rival's
+                # turn must not look better for it (a horizon that favours stalling)
+                lead = s[j] - (max((s[k] for k in range(n) if k != j), default=0.0) if self.rival else 0.0)
                 if self.linear:
                     # far behind or far ahead, a gain still counts as much:
                     # a logistic flattens there, and the bot stops trying
