@@ -88,6 +88,7 @@ class SearchBot:
         self.linear = bool(self.settings["linear"])
         self.rival = bool(self.settings["rival"])
         self.last_iterations = 0      # how many the last search ran (for benchmarks)
+        self._seat = 0                # the seat searching now
         self._kept: tuple[Any, int, _Node] | None = None   # (game, seat, subtree) for the next decision
         self._loops: tuple[Any, dict[int, set]] = (None, {})    # (game, position -> moves taken there)
 
@@ -95,6 +96,7 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         seat = legal[0]["player"]
+        self._seat = seat
         r = random.Random(rng.getrandbits(64))
         n = len(game.state.players)
         root = self._reused(game, seat, legal[0]["decision"]) or _Node(n)
@@ -207,7 +209,7 @@ class SearchBot:
                 t[j] += values[j]
         if self.max_backup:
             for nd in reversed(path):
-                nd.best = _best_line(nd)
+                nd.best = _best_line(nd, None if self.rival else self._seat)
 
     @staticmethod
     def _note_next(d, node: "_Node") -> None:
@@ -264,7 +266,10 @@ class SearchBot:
             return [1.0 if j == w else 0.0 for j in range(n)]
         if hinted:
             try:
-                s = [float(d.bot_score(j)) for j in range(n)]
+                # own hints alone (rival 0): only the searching seat's is read; the
+                # others' lines are then averaged, not chosen (_best_line)
+                s = ([float(d.bot_score(j)) for j in range(n)] if self.rival or not self.linear else
+                     [float(d.bot_score(j)) if j == self._seat else 0.0 for j in range(n)])
             except (WaybillError, TypeError, ValueError):
                 return [0.0 if self.linear else 1.0 / n] * n
             out = []
@@ -302,16 +307,17 @@ _WON = 100.0        # a finished game's worth under ``linear``, in scales of the
 _STEP_COST = 3e-3   # what one more decision of the mover costs a line, under max^n backup
 
 
-def _best_line(nd: "_Node") -> list[float]:
+def _best_line(nd: "_Node", only: int | None = None) -> list[float]:
     """max^n backup: a node whose mover has tried moves is worth the line its
     mover likes best (each child by its own best line, among the moves open
     in at least half the deals through the node); otherwise the mean of the
-    deals that reached it. Many moves of a turn lead nowhere (a step back,
+    deals that reached it (always so for other seats' decisions when only
+    seat ``only`` reads its hint). Many moves of a turn lead nowhere (a step back,
     a pass): a mean over them would hide the one step that gains."""
     # only moves open in most deals through here: a move that exists only in
     # some deals (a card drawn, a die rolled) is chance, not the mover's to pick
     tried = [c for c in nd.children.values() if c.visits and 2 * c.avail >= nd.visits]
-    if nd.actor is None or not tried:
+    if nd.actor is None or not tried or (only is not None and nd.actor != only):
         return [x / nd.visits for x in nd.total]
     p = nd.actor
     v = list(max(((c.best if c.best is not None else [x / c.visits for x in c.total]) for c in tried),

@@ -151,6 +151,8 @@ def test_max_backup_takes_the_movers_best_line_among_moves_open_in_most_deals():
     # a move that was there in one deal of four (a card drawn) is chance, not a choice
     nd.children["lucky draw"] = leaf(9.0, 1)
     assert _best_line(nd) == [0.5 - _STEP_COST, -0.5]
+    # when only seat 1 reads its hint, seat 0's lines are averaged, not chosen
+    assert _best_line(nd, only=1) == [x / nd.visits for x in nd.total]
 
 
 def test_linear_values_with_and_without_the_rival():
@@ -161,9 +163,10 @@ def test_linear_values_with_and_without_the_rival():
             return [30, 70][seat]
 
     lead = SearchBot(linear=1, scale=10)._evaluate(Scored(), 2, True)
-    own = SearchBot(linear=1, rival=0, scale=10)._evaluate(Scored(), 2, True)
+    own = SearchBot(linear=1, rival=0, scale=10)
+    own._seat = 1                    # the seat searching
     assert lead == [-4.0, 4.0]       # far behind still counts every point (a logistic is flat there)
-    assert own == [3.0, 7.0]         # the rival's points do not count
+    assert own._evaluate(Scored(), 2, True) == [0.0, 7.0]    # only its own hint is read
 
 
 def test_a_move_that_came_back_to_the_same_position_is_not_taken_again():
