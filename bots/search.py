@@ -30,6 +30,15 @@ is best for the mover (each option applied to a copy: dearer per step, but a
 rollout that buys, delivers and scores like a player tells more than one
 that passes at random).
 
+Settings for hints that already value what a line leads to (WEDS): with
+``backup`` 1 a node is worth its mover's best line (max^n, over the moves
+open in at least half the deals) instead of the mean of its deals; with
+``linear`` 1 a value is the lead divided by ``scale``, unbounded (a logistic
+is flat far behind); with ``rival`` 0 a seat's own hint alone counts (and,
+with ``linear``, only the searching seat's is read). In every pack, a move
+that brought the true game back to a position the bot stood at before (a
+free action, then pass) is not taken there again.
+
 Budget: ``iterations`` per decision, and ``think_ms`` (0: no time limit),
 whichever ends first. With ``think_ms`` 0 the bot is deterministic for a
 given game, random stream and iteration budget (its own stream is drawn
