@@ -23,7 +23,7 @@ from .base import Bot, RandomBot
 REGISTRY: dict[str, tuple[str, tuple[str, ...]]] = {
     "random": (".base:RandomBot", ()),
     "search": (".search:SearchBot", ("iterations", "think_ms", "rollout", "depth", "explore", "scale",
-                                     "greedy", "reuse")),
+                                     "greedy", "reuse", "backup", "linear", "rival")),
     "weds_heuristic": (".weds:WedsBot", ()),
     "badlands_heuristic": (".badlands:BadlandsBot", ()),
     "warfare_heuristic": (".warfare:WarfareBot", ()),

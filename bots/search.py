@@ -30,6 +30,15 @@ is best for the mover (each option applied to a copy: dearer per step, but a
 rollout that buys, delivers and scores like a player tells more than one
 that passes at random).
 
+Settings for hints that already value what a line leads to (WEDS): with
+``backup`` 1 a node is worth its mover's best line (max^n, over the moves
+open in at least half the deals) instead of the mean of its deals; with
+``linear`` 1 a value is the lead divided by ``scale``, unbounded (a logistic
+is flat far behind); with ``rival`` 0 a seat's own hint alone counts (and,
+with ``linear``, only the searching seat's is read). In every pack, a move
+that brought the true game back to a position the bot stood at before (a
+free action, then pass) is not taken there again.
+
 Budget: ``iterations`` per decision, and ``think_ms`` (0: no time limit),
 whichever ends first. With ``think_ms`` 0 the bot is deterministic for a
 given game, random stream and iteration budget (its own stream is drawn
@@ -59,6 +68,9 @@ DEFAULTS: dict[str, Any] = {
     "scale": 10,            # logistic scale of score-hint differences
     "greedy": 0,            # percent of rollout decisions taken by the best one-step score hint
     "reuse": 1,             # 1: keep the subtree of the chosen move for the seat's next decision
+    "backup": 0,            # 0: a node is worth the mean of its deals; 1: its mover's best child (max^n)
+    "linear": 0,            # 1: a hint is worth its lead / scale, unbounded (a won game: +100, lost: -100)
+    "rival": 1,             # 1: a seat's hint counts less the best other seat's; 0: its own hint alone
 }
 
 
@@ -81,13 +93,19 @@ class SearchBot:
         self.scale = float(self.settings["scale"]) or 1.0
         self.greedy = min(100.0, float(self.settings["greedy"])) / 100
         self.reuse = bool(self.settings["reuse"])
+        self.max_backup = bool(self.settings["backup"])
+        self.linear = bool(self.settings["linear"])
+        self.rival = bool(self.settings["rival"])
         self.last_iterations = 0      # how many the last search ran (for benchmarks)
+        self._seat = 0                # the seat searching now
         self._kept: tuple[Any, int, _Node] | None = None   # (game, seat, subtree) for the next decision
+        self._loops: tuple[Any, dict[int, set]] = (None, {})    # (game, position -> moves taken there)
 
     def choose(self, game, legal: list[dict], rng: random.Random) -> dict:
         if len(legal) == 1:
             return legal[0]
         seat = legal[0]["player"]
+        self._seat = seat
         r = random.Random(rng.getrandbits(64))
         n = len(game.state.players)
         root = self._reused(game, seat, legal[0]["decision"]) or _Node(n)
@@ -110,12 +128,36 @@ class SearchBot:
                 continue
         self.last_iterations = it
         best, best_child = legal[0], None
+        better = self._better_line if self.max_backup else _better
+        here, taken = self._position(game)
         for a in legal:
             child = root.children.get(_key(a))
-            if child is not None and (best_child is None or _better(child, best_child, seat)):
+            if child is None or _key(a) in taken:
+                continue
+            if best_child is None or better(child, best_child, seat):
                 best, best_child = a, child
+        if best_child is None:     # every searched move was taken here before: the most visited anyway
+            for a in legal:
+                child = root.children.get(_key(a))
+                if child is not None and (best_child is None or better(child, best_child, seat)):
+                    best, best_child = a, child
+        taken.add(_key(best))
         self._kept = (game, seat, best_child) if self.reuse and best_child is not None else None
         return best
+
+    def _position(self, game) -> tuple[int, set]:
+        """The true game's position (all but counts of decisions and the log),
+        and the moves this bot took when the game stood there before. A move
+        that came back to the same position (a free action, then pass) is not
+        taken again there: the search values such a detour as much as staying,
+        and it would go round for ever."""
+        if self._loops[0] is not game:
+            self._loops = (game, {})
+        d = game.to_json(log=False)
+        pend = {k: v for k, v in (d.get("pending") or {}).items() if k != "decision"}
+        here = hash(repr((d.get("zones"), d.get("counters"), d.get("props"), d.get("p_zone"), pend,
+                     d.get("round"), d.get("turn"))))
+        return here, self._loops[1].setdefault(here, set())
 
     def _reused(self, game, seat: int, decision: int) -> "_Node | None":
         """The subtree kept from this seat's last choice, when the decision now
@@ -139,6 +181,7 @@ class SearchBot:
                 d.apply(acts[0])
                 continue
             player = acts[0]["player"]
+            node.actor = player
             if node is not root:
                 node.next_decision.add((player, acts[0]["decision"]))
             kids = node.children
@@ -152,7 +195,7 @@ class SearchBot:
                     continue
                 c.avail += 1
                 if not untried:
-                    u = c.total[player] / c.visits + self.explore * math.sqrt(math.log(c.avail) / c.visits)
+                    u = self._worth(c, player) + self.explore * math.sqrt(math.log(c.avail) / c.visits)
                     if u > best_u:
                         best_i, best_u = i, u
             depth += 1
@@ -173,6 +216,9 @@ class SearchBot:
             t = nd.total
             for j in range(n):
                 t[j] += values[j]
+        if self.max_backup:
+            for nd in reversed(path):
+                nd.best = _best_line(nd, None if self.rival else self._seat)
 
     @staticmethod
     def _note_next(d, node: "_Node") -> None:
@@ -222,21 +268,71 @@ class SearchBot:
     def _evaluate(self, d, n: int, hinted: bool) -> list[float]:
         if d.over:
             w = d.winner
+            if self.linear:
+                return [0.0 if w is None else (_WON if j == w else -_WON) for j in range(n)]
             if w is None:
                 return [1.0 / n] * n
             return [1.0 if j == w else 0.0 for j in range(n)]
         if hinted:
             try:
-                s = [float(d.bot_score(j)) for j in range(n)]
+                # own hints alone (rival 0): only the searching seat's is read; the
+                # others' lines are then averaged, not chosen (_best_line)
+                s = ([float(d.bot_score(j)) for j in range(n)] if self.rival or not self.linear else
+                     [float(d.bot_score(j)) if j == self._seat else 0.0 for j in range(n)])
             except (WaybillError, TypeError, ValueError):
-                return [1.0 / n] * n
+                return [0.0 if self.linear else 1.0 / n] * n
             out = []
             for j in range(n):
-                lead = s[j] - max((s[k] for k in range(n) if k != j), default=0.0)
+                # own hint alone: in a race, a line that ends before the rival's
+                # turn must not look better for it (a horizon that favours stalling)
+                lead = s[j] - (max((s[k] for k in range(n) if k != j), default=0.0) if self.rival else 0.0)
+                if self.linear:
+                    # far behind or far ahead, a gain still counts as much:
+                    # a logistic flattens there, and the bot stops trying
+                    out.append(max(-_WON, min(_WON, lead / self.scale)))
+                    continue
                 x = max(-60.0, min(60.0, lead / self.scale))
                 out.append(1.0 / (1.0 + math.exp(-x)))
             return out
-        return [1.0 / n] * n
+        return [0.0 if self.linear else 1.0 / n] * n
+
+
+    def _worth(self, c: "_Node", player: int) -> float:
+        """What a child is worth to the player choosing it: the mean of the deals
+        through it, or (``backup`` 1) the value of its best line of play."""
+        if self.max_backup and c.best is not None:
+            return c.best[player]
+        return c.total[player] / c.visits
+
+    def _better_line(self, a: "_Node", b: "_Node", seat: int) -> bool:
+        """The child whose best line is better for the seat; equal, more visits."""
+        va, vb = self._worth(a, seat), self._worth(b, seat)
+        if va != vb:
+            return va > vb
+        return a.visits > b.visits
+
+
+_WON = 100.0        # a finished game's worth under ``linear``, in scales of the hint
+_STEP_COST = 3e-3   # what one more decision of the mover costs a line, under max^n backup
+
+
+def _best_line(nd: "_Node", only: int | None = None) -> list[float]:
+    """max^n backup: a node whose mover has tried moves is worth the line its
+    mover likes best (each child by its own best line, among the moves open
+    in at least half the deals through the node); otherwise the mean of the
+    deals that reached it (always so for other seats' decisions when only
+    seat ``only`` reads its hint). Many moves of a turn lead nowhere (a step back,
+    a pass): a mean over them would hide the one step that gains."""
+    # only moves open in most deals through here: a move that exists only in
+    # some deals (a card drawn, a die rolled) is chance, not the mover's to pick
+    tried = [c for c in nd.children.values() if c.visits and 2 * c.avail >= nd.visits]
+    if nd.actor is None or not tried or (only is not None and nd.actor != only):
+        return [x / nd.visits for x in nd.total]
+    p = nd.actor
+    v = list(max(((c.best if c.best is not None else [x / c.visits for x in c.total]) for c in tried),
+                 key=lambda v: v[p]))
+    v[p] -= _STEP_COST     # of two lines to the same end, the shorter (no free action and back again)
+    return v
 
 
 def _better(a: "_Node", b: "_Node", seat: int) -> bool:
@@ -247,7 +343,7 @@ def _better(a: "_Node", b: "_Node", seat: int) -> bool:
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "total", "next_decision")
+    __slots__ = ("children", "visits", "avail", "total", "next_decision", "actor", "best")
 
     def __init__(self, n: int):
         self.children: dict[Any, _Node] = {}
@@ -255,6 +351,8 @@ class _Node:
         self.visits = 0
         self.avail = 1
         self.total = [0.0] * n
+        self.actor: int | None = None        # the seat choosing at this node's decision (once a deal saw it)
+        self.best: list[float] | None = None  # max^n value (``backup`` 1)
 
 
 def _key(a: dict) -> Any:

@@ -104,7 +104,8 @@ def test_the_chosen_moves_subtree_is_kept_for_the_seats_next_decision():
 
 def test_reuse_and_greedy_rollouts_stay_deterministic():
     rules = load_pack(BUST)
-    for settings in ({"reuse": 0}, {"greedy": 50, "rollout": 2}):
+    for settings in ({"reuse": 0}, {"greedy": 50, "rollout": 2},
+                     {"backup": 1, "linear": 1, "rival": 0, "rollout": 0}):
         games = []
         for _ in range(2):
             g = Game.new(rules, 2, seed=9)
@@ -132,6 +133,54 @@ def test_greedy_rollouts_prefer_the_move_the_hint_likes():
     assert len(set(values.values())) > 1, "a hand of one value would not test anything"
     picks = {bot._greedy_pick(d, cards, random.Random(k), 2)["label"] for k in range(5)}
     assert picks == {str(max(values.values()))}
+
+
+def test_max_backup_takes_the_movers_best_line_among_moves_open_in_most_deals():
+    from waybill.bots.search import _STEP_COST, _best_line, _Node
+
+    def leaf(value: float, avail: int) -> _Node:
+        c = _Node(2)
+        c.visits, c.avail, c.total = 1, avail, [value, -value]
+        return c
+
+    nd = _Node(2)
+    nd.actor, nd.visits = 0, 4
+    # a step back, a pass, the one step that gains: a mean would hide it
+    nd.children = {"back": leaf(-1.0, 4), "pass": leaf(0.0, 4), "gain": leaf(0.5, 4)}
+    assert _best_line(nd) == [0.5 - _STEP_COST, -0.5]
+    # a move that was there in one deal of four (a card drawn) is chance, not a choice
+    nd.children["lucky draw"] = leaf(9.0, 1)
+    assert _best_line(nd) == [0.5 - _STEP_COST, -0.5]
+    # when only seat 1 reads its hint, seat 0's lines are averaged, not chosen
+    assert _best_line(nd, only=1) == [x / nd.visits for x in nd.total]
+
+
+def test_linear_values_with_and_without_the_rival():
+    class Scored:
+        over = False
+
+        def bot_score(self, seat):
+            return [30, 70][seat]
+
+    lead = SearchBot(linear=1, scale=10)._evaluate(Scored(), 2, True)
+    own = SearchBot(linear=1, rival=0, scale=10)
+    own._seat = 1                    # the seat searching
+    assert lead == [-4.0, 4.0]       # far behind still counts every point (a logistic is flat there)
+    assert own._evaluate(Scored(), 2, True) == [0.0, 7.0]    # only its own hint is read
+
+
+def test_a_move_that_came_back_to_the_same_position_is_not_taken_again():
+    """A detour that returns to the very same position (a free action, then
+    pass) is worth what staying is, and the search would go round for ever:
+    at a position seen before, the bot picks a move it has not taken there."""
+    rules = load_pack(BUST)
+    g, legal = _turn_with_two_choices(rules)
+    bot = SearchBot(iterations=20, think_ms=0, rollout=2)
+    first = bot.choose(g, legal, random.Random(1))
+    again = bot.choose(g, legal, random.Random(1))      # the same position, as after a detour
+    assert again["label"] != first["label"]
+    fresh = SearchBot(iterations=20, think_ms=0, rollout=2)
+    assert fresh.choose(g, legal, random.Random(1))["label"] == first["label"]
 
 
 # ---- bots declared by content -----------------------------------------------------------
