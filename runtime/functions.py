@@ -89,16 +89,25 @@ def regions(m: Any, loc: dict, tag: Any = None) -> list:
 
 def distance(m: Any, loc: dict, a: Any, b: Any) -> int:
     a, b = _space(m, a), _space(m, b)
-    seen, todo = {a: 0}, deque([a])
-    while todo:
-        s = todo.popleft()
-        if s == b:
-            return seen[s]
-        for t in m.R.spaces[s].get("adjacent") or ():
-            if t not in seen:
-                seen[t] = seen[s] + 1
-                todo.append(t)
-    return -1
+    return _distances_from(m.R, a).get(b, -1)
+
+
+def _distances_from(rules: Any, a: str) -> dict[str, int]:
+    """Every space's distance from ``a``, by breadth-first search over the
+    board's links, kept on the rules: links never change during a game, and
+    a search bot's score hint may ask thousands of times per decision."""
+    table = rules.__dict__.setdefault("_distances", {})
+    known = table.get(a)
+    if known is None:
+        known, todo = {a: 0}, deque([a])
+        while todo:
+            s = todo.popleft()
+            for t in rules.spaces[s].get("adjacent") or ():
+                if t not in known:
+                    known[t] = known[s] + 1
+                    todo.append(t)
+        table[a] = known
+    return known
 
 
 def has_tag(m: Any, loc: dict, thing: Any, tag: str) -> bool:

@@ -45,6 +45,15 @@ def test_board_functions():
         ["a", "c"], ["a", "b", "c", "z"], ["a", "c"], "west", None, ["a", "b"], ["west"], 2, -1, "a"]
 
 
+def test_distance_asked_again_and_from_every_side():
+    # "Fewest steps between two spaces (-1 if unreachable)": the distances
+    # from a space are kept once found, so asking again, from the other end,
+    # or about a space no link reaches must still give the same answers
+    assert run(call("distance", "a", "c"), call("distance", "a", "c"), call("distance", "c", "a"),
+               call("distance", "b", "b"), call("distance", "z", "a"), call("distance", "a", "b")) == [
+        2, 2, 2, 0, -1, 1]
+
+
 def test_tags_entities_lookup_and_math():
     pawn = call("first", call("pieces_of", ref("entity", "pawn")))
     assert run(call("has_tag", pawn, "mover"), call("has_tag", "a", "town"), call("has_tag", "west", "x"),
