@@ -74,10 +74,12 @@ def emit_made(m: Any, event: str, make: Callable[..., dict], *parts: Any) -> Non
     if b.events < 0:
         b.exhausted("events")
     st.seq += 1
-    st.log.append((_made_entry, event, make, parts))
+    # one flat tuple (the varargs tuple is freed): every object the log
+    # keeps is one more for the garbage collector to walk
+    st.log.append((_made_entry, event, make) + parts)
 
 
-def _made_entry(event: str, make: Callable[..., dict], parts: tuple) -> dict:
+def _made_entry(event: str, make: Callable[..., dict], *parts: Any) -> dict:
     return {"type": "event", "event": event, "args": make(*parts)}
 
 

@@ -1,27 +1,36 @@
 """The record: a game's log, append-only and shared by clones.
 
-The log is out of the cloned state. Entries live in a persistent chain of
-``Node``s (each points at the one before it); a state holds a ``Log``, a
-cursor on its last node. ``clone`` copies the cursor (one pointer), and
-``append`` adds a node after it: two clones that append different entries
-each get their own tail and never see each other's, while everything before
-the fork is shared. Entries are never changed once written (nothing in the
-kernel edits a logged dict), so sharing them is safe.
+The log is out of the cloned state. Entries live in *pages*, plain lists of
+up to ``CHUNK`` entries (the entries of one saved chunk); a full page is
+sealed into a ``Sealed`` node that points at the one before it. A state
+holds a ``Log``: its open page, how many of that page's entries are its own
+(``k``) and the sealed node before it. ``clone`` copies these (a few
+pointers); ``append`` adds the entry to the open page in place when the
+page holds exactly this log's entries, and otherwise (a clone appended to
+the shared page first) copies its own ``k`` entries to a page of its own.
+So two clones that append different entries never see each other's, while
+everything before the fork is shared. A page's first ``len(page)`` entries
+never change once written, which is what makes sharing it safe. Appending
+builds no object per entry (a list append); this matters twice, because
+every object a game keeps is one the garbage collector walks again and
+again (bench/README.md, 2026-12-01, branch `frame`).
 
-An entry may be appended as a *recipe*, ``(make, *parts)``: the entry is
-``make(*parts)``, built the first time it is read or saved and kept in its
-node (events.emit_made writes events nothing else observes this way, so a
-game that is never read or saved never builds them). ``make`` must depend
-on ``parts`` only, and ``parts`` must never change.
+An entry may be appended as a *recipe*, a tuple ``(make, *parts)``: the
+entry is ``make(*parts)``, built the first time it is read or saved and
+kept in its page (events.emit_made writes events nothing else observes
+this way, so a game that is never read or saved never builds them).
+``make`` must depend on ``parts`` only, and ``parts`` must never change.
+Entries themselves are never changed once written (nothing in the kernel
+edits a logged dict), so sharing them is safe.
 
 Saving writes the record as JSON text in chunks: chunk ``i`` is the JSON
 array of entries ``CHUNK*i`` up to ``CHUNK*(i+1)`` (the last holds the rest),
-as ``json.dumps`` writes them. Each entry is encoded once: a full chunk's
-text is made when first saved and kept on the node that ends it, other
-nodes keep their entry's text. ``to_json`` lists the kept chunks and joins
-the last few entries, so its cost does not grow with the length of the game
-(past writing each entry once), and the chunks of a game are the same
-whether or not it was saved and loaded on the way.
+as ``json.dumps`` writes them. Each entry is encoded once: a sealed page's
+chunk text is made when first saved and kept on its node, the open page's
+entry texts are kept by the log that saved them. ``to_json`` lists the kept
+chunks and joins the last few entries, so its cost does not grow with the
+length of the game (past writing each entry once), and the chunks of a
+game are the same whether or not it was saved and loaded on the way.
 
 A loaded record is a ``Base``: the saved chunks, the entry count, and a
 check. The text is untrusted input; it is parsed and checked in full
@@ -29,16 +38,18 @@ check. The text is untrusted input; it is parsed and checked in full
 ``log.chunks[i]``) the first time an entry of it is read — a view,
 ``actions()``, ``messages()``, ``Game.log`` — and never used unchecked.
 Saving again writes its chunks back as they came, without reading them (the
-last, if not full, joined with the entries that follow it). Rules never
-read the log.
+last, if not full, joined with the entries that follow it; pages after a
+Base are aligned to the saved chunks, so the first may be short). Rules
+never read the log.
 """
 
 from __future__ import annotations
 
 import json
+from operator import attrgetter
 from typing import Any, Callable, Iterator
 
-CHUNK = 64            # entries per cached chunk of text
+CHUNK = 64            # entries per page, and per saved chunk of text
 
 _dumps = json.JSONEncoder(allow_nan=False).encode   # json.dumps' defaults, as saves always used
 
@@ -70,46 +81,59 @@ class Base:
         return self.chunks, None
 
 
-# A node is a plain list, ``[prev, entry, n, text, back]``: a list is built by
-# one bytecode, where a class instance cost a Python ``__init__`` call per
-# log entry (8 a turn of the bench rule). The fields:
-#   PREV  the node before it (a Node, a Base, or None)
-#   ENTRY its entry (a dict, or a recipe until first built, see _entry)
-#   N     entries up to and including this one
-#   TEXT  cached: this entry's JSON, or at a chunk's end the chunk's
-#   BACK  at a chunk's end, once cached: what comes before the chunk (else _OPEN)
-Node = list
-PREV, ENTRY, N, TEXT, BACK = range(5)
+class Sealed:
+    """A full page and what comes before it; ``n`` counts the entries up to
+    its end. ``text`` caches the page's chunk: None, a list of the texts of
+    its first entries (kept from a save while it was open), or the chunk."""
+    __slots__ = ("back", "page", "n", "text")
+
+    def __init__(self, back: "Sealed | Base | None", page: list, n: int, text: list | None):
+        self.back, self.page, self.n, self.text = back, page, n, text
 
 
 class Log:
-    """A state's cursor on the record; what ``st.log`` is."""
-    __slots__ = ("tail", "_saved", "_read")
+    """A state's cursor on the record; what ``st.log`` is. ``page[:k]`` are
+    its entries after ``back`` (``n0`` of them); the page is sealed when
+    ``k`` reaches ``room``."""
+    __slots__ = ("back", "page", "k", "n0", "room", "_saved", "_read")
 
-    def __init__(self, tail: "Node | Base | None" = None):
-        self.tail = tail
-        self._saved: tuple | None = None     # (tail, chunks) of the last save
-        self._read: tuple | None = None      # (tail, entries) of the last read: this cursor's own list
+    def __init__(self, back: "Sealed | Base | None" = None):
+        n = 0 if back is None else back.n
+        self.back = back
+        self.page: list = []
+        self.k = 0
+        self.n0 = n
+        self.room = CHUNK - n % CHUNK
+        self._saved: list | None = None     # [back, full chunks, page, texts of the page's entries]
+        self._read: tuple | None = None     # (count, entries) of the last read: this cursor's own list
 
     def clone(self) -> "Log":
         c = Log.__new__(Log)
-        c.tail = self.tail
+        c.back, c.page, c.k, c.n0, c.room = self.back, self.page, self.k, self.n0, self.room
         c._saved = c._read = None
         return c
 
     def append(self, entry: dict | tuple) -> None:
         """Add an entry: a dict, or a recipe ``(make, *parts)`` (see above)."""
-        t = self.tail
-        if type(t) is list:
-            self.tail = [t, entry, t[2] + 1, None, _OPEN]
-        else:
-            self.tail = [t, entry, t.n + 1 if t is not None else 1, None, _OPEN]
+        p = self.page
+        k = self.k
+        if len(p) != k:                 # a clone wrote past our end: our own page
+            p = self.page = p[:k]
+        p.append(entry)
+        k += 1
+        self.k = k
+        if k == self.room:
+            self._seal()
+
+    def _seal(self) -> None:
+        saved = self._saved
+        texts = saved[3] if saved is not None and saved[2] is self.page else None
+        self.back = Sealed(self.back, self.page, self.n0 + self.k, texts)
+        self.n0 += self.k
+        self.page, self.k, self.room = [], 0, CHUNK
 
     def __len__(self) -> int:
-        t = self.tail
-        if type(t) is list:
-            return t[N]
-        return t.n if t is not None else 0
+        return self.n0 + self.k
 
     # --- reading -------------------------------------------------------------------
 
@@ -117,39 +141,37 @@ class Log:
         """A new list of the entries from ``start`` on (checking a loaded
         record first, if they reach into it)."""
         start = max(0, start)
+        n = self.n0 + self.k
         read = self._read
-        if read is not None and read[0] is self.tail:
-            return read[1][start:]
-        # only what came since the last read is walked (in a game played on,
-        # each read costs the entries added since, not the whole log)
-        since = read[0] if read is not None else None
-        at = 0 if since is None else since[N] if type(since) is Node else since.n
-        out = []
-        x = self.tail
-        while type(x) is Node and x is not since and x[N] > at:
-            out.append(_entry(x))
-            x = x[PREV]
-        out.reverse()
-        if x is since and read is not None:
-            entries = read[1]
-            entries.extend(out)
-        elif x is None:
-            entries = out
-        elif type(x) is Base:
-            entries = x.read() + out
+        if read is None or read[0] > n:
+            got = self._since(0)
         else:
-            entries = self._walk()
-        self._read = (self.tail, entries)
-        return entries[start:]
+            # only what came since the last read is walked (in a game played on,
+            # each read costs the entries added since, not the whole log)
+            got = read[1]
+            if read[0] < n:
+                got.extend(self._since(read[0]))
+        self._read = (n, got)
+        return got[start:]
 
-    def _walk(self) -> list[dict]:
-        out = []
-        x = self.tail
-        while type(x) is Node:
-            out.append(_entry(x))
-            x = x[PREV]
-        out.reverse()
-        return x.read() + out if type(x) is Base else out
+    def _since(self, i: int) -> list:
+        """The entries from index ``i`` on, built."""
+        parts = []
+        if i < self.n0 + self.k:
+            parts.append(_built(self.page, max(0, i - self.n0), self.k))
+        x, end = self.back, self.n0
+        while i < end:
+            if type(x) is Sealed:
+                first = x.n - len(x.page)
+                parts.append(_built(x.page, max(0, i - first), len(x.page)))
+                end, x = first, x.back
+            else:
+                parts.append(x.read()[i:])
+                break
+        out: list = []
+        for part in reversed(parts):
+            out += part
+        return out
 
     def __iter__(self) -> Iterator[dict]:
         return iter(self.entries())
@@ -170,68 +192,71 @@ class Log:
 
     def chunks(self) -> list[str]:
         """The whole record as chunks of JSON text (a new list)."""
-        t = self.tail
+        back, page, k = self.back, self.page, self.k
         saved = self._saved
-        if saved is not None and saved[0] is t:
-            return list(saved[1])
-        last = []                 # the entries past the last full chunk
-        x = t
-        while type(x) is Node and x[N] % CHUNK:
-            if x[TEXT] is None:
-                x[TEXT] = _dumps(_entry(x))
-            last.append(x[TEXT])
-            x = x[PREV]
-        full = []
-        while type(x) is Node:    # the end of a full chunk
-            if x[BACK] is _OPEN:
-                _close_chunk(x)
-            full.append(x[TEXT])
-            x = x[BACK]
-        full.reverse()
-        if type(x) is Base:
-            head, part = x.parts()
-            if full:
-                part = None       # the first full chunk took it in
-            full[:0] = head
-        else:
-            part = None
-        if last:
-            last.reverse()
-            text = ", ".join(last)
-            full.append(part[:-1] + ", " + text + "]" if part else "[" + text + "]")
+        if saved is None or saved[0] is not back:
+            saved = self._saved = [back, _full_chunks(back), page, []]
+        elif saved[2] is not page:
+            saved[2], saved[3] = page, []
+        texts = saved[3]
+        # a page's first entries never change: texts made for it hold for any k
+        for j in range(len(texts), k):
+            texts.append(_dumps(_built(page, j, j + 1)[0]))
+        part = back.parts()[1] if type(back) is Base else None
+        out = list(saved[1])
+        if k:
+            out.append((part[:-1] + ", " if part else "[") + ", ".join(texts[:k]) + "]")
         elif part:
-            full.append(part)
-        self._saved = (t, full)
-        return list(full)
+            out.append(part)
+        return out
 
 
-def _close_chunk(end: Node) -> None:
-    """Cache at ``end`` the text of its chunk — up to CHUNK entries back, and
-    with the rest of a loaded Base's last chunk if it starts in one — and
-    what comes before the chunk."""
-    texts = [_dumps(_entry(end))]
-    x: Any = end[PREV]
-    for _ in range(CHUNK - 1):
-        if type(x) is not Node:
-            break
-        texts.append(x[TEXT] if x[TEXT] is not None else _dumps(_entry(x)))
-        x[TEXT] = None          # the chunk holds it now
-        x = x[PREV]
-    texts.reverse()
-    part = x.parts()[1] if type(x) is Base else None
-    end[TEXT] = (part[:-1] + ", " if part else "[") + ", ".join(texts) + "]"
-    end[BACK] = x
+def _built(page: list, a: int, b: int) -> list:
+    """Entries ``a`` to ``b`` of a page, each recipe built (once: the entry
+    replaces its recipe in the page, for every log that shares it)."""
+    out = page[a:b]
+    for j, e in enumerate(out):
+        if type(e) is tuple:
+            out[j] = page[a + j] = e[0](*e[1:])
+    return out
 
 
-def _entry(x: Node) -> dict:
-    """A node's entry, built from its recipe (once) if it has one."""
-    e = x[ENTRY]
-    if type(e) is tuple:
-        e = x[ENTRY] = e[0](*e[1:])
-    return e
+def _full_chunks(back: "Sealed | Base | None") -> list[str]:
+    """The chunk texts of everything up to ``back``, each cached where it
+    is kept (on its sealed node, or the loaded Base)."""
+    out = []
+    x = back
+    while type(x) is Sealed:
+        if type(x.text) is not str:
+            x.text = _chunk_text(x)
+        out.append(x.text)
+        x = x.back
+    out.reverse()
+    if type(x) is Base:
+        out[:0] = x.parts()[0]    # its last part, if any, is in the first sealed chunk
+    return out
 
 
-_OPEN = object()      # a chunk's end whose text is not cached yet
+def _chunk_text(x: Sealed) -> str:
+    """A sealed page's chunk: its entries' texts (those kept from a save
+    while it was open, then the rest), after the rest of a loaded Base's
+    last chunk if the page began in one."""
+    texts = list(x.text or ())
+    page = x.page
+    texts += [_dumps(e) for e in _built(page, len(texts), len(page))]
+    part = x.back.parts()[1] if type(x.back) is Base else None
+    return (part[:-1] + ", " if part else "[") + ", ".join(texts) + "]"
+
+
+# what a rollback keeps of a log (Game.apply): its cursor, read at once
+cursor = attrgetter("back", "page", "k", "n0", "room")
+
+
+def rewind(log: Log, at: tuple) -> None:
+    """Put ``log`` back where ``cursor`` found it (entries written since are
+    forgotten; pages they went to are no longer this log's)."""
+    log.back, log.page, log.k, log.n0, log.room = at
+    log._saved = log._read = None
 
 
 def loaded(n: int, chunks: list[str] | None, entries: list | None, check: Callable[[list], list] | None) -> Log:

@@ -9,7 +9,7 @@ import pytest
 
 from waybill import benchmarks, load_pack
 from waybill.runtime import Game, Rules, WaybillError
-from waybill.runtime.record import CHUNK, Log
+from waybill.runtime.record import CHUNK, Log, cursor, rewind
 
 from .fixtures import dice_race_ir
 
@@ -217,7 +217,7 @@ class _Sealed(Log):
 
     def clone(self) -> "Log":
         c = _Sealed.__new__(_Sealed)
-        c.tail, c._saved, c._read = self.tail, None, None
+        rewind(c, cursor(self))
         return c
 
 
@@ -227,7 +227,7 @@ def test_rules_never_read_the_log(pack, players):
     rules = load_pack(pack)
     plain, sealed = Game.new(rules, players=players, seed=4), Game.new(rules, players=players, seed=4)
     log = _Sealed()
-    log.tail = sealed.state.log.tail
+    rewind(log, cursor(sealed.state.log))
     sealed.state.log = log
     rng = random.Random(4)
     for _ in range(150):
@@ -239,7 +239,8 @@ def test_rules_never_read_the_log(pack, players):
                                 "decision": g.state.decision, "option": i, **g.state.pending["options"][i]})
             interpreter.answer(g.m, i)
             g._run()
-    sealed.state.log = Log(sealed.state.log.tail)
+    sealed.state.log = Log()
+    rewind(sealed.state.log, cursor(log))
     assert json.dumps(sealed.to_json()) == json.dumps(plain.to_json())
 
 
@@ -263,10 +264,10 @@ def test_a_recipe_entry_reads_and_saves_as_the_entry_emit_writes():
              {"type": "event", "event": "acted", "args": {"who": who, "action": "roll"}},
              {"type": "action", "kind": "act", **legal}]
     lazy = Log()
-    lazy.append((events._made_entry, "moved", events.moved_args, (lay, 7, old, new)))
-    lazy.append((events._made_entry, "moved", events.moved_args, (lay, 7, -1, new)))
-    lazy.append((events._made_entry, "gained", events.counter_args, ("money", 3, who)))
-    lazy.append((events._made_entry, "acted", decisions.acted_args, (who, "roll")))
+    lazy.append((events._made_entry, "moved", events.moved_args, lay, 7, old, new))
+    lazy.append((events._made_entry, "moved", events.moved_args, lay, 7, -1, new))
+    lazy.append((events._made_entry, "gained", events.counter_args, "money", 3, who))
+    lazy.append((events._made_entry, "acted", decisions.acted_args, who, "roll"))
     lazy.append((_action_entry, "act", legal))
     assert lazy.chunks() == [json.dumps(eager)]
     assert json.dumps(lazy.entries()) == json.dumps(eager)
