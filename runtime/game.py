@@ -144,10 +144,10 @@ class Game:
         (a mistake in the content, found while the answer plays out) also
         leaves the game as it was before the action, so the caller can
         report it and go on with another answer or save the game."""
-        st = self.m.st
-        legal = self._match(action)
-        before = st.clone()
         m = self.m
+        st = m.st
+        legal = self._match(action)
+        kept = st.keep()
         # a fresh budget for this action (not `limits.armed`: a context
         # manager costs a few µs, and apply is the hot path of every bot)
         m.budget = Budget(self.rules.limits, armed=True)
@@ -170,7 +170,9 @@ class Game:
             # whatever happened (a RuleError, a budget run out, even an
             # interrupt), the game is as it was before the action
             reference = m.reference
-            self.m = Machine(self.rules, self.m.L, before)
+            st.restore(kept)
+            # a new machine: nothing it kept (listings, created pieces) survives
+            self.m = Machine(self.rules, m.L, st)
             if isinstance(exc, Exception) and self.rules.fast is not None and not reference:
                 # the compiled engine stopped: the reference interpreter
                 # plays the action again and says why (pygen.py)
