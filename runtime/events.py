@@ -76,7 +76,17 @@ def emit_made(m: Any, event: str, make: Callable[..., dict], *parts: Any) -> Non
     st.seq += 1
     # one flat tuple (the varargs tuple is freed): every object the log
     # keeps is one more for the garbage collector to walk
-    st.log.append((_made_entry, event, make) + parts)
+    entry = (_made_entry, event, make) + parts
+    # Log.append, written out for the usual case (most entries of a game
+    # are these): the page is this log's own and has room
+    lg = st.log
+    page = lg.page
+    k = lg.k
+    if len(page) == k and k + 1 < lg.room:
+        page.append(entry)
+        lg.k = k + 1
+    else:
+        lg.append(entry)
 
 
 def _made_entry(event: str, make: Callable[..., dict], *parts: Any) -> dict:

@@ -66,7 +66,7 @@ class Budget:
     ``apply``/``new``: views, scenario expectations) never runs out, it
     refills; size and integer bounds hold everywhere."""
 
-    __slots__ = ("steps", "events", "created", "armed", "limits", "max_list", "max_text")
+    __slots__ = ("steps", "events", "created", "armed", "limits", "max_list", "max_text", "full")
 
     def __init__(self, limits: dict[str, int], armed: bool):
         self.limits = limits
@@ -76,6 +76,7 @@ class Budget:
         self.created = limits["created"]
         self.max_list = limits["list"]
         self.max_text = limits["text"]
+        self.full = (self.steps, self.events, self.created)   # what a refill gives (Game.apply)
 
     def exhausted(self, what: str, at: str | None = None) -> None:
         """Called when a count went below zero: a RuleError while armed."""
