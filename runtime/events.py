@@ -75,18 +75,9 @@ def emit_made(m: Any, event: str, make: Callable[..., dict], *parts: Any) -> Non
         b.exhausted("events")
     st.seq += 1
     # one flat tuple (the varargs tuple is freed): every object the log
-    # keeps is one more for the garbage collector to walk
-    entry = (_made_entry, event, make) + parts
-    # Log.append, written out for the usual case (most entries of a game
-    # are these): the page is this log's own and has room
-    lg = st.log
-    page = lg.page
-    k = lg.k
-    if len(page) == k and k + 1 < lg.room:
-        page.append(entry)
-        lg.k = k + 1
-    else:
-        lg.append(entry)
+    # keeps is one more for the garbage collector to walk. (Log.append,
+    # written out: most entries of a game are these.)
+    st.log.page.append((_made_entry, event, make) + parts)
 
 
 def _made_entry(event: str, make: Callable[..., dict], *parts: Any) -> dict:

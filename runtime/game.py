@@ -153,14 +153,8 @@ class Game:
         m.budget = b = _budget(self.rules.limits)
         try:
             pending = st.pending
-            entry = (_action_entry, pending["kind"], legal)     # built when read (record.py)
-            lg = st.log
-            page, k = lg.page, lg.k
-            if len(page) == k and k + 1 < lg.room:     # Log.append, written out (as in events.emit_made)
-                page.append(entry)
-                lg.k = k + 1
-            else:
-                lg.append(entry)
+            # built when read (record.py); Log.append written out
+            st.log.page.append((_action_entry, pending["kind"], legal))
             try:
                 # interpreter.answer, written out
                 st.pending = None

@@ -1,19 +1,18 @@
 """The record: a game's log, append-only and shared by clones.
 
-The log is out of the cloned state. Entries live in *pages*, plain lists of
-up to ``CHUNK`` entries (the entries of one saved chunk); a full page is
-sealed into a ``Sealed`` node that points at the one before it. A state
-holds a ``Log``: its open page, how many of that page's entries are its own
-(``k``) and the sealed node before it. ``clone`` copies these (a few
-pointers); ``append`` adds the entry to the open page in place when the
-page holds exactly this log's entries, and otherwise (a clone appended to
-the shared page first) copies its own ``k`` entries to a page of its own.
-So two clones that append different entries never see each other's, while
-everything before the fork is shared. A page's first ``len(page)`` entries
-never change once written, which is what makes sharing it safe. Appending
-builds no object per entry (a list append); this matters twice, because
-every object a game keeps is one the garbage collector walks again and
-again (bench/README.md, 2026-12-01, branch `frame`).
+The log is out of the cloned state. Entries live in *pages*, plain lists
+(a full page holds the entries of one saved chunk, ``CHUNK`` of them);
+full pages are sealed into ``Sealed`` nodes, each pointing at the one
+before it, and shared by every clone. A state holds a ``Log``: the sealed
+node before it and its own open page, which no other log shares. So
+appending is a list append (no object per entry: every object a game keeps
+is one the garbage collector walks again and again, bench/README.md,
+2026-12-01, branch `frame`), and ``clone`` seals the full pages and copies
+the open page (fewer than ``CHUNK`` entries). Two clones that append
+different entries never see each other's, while everything before the fork
+is shared. A page may grow past a chunk while a game plays on (an action
+writes many entries); it is sealed, chunk by chunk, when the log is cloned
+or saved.
 
 An entry may be appended as a *recipe*, a tuple ``(make, *parts)``: the
 entry is ``make(*parts)``, built the first time it is read or saved and
@@ -46,7 +45,6 @@ never read the log.
 from __future__ import annotations
 
 import json
-from operator import attrgetter
 from typing import Any, Callable, Iterator
 
 CHUNK = 64            # entries per page, and per saved chunk of text
@@ -92,48 +90,51 @@ class Sealed:
 
 
 class Log:
-    """A state's cursor on the record; what ``st.log`` is. ``page[:k]`` are
-    its entries after ``back`` (``n0`` of them); the page is sealed when
-    ``k`` reaches ``room``."""
-    __slots__ = ("back", "page", "k", "n0", "room", "_saved", "_read")
+    """A state's cursor on the record; what ``st.log`` is: ``page`` (its own
+    list) holds its entries after ``back``, which holds ``n0``."""
+    __slots__ = ("back", "page", "n0", "_saved", "_read")
 
     def __init__(self, back: "Sealed | Base | None" = None):
-        n = 0 if back is None else back.n
         self.back = back
         self.page: list = []
-        self.k = 0
-        self.n0 = n
-        self.room = CHUNK - n % CHUNK
+        self.n0 = 0 if back is None else back.n
         self._saved: list | None = None     # [back, full chunks, page, texts of the page's entries]
         self._read: tuple | None = None     # (count, entries) of the last read: this cursor's own list
 
     def clone(self) -> "Log":
+        if len(self.page) >= CHUNK:
+            self._seal()
         c = Log.__new__(Log)
-        c.back, c.page, c.k, c.n0, c.room = self.back, self.page, self.k, self.n0, self.room
+        c.back, c.page, c.n0 = self.back, self.page.copy(), self.n0
         c._saved = c._read = None
         return c
 
     def append(self, entry: dict | tuple) -> None:
-        """Add an entry: a dict, or a recipe ``(make, *parts)`` (see above)."""
-        p = self.page
-        k = self.k
-        if len(p) != k:                 # a clone wrote past our end: our own page
-            p = self.page = p[:k]
-        p.append(entry)
-        k += 1
-        self.k = k
-        if k == self.room:
-            self._seal()
+        """Add an entry: a dict, or a recipe ``(make, *parts)`` (see above).
+        (Hot paths write ``st.log.page.append(entry)``: the same.)"""
+        self.page.append(entry)
 
     def _seal(self) -> None:
+        """Seal the page's full chunks (chunk-aligned: the first page after a
+        loaded Base ends where its last chunk would)."""
+        page, n0 = self.page, self.n0
+        room = CHUNK - n0 % CHUNK
+        if len(page) < room:
+            return
         saved = self._saved
-        texts = saved[3] if saved is not None and saved[2] is self.page else None
-        self.back = Sealed(self.back, self.page, self.n0 + self.k, texts)
-        self.n0 += self.k
-        self.page, self.k, self.room = [], 0, CHUNK
+        texts = saved[3] if saved is not None and saved[2] is page else []
+        i = 0
+        while len(page) - i >= room:
+            self.back = Sealed(self.back, page[i:i + room], n0 + room, texts[i:i + room] or None)
+            n0 += room
+            i += room
+            room = CHUNK
+        self.page, self.n0 = page[i:], n0
+        if saved is not None and saved[2] is page:
+            saved[2], saved[3] = self.page, texts[i:]
 
     def __len__(self) -> int:
-        return self.n0 + self.k
+        return self.n0 + len(self.page)
 
     # --- reading -------------------------------------------------------------------
 
@@ -141,7 +142,7 @@ class Log:
         """A new list of the entries from ``start`` on (checking a loaded
         record first, if they reach into it)."""
         start = max(0, start)
-        n = self.n0 + self.k
+        n = self.n0 + len(self.page)
         read = self._read
         if read is None or read[0] > n:
             got = self._since(0)
@@ -157,8 +158,8 @@ class Log:
     def _since(self, i: int) -> list:
         """The entries from index ``i`` on, built."""
         parts = []
-        if i < self.n0 + self.k:
-            parts.append(_built(self.page, max(0, i - self.n0), self.k))
+        if i < self.n0 + len(self.page):
+            parts.append(_built(self.page, max(0, i - self.n0), len(self.page)))
         x, end = self.back, self.n0
         while i < end:
             if type(x) is Sealed:
@@ -192,23 +193,30 @@ class Log:
 
     def chunks(self) -> list[str]:
         """The whole record as chunks of JSON text (a new list)."""
-        back, page, k = self.back, self.page, self.k
+        self._seal()
+        back, page = self.back, self.page
         saved = self._saved
-        if saved is None or saved[0] is not back:
-            saved = self._saved = [back, _full_chunks(back), page, []]
-        elif saved[2] is not page:
+        if saved is None:
+            saved = self._saved = [_UNSET, None, _UNSET, None]
+        if saved[0] is not back:
+            saved[0], saved[1] = back, _full_chunks(back)
+        if saved[2] is not page:
             saved[2], saved[3] = page, []
         texts = saved[3]
-        # a page's first entries never change: texts made for it hold for any k
-        for j in range(len(texts), k):
+        # the page is only ever appended to (a rollback forgets these texts):
+        # texts made for its first entries hold as it grows
+        for j in range(len(texts), len(page)):
             texts.append(_dumps(_built(page, j, j + 1)[0]))
         part = back.parts()[1] if type(back) is Base else None
         out = list(saved[1])
-        if k:
-            out.append((part[:-1] + ", " if part else "[") + ", ".join(texts[:k]) + "]")
+        if page:
+            out.append((part[:-1] + ", " if part else "[") + ", ".join(texts) + "]")
         elif part:
             out.append(part)
         return out
+
+
+_UNSET = object()
 
 
 def _built(page: list, a: int, b: int) -> list:
@@ -248,14 +256,18 @@ def _chunk_text(x: Sealed) -> str:
     return (part[:-1] + ", " if part else "[") + ", ".join(texts) + "]"
 
 
-# what a rollback keeps of a log (Game.apply): its cursor, read at once
-cursor = attrgetter("back", "page", "k", "n0", "room")
+def cursor(log: Log) -> tuple:
+    """Where ``log`` is: what ``rewind`` needs (State.keep writes it out)."""
+    return log.back, log.page, len(log.page), log.n0
 
 
 def rewind(log: Log, at: tuple) -> None:
-    """Put ``log`` back where ``cursor`` found it (entries written since are
-    forgotten; pages they went to are no longer this log's)."""
-    log.back, log.page, log.k, log.n0, log.room = at
+    """Put ``log`` back where ``cursor`` found it: the entries written since
+    are forgotten (the page is the log's own, and only ever appended to, so
+    its first entries are the ones it had)."""
+    back, page, k, n0 = at
+    del page[k:]
+    log.back, log.page, log.n0 = back, page, n0
     log._saved = log._read = None
 
 

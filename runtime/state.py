@@ -121,7 +121,7 @@ class State:
                 self.forced.copy() if self.forced else None, self.seq, self.over, self.winner, self.result,
                 self.handles, self.known,
                 {"turn": u["turn"].copy(), "round": u["round"].copy(), "game": u["game"].copy()},
-                lg.back, lg.page, lg.k, lg.n0, lg.room)
+                lg.back, lg.page, len(lg.page), lg.n0)
 
     def restore(self, kept: tuple) -> None:
         """Back to the state ``keep`` saw (the log forgets what came since)."""
