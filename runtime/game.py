@@ -150,7 +150,7 @@ class Game:
         kept = st.keep()
         # a fresh budget for this action (not `limits.armed`: a context
         # manager costs a few µs, and apply is the hot path of every bot)
-        m.budget = b = _budget(self.rules.limits)
+        m.budget = b = _budget(self.rules.limits, st.seq)
         try:
             pending = st.pending
             # built when read (record.py); Log.append written out
@@ -388,15 +388,16 @@ _MATCHED: tuple = (None, None, {})
 _SPARE: list[Budget] = []
 
 
-def _budget(limits: dict) -> Budget:
-    """A full, armed budget for one action under ``limits``."""
+def _budget(limits: dict, seq: int) -> Budget:
+    """A full, armed budget for one action under ``limits``, starting at event ``seq``."""
     try:
         b = _SPARE.pop()
     except IndexError:
-        return Budget(limits, armed=True)
+        return Budget(limits, armed=True, seq=seq)
     if b.limits is not limits:
-        return Budget(limits, armed=True)
-    b.steps, b.events, b.created = b.full
+        return Budget(limits, armed=True, seq=seq)
+    steps, events, created = b.full        # (Budget.refill, written out)
+    b.steps, b.last_event, b.created = steps, seq + events, created
     return b
 
 

@@ -51,6 +51,13 @@ FIELDS = (
     "handles", "known",
 )
 
+# the fields an action may change (State.keep); the others (players,
+# options, seed, handles, log_from and the log object itself) only change
+# outside actions
+_KEPT = ("rng", "p_ent", "p_zone", "p_owner", "props", "zones", "counters", "round", "turn", "current",
+         "uses", "stack", "edepth", "pending", "decision", "queue", "forced", "seq", "over", "winner",
+         "result", "known")
+
 # the fields to_json copies with copy_json (the others are flat, or the log)
 _NESTED = tuple(f for f in FIELDS if f not in ("p_ent", "p_zone", "p_owner", "handles", "zones", "log"))
 
@@ -99,11 +106,12 @@ class State:
 
     def keep(self) -> tuple:
         """What ``restore`` needs to put this state back exactly as it is now
-        (``Game.apply`` rolls back with it): every field, in ``FIELDS``
-        order, with a copy of each container an action changes in place
-        (the copies are the snapshot's: the state goes on with its own, so
-        nothing made here outlives the action), then the log's cursor.
-        Cheaper than ``clone``: no State is made, and an empty ``props``,
+        (``Game.apply`` rolls back with it): the fields an action may change
+        (``_KEPT``, in that order), with a copy of each container it changes
+        in place (the copies are the snapshot's: the state goes on with its
+        own, so nothing made here outlives the action), then the use tables
+        and the log's cursor. Cheaper than ``clone``: no State is made, the
+        fields no action changes are not read, and an empty ``props``,
         ``queue`` or ``forced`` is not copied (an action can only add to
         them: ``restore`` makes them empty again). Written out, not a loop
         or an ``attrgetter``: this runs before every action."""
@@ -114,18 +122,17 @@ class State:
             g["locals"] = f["locals"].copy()
             stack.append(g)
         lg = self.log
-        return (self.players, self.options, self.seed, self.rng, self.p_ent, self.p_zone.__copy__(),
-                self.p_owner.__copy__(), self.props.copy() if self.props else None, self.zones.copy(),
-                self.counters.copy(), self.round, self.turn, self.current, u, stack, self.edepth, self.pending, self.decision,
-                self.queue.copy() if self.queue else None, lg, self.log_from,
-                self.forced.copy() if self.forced else None, self.seq, self.over, self.winner, self.result,
-                self.handles, self.known,
+        return (self.rng, self.p_ent, self.p_zone.__copy__(), self.p_owner.__copy__(),
+                self.props.copy() if self.props else None, self.zones.copy(), self.counters.copy(),
+                self.round, self.turn, self.current, u, stack, self.edepth, self.pending, self.decision,
+                self.queue.copy() if self.queue else None, self.forced.copy() if self.forced else None,
+                self.seq, self.over, self.winner, self.result, self.known,
                 {"turn": u["turn"].copy(), "round": u["round"].copy(), "game": u["game"].copy()},
                 lg.back, lg.page, len(lg.page), lg.n0)
 
     def restore(self, kept: tuple) -> None:
         """Back to the state ``keep`` saw (the log forgets what came since)."""
-        for name, v in zip(FIELDS, kept):
+        for name, v in zip(_KEPT, kept):
             setattr(self, name, v)
         if self.props is None:
             self.props = {}
@@ -133,10 +140,10 @@ class State:
             self.queue = []
         if self.forced is None:
             self.forced = {}
-        tables = kept[len(FIELDS)]
+        tables = kept[len(_KEPT)]
         # the tables in the order they came (as a loaded save had them)
         self.uses = {per: tables[per] for per in self.uses}
-        rewind(self.log, kept[len(FIELDS) + 1:])
+        rewind(self.log, kept[len(_KEPT) + 1:])
 
     def to_json(self, log: bool = True) -> dict[str, Any]:
         """A JSON-ready dict the caller owns: a deep copy, so editing any

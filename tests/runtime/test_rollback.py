@@ -120,3 +120,13 @@ def test_a_rollback_forgets_the_log_entries_of_the_failed_action_in_every_clone(
     assert game.log == before.log
     assert json.dumps(game.to_json()) == json.dumps(before.to_json())
     assert [e for e in game.log if e.get("event") == "ping"] == []
+
+
+def test_the_snapshot_keeps_every_field_an_action_may_change():
+    """``State.keep`` reads only the fields an action may change; the others
+    change outside actions alone. A field added to the state must be added
+    to one list or the other (here), or rollbacks would miss it."""
+    from waybill.runtime.state import _KEPT, FIELDS
+    outside = {"players", "options", "seed", "handles", "log_from", "log"}
+    assert set(_KEPT) | outside == set(FIELDS) and not set(_KEPT) & outside
+    assert len(_KEPT) == len(set(_KEPT))
