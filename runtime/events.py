@@ -70,10 +70,9 @@ def emit_made(m: Any, event: str, make: Callable[..., dict], *parts: Any) -> Non
     st.seq += 1
     if st.seq > m.budget.last_event:
         m.budget.exhausted("events")
-    # one flat tuple (the varargs tuple is freed): every object the log
-    # keeps is one more for the garbage collector to walk. (Log.append,
-    # written out: most entries of a game are these.)
-    st.log.page.append((_made_entry, event, make) + parts)
+    # the recipe, flat in the log's page (record.py; Log.append written out:
+    # most entries of a game are these)
+    st.log.page.extend((len(parts) + 3, _made_entry, event, make) + parts)
 
 
 def _made_entry(event: str, make: Callable[..., dict], *parts: Any) -> dict:

@@ -153,8 +153,8 @@ class Game:
         m.budget = b = _budget(self.rules.limits, st.seq)
         try:
             pending = st.pending
-            # built when read (record.py); Log.append written out
-            st.log.page.append((_action_entry, pending["kind"], legal))
+            # a recipe, built when read (record.py; Log.append written out)
+            st.log.page.extend((3, _action_entry, pending["kind"], legal))
             try:
                 # interpreter.answer, written out
                 st.pending = None

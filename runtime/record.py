@@ -5,9 +5,7 @@ The log is out of the cloned state. Entries live in *pages*, plain lists
 full pages are sealed into ``Sealed`` nodes, each pointing at the one
 before it, and shared by every clone. A state holds a ``Log``: the sealed
 node before it and its own open page, which no other log shares. So
-appending is a list append (no object per entry: every object a game keeps
-is one the garbage collector walks again and again, bench/README.md,
-2026-12-01, branch `frame`), and ``clone`` seals the full pages and copies
+appending is a list append, and ``clone`` seals the full pages and copies
 the open page (fewer than ``CHUNK`` entries). Two clones that append
 different entries never see each other's, while everything before the fork
 is shared. A page may grow past a chunk while a game plays on (an action
@@ -15,12 +13,17 @@ writes many entries); it is sealed, chunk by chunk, when the log is cloned
 or saved.
 
 An entry may be appended as a *recipe*, a tuple ``(make, *parts)``: the
-entry is ``make(*parts)``, built the first time it is read or saved and
-kept in its page (events.emit_made writes events nothing else observes
-this way, so a game that is never read or saved never builds them).
-``make`` must depend on ``parts`` only, and ``parts`` must never change.
-Entries themselves are never changed once written (nothing in the kernel
-edits a logged dict), so sharing them is safe.
+entry is ``make(*parts)``, built the first time it is read or saved
+(events.emit_made writes events nothing else observes this way, so a game
+that is never read or saved never builds them). ``make`` must depend on
+``parts`` only, and ``parts`` must never change. A page holds a recipe
+*flat*, as the run ``n, make, *parts`` (``n`` = ``len(parts) + 1``): no
+object per entry, because every object a game keeps is one the garbage
+collector walks again and again, while a page soon stops being young and
+is walked no more (bench/README.md, 2026-12-01, branch `frame`: this was
+a third of the collector's work in the bench rule). Any other entry is a
+dict, one item. Entries themselves are never changed once written (nothing
+in the kernel edits a logged dict), so sharing them is safe.
 
 Saving writes the record as JSON text in chunks: chunk ``i`` is the JSON
 array of entries ``CHUNK*i`` up to ``CHUNK*(i+1)`` (the last holds the rest),
@@ -81,25 +84,36 @@ class Base:
 
 class Sealed:
     """A full page and what comes before it; ``n`` counts the entries up to
-    its end. ``text`` caches the page's chunk: None, a list of the texts of
-    its first entries (kept from a save while it was open), or the chunk."""
-    __slots__ = ("back", "page", "n", "text")
+    its end. ``built`` caches its entries (built once, for every clone that
+    shares it); ``text`` its chunk: None, a list of the texts of its first
+    entries (kept from a save while it was open), or the chunk."""
+    __slots__ = ("back", "page", "n", "text", "built")
 
     def __init__(self, back: "Sealed | Base | None", page: list, n: int, text: list | None):
-        self.back, self.page, self.n, self.text = back, page, n, text
+        self.back, self.page, self.n, self.text, self.built = back, page, n, text, None
+
+    def entries(self) -> list:
+        if self.built is None:
+            self.built = _decoded(self.page, 0)
+        return self.built
 
 
 class Log:
     """A state's cursor on the record; what ``st.log`` is: ``page`` (its own
     list) holds its entries after ``back``, which holds ``n0``."""
-    __slots__ = ("back", "page", "n0", "_saved", "_read")
+    __slots__ = ("back", "page", "n0", "_saved", "_read", "_count")
 
     def __init__(self, back: "Sealed | Base | None" = None):
         self.back = back
         self.page: list = []
         self.n0 = 0 if back is None else back.n
-        self._saved: list | None = None     # [back, full chunks, page, texts of the page's entries]
+        self._forget()
+
+    def _forget(self) -> None:
+        """Drop what was found out about the page (it changed other than by appending)."""
+        self._saved: list | None = None     # [back, full chunks, page, texts of its entries, items they took]
         self._read: tuple | None = None     # (count, entries) of the last read: this cursor's own list
+        self._count: tuple = (0, 0)         # (items of the page, entries in them), as far as counted
 
     def clone(self) -> "Log":
         if len(self.page) >= CHUNK:
@@ -107,12 +121,18 @@ class Log:
         c = Log.__new__(Log)
         c.back, c.page, c.n0 = self.back, self.page.copy(), self.n0
         c._saved = c._read = None
+        c._count = self._count
         return c
 
     def append(self, entry: dict | tuple) -> None:
         """Add an entry: a dict, or a recipe ``(make, *parts)`` (see above).
-        (Hot paths write ``st.log.page.append(entry)``: the same.)"""
-        self.page.append(entry)
+        (Hot paths write ``st.log.page.append(entry)`` for a dict and
+        ``st.log.page.extend((n, make, *parts))`` for a recipe: the same.)"""
+        if type(entry) is tuple:
+            self.page.append(len(entry))
+            self.page.extend(entry)
+        else:
+            self.page.append(entry)
 
     def _seal(self) -> None:
         """Seal the page's full chunks (chunk-aligned: the first page after a
@@ -123,18 +143,34 @@ class Log:
             return
         saved = self._saved
         texts = saved[3] if saved is not None and saved[2] is page else []
-        i = 0
-        while len(page) - i >= room:
-            self.back = Sealed(self.back, page[i:i + room], n0 + room, texts[i:i + room] or None)
+        start = i = done = 0
+        while True:
+            i = _skip(page, start, room)
+            if i < 0:
+                break
+            self.back = Sealed(self.back, page[start:i], n0 + room, texts[done:done + room] or None)
             n0 += room
-            i += room
+            done += room
+            start = i
             room = CHUNK
-        self.page, self.n0 = page[i:], n0
+        if not start:
+            return
+        self.page, self.n0 = page[start:], n0
+        t, c = self._count
+        self._count = (t - start, c - done) if t >= start else (0, 0)
         if saved is not None and saved[2] is page:
-            saved[2], saved[3] = self.page, texts[i:]
+            saved[2], saved[3], saved[4] = self.page, texts[done:], max(0, saved[4] - start)
 
     def __len__(self) -> int:
-        return self.n0 + len(self.page)
+        page = self.page
+        t, c = self._count
+        if t != len(page):
+            while t < len(page):
+                x = page[t]
+                t += 1 + x if type(x) is int else 1
+                c += 1
+            self._count = (t, c)
+        return self.n0 + c
 
     # --- reading -------------------------------------------------------------------
 
@@ -142,7 +178,7 @@ class Log:
         """A new list of the entries from ``start`` on (checking a loaded
         record first, if they reach into it)."""
         start = max(0, start)
-        n = self.n0 + len(self.page)
+        n = len(self)
         read = self._read
         if read is None or read[0] > n:
             got = self._since(0)
@@ -158,13 +194,15 @@ class Log:
     def _since(self, i: int) -> list:
         """The entries from index ``i`` on, built."""
         parts = []
-        if i < self.n0 + len(self.page):
-            parts.append(_built(self.page, max(0, i - self.n0), len(self.page)))
-        x, end = self.back, self.n0
+        n0 = self.n0
+        if i < len(self):
+            parts.append(_decoded(self.page, max(0, i - n0)))
+        x, end = self.back, n0
         while i < end:
             if type(x) is Sealed:
-                first = x.n - len(x.page)
-                parts.append(_built(x.page, max(0, i - first), len(x.page)))
+                built = x.entries()
+                first = x.n - len(built)
+                parts.append(built[max(0, i - first):])
                 end, x = first, x.back
             else:
                 parts.append(x.read()[i:])
@@ -197,16 +235,17 @@ class Log:
         back, page = self.back, self.page
         saved = self._saved
         if saved is None:
-            saved = self._saved = [_UNSET, None, _UNSET, None]
+            saved = self._saved = [_UNSET, None, _UNSET, None, 0]
         if saved[0] is not back:
             saved[0], saved[1] = back, _full_chunks(back)
         if saved[2] is not page:
-            saved[2], saved[3] = page, []
+            saved[2], saved[3], saved[4] = page, [], 0
         texts = saved[3]
         # the page is only ever appended to (a rollback forgets these texts):
         # texts made for its first entries hold as it grows
-        for j in range(len(texts), len(page)):
-            texts.append(_dumps(_built(page, j, j + 1)[0]))
+        if saved[4] < len(page):
+            texts += [_dumps(e) for e in _decoded(page, 0, saved[4])]
+            saved[4] = len(page)
         part = back.parts()[1] if type(back) is Base else None
         out = list(saved[1])
         if page:
@@ -219,13 +258,36 @@ class Log:
 _UNSET = object()
 
 
-def _built(page: list, a: int, b: int) -> list:
-    """Entries ``a`` to ``b`` of a page, each recipe built (once: the entry
-    replaces its recipe in the page, for every log that shares it)."""
-    out = page[a:b]
-    for j, e in enumerate(out):
-        if type(e) is tuple:
-            out[j] = page[a + j] = e[0](*e[1:])
+def _skip(page: list, at: int, n: int) -> int:
+    """The item after ``n`` entries from item ``at`` of a page (-1: it has fewer)."""
+    end = len(page)
+    for _ in range(n):
+        if at >= end:
+            return -1
+        x = page[at]
+        at += 1 + x if type(x) is int else 1
+    return at
+
+
+def _decoded(page: list, skip: int, at: int = 0) -> list:
+    """The entries of a page from item ``at`` on, the first ``skip`` of them
+    left out; recipes built."""
+    out = []
+    end = len(page)
+    while at < end:
+        x = page[at]
+        if type(x) is int:
+            if skip:
+                skip -= 1
+            else:
+                out.append(page[at + 1](*page[at + 2:at + 1 + x]))
+            at += 1 + x
+        else:
+            if skip:
+                skip -= 1
+            else:
+                out.append(x)
+            at += 1
     return out
 
 
@@ -250,8 +312,7 @@ def _chunk_text(x: Sealed) -> str:
     while it was open, then the rest), after the rest of a loaded Base's
     last chunk if the page began in one."""
     texts = list(x.text or ())
-    page = x.page
-    texts += [_dumps(e) for e in _built(page, len(texts), len(page))]
+    texts += [_dumps(e) for e in x.entries()[len(texts):]]
     part = x.back.parts()[1] if type(x.back) is Base else None
     return (part[:-1] + ", " if part else "[") + ", ".join(texts) + "]"
 
@@ -268,7 +329,7 @@ def rewind(log: Log, at: tuple) -> None:
     back, page, k, n0 = at
     del page[k:]
     log.back, log.page, log.n0 = back, page, n0
-    log._saved = log._read = None
+    log._forget()
 
 
 def loaded(n: int, chunks: list[str] | None, entries: list | None, check: Callable[[list], list] | None) -> Log:
