@@ -20,7 +20,7 @@ from .errors import RuleError
 from .events import emit_made, resolve
 from .interpreter import push
 from .legality import CACHED, _NoCache, listing
-from .limits import check_count, flat_enough
+from .limits import CALL_DEPTH, check_count, flat_enough
 
 Spec = tuple  # (run, answer)
 
@@ -28,12 +28,14 @@ Spec = tuple  # (run, answer)
 def post(m: Any, player: int, kind: str, prompt: str, options: list) -> None:
     st = m.st
     st.decision += 1
-    st.pending = {"player": player, "kind": kind, "prompt": str(prompt), "options": options}
-    mid = getattr(prompt, "msg", None)
-    if mid is not None:           # what a catalogue needs (runtime/text.py): ids, never words
-        st.pending["msg"] = mid
-        if prompt.args:
-            st.pending["args"] = prompt.args
+    mid = getattr(prompt, "msg", None) if type(prompt) is not str else None
+    if mid is None:
+        st.pending = {"player": player, "kind": kind, "prompt": str(prompt), "options": options}
+    elif not prompt.args:        # what a catalogue needs (runtime/text.py): ids, never words
+        st.pending = {"player": player, "kind": kind, "prompt": str(prompt), "options": options, "msg": mid}
+    else:
+        st.pending = {"player": player, "kind": kind, "prompt": str(prompt), "options": options, "msg": mid,
+                      "args": prompt.args}
 
 
 def decider(m: Any, by: Callable | None, loc: dict) -> int:
@@ -62,23 +64,32 @@ def act(by: Callable | None, tags: frozenset, optional: bool, into: str | None, 
 
     def answer(m, fr, pending, i):
         opt = pending["options"][i]
+        action = opt["action"]
         if into is not None:
-            fr["locals"][into] = opt["action"]
-        if opt["action"] is None:
+            fr["locals"][into] = action
+        if action is None:
             return
         p = pending["player"]
         src = opt["source"]
-        ab = m.R.action_ability(m.st.p_ent[src] if src is not None else None, opt["action"])
+        st = m.st
+        ab = m.R.action_ability(st.p_ent[src] if src is not None else None, action)
         key = f"{ab.action}|{p}"
-        for table in m.st.uses.values():
+        for table in st.uses.values():
             table[key] = table.get(key, 0) + 1
-        push(m, ab.key, _action_locals(m, p, src), "action")
+        # push's frame, written out (one per action taken)
+        stack = st.stack
+        if len(stack) >= CALL_DEPTH:
+            push(m, ab.key, {}, "action")          # raises, naming the action
+        me = m.L.player_refs[p]
+        loc = {"me": me, "self": None, "owner": me} if src is None else _action_locals(m, p, src)
+        stack.append({"code": ab.key, "pc": 0, "locals": loc, "kind": "action"})
+        st.edepth += 1
         # `acted` is emitted before the effect runs, and its triggers resolve
         # before the effect too (pushed above the action's frame). While no
         # trigger listens to it, only the log can observe it: it is logged as
         # a recipe and built when the log is first read or saved (record.py).
-        emit_made(m, "acted", acted_args, m.L.player_refs[p], ab.action)
-        if m.st.queue:
+        emit_made(m, "acted", acted_args, me, ab.action)
+        if st.queue:
             resolve(m)
     return run, answer
 

@@ -47,12 +47,10 @@ _EFFECTS = ("action", "trigger")
 
 def emit(m: Any, event: str, args: dict) -> None:
     st = m.st
-    b = m.budget
-    b.events -= 1
-    if b.events < 0:
-        b.exhausted("events")
     st.seq += 1
-    st.log.append({"type": "event", "event": event, "args": args})
+    if st.seq > m.budget.last_event:      # the events of one action are counted by seq (limits.py)
+        m.budget.exhausted("events")
+    st.log.page.append({"type": "event", "event": event, "args": args})     # Log.append, written out
     abilities = m.R.triggers.get(event)
     if abilities:
         _match(m, abilities, args)
@@ -69,15 +67,15 @@ def emit_made(m: Any, event: str, make: Callable[..., dict], *parts: Any) -> Non
         emit(m, event, make(*parts))
         return
     st = m.st
-    b = m.budget
-    b.events -= 1
-    if b.events < 0:
-        b.exhausted("events")
     st.seq += 1
-    st.log.append((_made_entry, event, make, parts))
+    if st.seq > m.budget.last_event:
+        m.budget.exhausted("events")
+    # the recipe, flat in the log's page (record.py; Log.append written out:
+    # most entries of a game are these)
+    st.log.page.extend((len(parts) + 3, _made_entry, event, make) + parts)
 
 
-def _made_entry(event: str, make: Callable[..., dict], parts: tuple) -> dict:
+def _made_entry(event: str, make: Callable[..., dict], *parts: Any) -> dict:
     return {"type": "event", "event": event, "args": make(*parts)}
 
 

@@ -144,17 +144,22 @@ class Game:
         (a mistake in the content, found while the answer plays out) also
         leaves the game as it was before the action, so the caller can
         report it and go on with another answer or save the game."""
-        st = self.m.st
-        legal = self._match(action)
-        before = st.clone()
         m = self.m
+        st = m.st
+        legal = self._match(action)
+        kept = st.keep()
         # a fresh budget for this action (not `limits.armed`: a context
         # manager costs a few µs, and apply is the hot path of every bot)
-        m.budget = Budget(self.rules.limits, armed=True)
+        m.budget = b = _budget(self.rules.limits, st.seq)
         try:
-            st.log.append((_action_entry, st.pending["kind"], legal))   # built when read (record.py)
+            pending = st.pending
+            # a recipe, built when read (record.py; Log.append written out)
+            st.log.page.extend((3, _action_entry, pending["kind"], legal))
             try:
-                interpreter.answer(m, legal["option"])
+                # interpreter.answer, written out
+                st.pending = None
+                fr = st.stack[-1]
+                m.R.codes[fr["code"]][fr["pc"] - 1][2](m, fr, pending, legal["option"])
             except WaybillError:
                 raise
             except Exception as exc:
@@ -166,11 +171,15 @@ class Game:
                                 "is damaged") from exc
             self._run()
             m.budget = self.rules.idle_budget
+            if len(_SPARE) < 4:
+                _SPARE.append(b)
         except BaseException as exc:
             # whatever happened (a RuleError, a budget run out, even an
             # interrupt), the game is as it was before the action
             reference = m.reference
-            self.m = Machine(self.rules, self.m.L, before)
+            st.restore(kept)
+            # a new machine: nothing it kept (listings, created pieces) survives
+            self.m = Machine(self.rules, m.L, st)
             if isinstance(exc, Exception) and self.rules.fast is not None and not reference:
                 # the compiled engine stopped: the reference interpreter
                 # plays the action again and says why (pygen.py)
@@ -186,6 +195,29 @@ class Game:
             raise RuleError(interpreter.python_error(exc)) from exc
 
     def _match(self, action: Any) -> dict:
+        """The kernel's own copy of ``action`` if it is one of
+        ``legal_actions()``, else ``IllegalAction`` saying why."""
+        global _MATCHED
+        st = self.m.st
+        p = st.pending
+        seen = _MATCHED
+        if seen[0] is p and p is not None and seen[1] == st.decision and type(action) is dict:
+            i = action.get("option")
+            legal = seen[2].get(i) if type(i) is int else None
+            if legal is not None and action == legal:
+                return legal
+        legal = self._checked(action)
+        if _plain(legal):
+            # a piece-free answer is a function of the decision alone: kept
+            # for the next game that answers it (clones share their pending
+            # decision; a search bot answers one decision in many clones)
+            if seen[0] is p and seen[1] == st.decision:
+                seen[2][legal["option"]] = legal
+            else:
+                _MATCHED = (p, st.decision, {legal["option"]: legal})
+        return legal
+
+    def _checked(self, action: Any) -> dict:
         st = self.m.st
         if st.over:
             raise IllegalAction("the game is over")
@@ -345,6 +377,28 @@ class Game:
             raise WaybillError(f"no piece of entity {eid!r} left to stack")
         here = [p for p in mine if st.p_zone[p] == slot]
         return (here or mine)[0]
+
+
+# (pending, decision, {option: legal}): the piece-free answers of the last
+# decision matched (Game._match); one tuple, replaced whole
+_MATCHED: tuple = (None, None, {})
+
+# armed budgets of finished actions, refilled for the next (list.pop and
+# append are atomic: games in different threads never share one)
+_SPARE: list[Budget] = []
+
+
+def _budget(limits: dict, seq: int) -> Budget:
+    """A full, armed budget for one action under ``limits``, starting at event ``seq``."""
+    try:
+        b = _SPARE.pop()
+    except IndexError:
+        return Budget(limits, armed=True, seq=seq)
+    if b.limits is not limits:
+        return Budget(limits, armed=True, seq=seq)
+    steps, events, created = b.full        # (Budget.refill, written out)
+    b.steps, b.last_event, b.created = steps, seq + events, created
+    return b
 
 
 def _action_entry(kind: str, legal: dict) -> dict:

@@ -125,10 +125,11 @@ def push(m: Machine, code: str, loc: dict, kind: str, **extra: Any) -> dict:
 def pop(m: Machine, value: Any = None) -> None:
     """Leave the top frame, giving ``value`` to the caller's ``into``."""
     st = m.st
-    fr = st.stack.pop()
+    stack = st.stack
+    fr = stack.pop()
     into = fr.get("into")
-    if into is not None and st.stack:
-        st.stack[-1]["locals"][into] = value
+    if into is not None and stack:
+        stack[-1]["locals"][into] = value
     if fr["kind"] in EFFECTS:
         st.edepth -= 1
         if st.queue:
@@ -179,7 +180,13 @@ def call_procedure(m: Machine, fr: dict, proc: str, args: dict, into: str | None
             return
     if proc not in m.R.procedures:
         raise RuleError(f"unknown procedure {proc!r}")
-    extra = {"into": into}
+    # push's frame, written out (a call of a procedure is most of the
+    # frames a game pushes): the same keys in the same order
+    code = "proc:" + proc
+    stack = m.st.stack
+    if len(stack) >= CALL_DEPTH:
+        raise RuleError(f"more than {CALL_DEPTH} nested calls (entering {m.R.names.get(code, code)})")
     if skip:
-        extra["skip"] = skip
-    push(m, f"proc:{proc}", args, "proc", **extra)
+        stack.append({"code": code, "pc": 0, "locals": args, "kind": "proc", "into": into, "skip": skip})
+    else:
+        stack.append({"code": code, "pc": 0, "locals": args, "kind": "proc", "into": into})

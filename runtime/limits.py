@@ -36,6 +36,7 @@ CHAIN_LIMIT = 50        # triggers caused by triggers caused by ...
 MAX_INT = 2 ** 53 - 1   # beyond this a JSON reader may round a number (the compiler's bound too)
 MAX_DEPTH = 32          # lists in lists in ...: deeper, and saving a game (JSON) would fail
 TICK = 256              # instructions counted locally before the budget is charged
+_NEVER = 2 ** 62        # an idle budget's last event: never reached
 
 # name: (default, hard cap, what it bounds)
 LIMITS: dict[str, tuple[int, int, str]] = {
@@ -66,21 +67,31 @@ class Budget:
     ``apply``/``new``: views, scenario expectations) never runs out, it
     refills; size and integer bounds hold everywhere."""
 
-    __slots__ = ("steps", "events", "created", "armed", "limits", "max_list", "max_text")
+    __slots__ = ("steps", "last_event", "created", "armed", "limits", "max_list", "max_text", "full")
 
-    def __init__(self, limits: dict[str, int], armed: bool):
+    def __init__(self, limits: dict[str, int], armed: bool, seq: int = 0):
         self.limits = limits
         self.armed = armed
         self.steps = limits["steps"]
-        self.events = limits["events"]
+        # Events are counted by the state's event sequence number, which every
+        # event advances: the budget runs out past ``last_event`` (``seq`` is
+        # the state's when the budget starts). One comparison per event.
+        self.last_event = seq + limits["events"] if armed else _NEVER
         self.created = limits["created"]
         self.max_list = limits["list"]
         self.max_text = limits["text"]
+        self.full = (limits["steps"], limits["events"], limits["created"])
+
+    def refill(self, seq: int) -> None:
+        """Full again, for an action starting at event ``seq`` (Game.apply)."""
+        steps, events, created = self.full
+        self.steps, self.last_event, self.created = steps, seq + events, created
 
     def exhausted(self, what: str, at: str | None = None) -> None:
-        """Called when a count went below zero: a RuleError while armed."""
+        """Called when a count ran out: a RuleError while armed."""
         if not self.armed:
-            setattr(self, what, self.limits[what])
+            if what != "events":        # (an idle budget's events never run out)
+                setattr(self, what, self.limits[what])
             return
         raise RuleError(over_message(what, self.limits[what]), at)
 
@@ -91,7 +102,7 @@ def armed(m: Any) -> Iterator[None]:
     ``Game.new`` do (inline, for speed). A caller evaluating content outside
     them (a scenario's `expect`) may use it to bound that work as well."""
     saved = m.budget
-    m.budget = Budget(m.R.limits, armed=True)
+    m.budget = Budget(m.R.limits, armed=True, seq=m.st.seq)
     try:
         yield
     finally:

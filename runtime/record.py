@@ -1,27 +1,38 @@
 """The record: a game's log, append-only and shared by clones.
 
-The log is out of the cloned state. Entries live in a persistent chain of
-``Node``s (each points at the one before it); a state holds a ``Log``, a
-cursor on its last node. ``clone`` copies the cursor (one pointer), and
-``append`` adds a node after it: two clones that append different entries
-each get their own tail and never see each other's, while everything before
-the fork is shared. Entries are never changed once written (nothing in the
-kernel edits a logged dict), so sharing them is safe.
+The log is out of the cloned state. Entries live in *pages*, plain lists
+(a full page holds the entries of one saved chunk, ``CHUNK`` of them);
+full pages are sealed into ``Sealed`` nodes, each pointing at the one
+before it, and shared by every clone. A state holds a ``Log``: the sealed
+node before it and its own open page, which no other log shares. So
+appending is a list append, and ``clone`` seals the full pages and copies
+the open page (fewer than ``CHUNK`` entries). Two clones that append
+different entries never see each other's, while everything before the fork
+is shared. A page may grow past a chunk while a game plays on (an action
+writes many entries); it is sealed, chunk by chunk, when the log is cloned
+or saved.
 
-An entry may be appended as a *recipe*, ``(make, *parts)``: the entry is
-``make(*parts)``, built the first time it is read or saved and kept in its
-node (events.emit_made writes events nothing else observes this way, so a
-game that is never read or saved never builds them). ``make`` must depend
-on ``parts`` only, and ``parts`` must never change.
+An entry may be appended as a *recipe*, a tuple ``(make, *parts)``: the
+entry is ``make(*parts)``, built the first time it is read or saved
+(events.emit_made writes events nothing else observes this way, so a game
+that is never read or saved never builds them). ``make`` must depend on
+``parts`` only, and ``parts`` must never change. A page holds a recipe
+*flat*, as the run ``n, make, *parts`` (``n`` = ``len(parts) + 1``): no
+object per entry, because every object a game keeps is one the garbage
+collector walks again and again, while a page soon stops being young and
+is walked no more (bench/README.md, 2026-12-01, branch `frame`: this was
+a third of the collector's work in the bench rule). Any other entry is a
+dict, one item. Entries themselves are never changed once written (nothing
+in the kernel edits a logged dict), so sharing them is safe.
 
 Saving writes the record as JSON text in chunks: chunk ``i`` is the JSON
 array of entries ``CHUNK*i`` up to ``CHUNK*(i+1)`` (the last holds the rest),
-as ``json.dumps`` writes them. Each entry is encoded once: a full chunk's
-text is made when first saved and kept on the node that ends it, other
-nodes keep their entry's text. ``to_json`` lists the kept chunks and joins
-the last few entries, so its cost does not grow with the length of the game
-(past writing each entry once), and the chunks of a game are the same
-whether or not it was saved and loaded on the way.
+as ``json.dumps`` writes them. Each entry is encoded once: a sealed page's
+chunk text is made when first saved and kept on its node, the open page's
+entry texts are kept by the log that saved them. ``to_json`` lists the kept
+chunks and joins the last few entries, so its cost does not grow with the
+length of the game (past writing each entry once), and the chunks of a
+game are the same whether or not it was saved and loaded on the way.
 
 A loaded record is a ``Base``: the saved chunks, the entry count, and a
 check. The text is untrusted input; it is parsed and checked in full
@@ -29,8 +40,9 @@ check. The text is untrusted input; it is parsed and checked in full
 ``log.chunks[i]``) the first time an entry of it is read — a view,
 ``actions()``, ``messages()``, ``Game.log`` — and never used unchecked.
 Saving again writes its chunks back as they came, without reading them (the
-last, if not full, joined with the entries that follow it). Rules never
-read the log.
+last, if not full, joined with the entries that follow it; pages after a
+Base are aligned to the saved chunks, so the first may be short). Rules
+never read the log.
 """
 
 from __future__ import annotations
@@ -38,7 +50,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Iterator
 
-CHUNK = 64            # entries per cached chunk of text
+CHUNK = 64            # entries per page, and per saved chunk of text
 
 _dumps = json.JSONEncoder(allow_nan=False).encode   # json.dumps' defaults, as saves always used
 
@@ -70,46 +82,95 @@ class Base:
         return self.chunks, None
 
 
-# A node is a plain list, ``[prev, entry, n, text, back]``: a list is built by
-# one bytecode, where a class instance cost a Python ``__init__`` call per
-# log entry (8 a turn of the bench rule). The fields:
-#   PREV  the node before it (a Node, a Base, or None)
-#   ENTRY its entry (a dict, or a recipe until first built, see _entry)
-#   N     entries up to and including this one
-#   TEXT  cached: this entry's JSON, or at a chunk's end the chunk's
-#   BACK  at a chunk's end, once cached: what comes before the chunk (else _OPEN)
-Node = list
-PREV, ENTRY, N, TEXT, BACK = range(5)
+class Sealed:
+    """A full page and what comes before it; ``n`` counts the entries up to
+    its end. ``built`` caches its entries (built once, for every clone that
+    shares it); ``text`` its chunk: None, a list of the texts of its first
+    entries (kept from a save while it was open), or the chunk."""
+    __slots__ = ("back", "page", "n", "text", "built")
+
+    def __init__(self, back: "Sealed | Base | None", page: list, n: int, text: list | None):
+        self.back, self.page, self.n, self.text, self.built = back, page, n, text, None
+
+    def entries(self) -> list:
+        if self.built is None:
+            self.built = _decoded(self.page, 0)
+        return self.built
 
 
 class Log:
-    """A state's cursor on the record; what ``st.log`` is."""
-    __slots__ = ("tail", "_saved", "_read")
+    """A state's cursor on the record; what ``st.log`` is: ``page`` (its own
+    list) holds its entries after ``back``, which holds ``n0``."""
+    __slots__ = ("back", "page", "n0", "_saved", "_read", "_count")
 
-    def __init__(self, tail: "Node | Base | None" = None):
-        self.tail = tail
-        self._saved: tuple | None = None     # (tail, chunks) of the last save
-        self._read: tuple | None = None      # (tail, entries) of the last read: this cursor's own list
+    def __init__(self, back: "Sealed | Base | None" = None):
+        self.back = back
+        self.page: list = []
+        self.n0 = 0 if back is None else back.n
+        self._forget()
+
+    def _forget(self) -> None:
+        """Drop what was found out about the page (it changed other than by appending)."""
+        self._saved: list | None = None     # [back, full chunks, page, texts of its entries, items they took]
+        self._read: tuple | None = None     # (count, entries) of the last read: this cursor's own list
+        self._count: tuple = (0, 0)         # (items of the page, entries in them), as far as counted
 
     def clone(self) -> "Log":
+        if len(self.page) >= CHUNK:
+            self._seal()
         c = Log.__new__(Log)
-        c.tail = self.tail
+        c.back, c.page, c.n0 = self.back, self.page.copy(), self.n0
         c._saved = c._read = None
+        c._count = self._count
         return c
 
     def append(self, entry: dict | tuple) -> None:
-        """Add an entry: a dict, or a recipe ``(make, *parts)`` (see above)."""
-        t = self.tail
-        if type(t) is list:
-            self.tail = [t, entry, t[2] + 1, None, _OPEN]
+        """Add an entry: a dict, or a recipe ``(make, *parts)`` (see above).
+        (Hot paths write ``st.log.page.append(entry)`` for a dict and
+        ``st.log.page.extend((n, make, *parts))`` for a recipe: the same.)"""
+        if type(entry) is tuple:
+            self.page.append(len(entry))
+            self.page.extend(entry)
         else:
-            self.tail = [t, entry, t.n + 1 if t is not None else 1, None, _OPEN]
+            self.page.append(entry)
+
+    def _seal(self) -> None:
+        """Seal the page's full chunks (chunk-aligned: the first page after a
+        loaded Base ends where its last chunk would)."""
+        page, n0 = self.page, self.n0
+        room = CHUNK - n0 % CHUNK
+        if len(page) < room:
+            return
+        saved = self._saved
+        texts = saved[3] if saved is not None and saved[2] is page else []
+        start = i = done = 0
+        while True:
+            i = _skip(page, start, room)
+            if i < 0:
+                break
+            self.back = Sealed(self.back, page[start:i], n0 + room, texts[done:done + room] or None)
+            n0 += room
+            done += room
+            start = i
+            room = CHUNK
+        if not start:
+            return
+        self.page, self.n0 = page[start:], n0
+        t, c = self._count
+        self._count = (t - start, c - done) if t >= start else (0, 0)
+        if saved is not None and saved[2] is page:
+            saved[2], saved[3], saved[4] = self.page, texts[done:], max(0, saved[4] - start)
 
     def __len__(self) -> int:
-        t = self.tail
-        if type(t) is list:
-            return t[N]
-        return t.n if t is not None else 0
+        page = self.page
+        t, c = self._count
+        if t != len(page):
+            while t < len(page):
+                x = page[t]
+                t += 1 + x if type(x) is int else 1
+                c += 1
+            self._count = (t, c)
+        return self.n0 + c
 
     # --- reading -------------------------------------------------------------------
 
@@ -117,39 +178,39 @@ class Log:
         """A new list of the entries from ``start`` on (checking a loaded
         record first, if they reach into it)."""
         start = max(0, start)
+        n = len(self)
         read = self._read
-        if read is not None and read[0] is self.tail:
-            return read[1][start:]
-        # only what came since the last read is walked (in a game played on,
-        # each read costs the entries added since, not the whole log)
-        since = read[0] if read is not None else None
-        at = 0 if since is None else since[N] if type(since) is Node else since.n
-        out = []
-        x = self.tail
-        while type(x) is Node and x is not since and x[N] > at:
-            out.append(_entry(x))
-            x = x[PREV]
-        out.reverse()
-        if x is since and read is not None:
-            entries = read[1]
-            entries.extend(out)
-        elif x is None:
-            entries = out
-        elif type(x) is Base:
-            entries = x.read() + out
+        if read is None or read[0] > n:
+            got = self._since(0)
         else:
-            entries = self._walk()
-        self._read = (self.tail, entries)
-        return entries[start:]
+            # only what came since the last read is walked (in a game played on,
+            # each read costs the entries added since, not the whole log)
+            got = read[1]
+            if read[0] < n:
+                got.extend(self._since(read[0]))
+        self._read = (n, got)
+        return got[start:]
 
-    def _walk(self) -> list[dict]:
-        out = []
-        x = self.tail
-        while type(x) is Node:
-            out.append(_entry(x))
-            x = x[PREV]
-        out.reverse()
-        return x.read() + out if type(x) is Base else out
+    def _since(self, i: int) -> list:
+        """The entries from index ``i`` on, built."""
+        parts = []
+        n0 = self.n0
+        if i < len(self):
+            parts.append(_decoded(self.page, max(0, i - n0)))
+        x, end = self.back, n0
+        while i < end:
+            if type(x) is Sealed:
+                built = x.entries()
+                first = x.n - len(built)
+                parts.append(built[max(0, i - first):])
+                end, x = first, x.back
+            else:
+                parts.append(x.read()[i:])
+                break
+        out: list = []
+        for part in reversed(parts):
+            out += part
+        return out
 
     def __iter__(self) -> Iterator[dict]:
         return iter(self.entries())
@@ -170,68 +231,105 @@ class Log:
 
     def chunks(self) -> list[str]:
         """The whole record as chunks of JSON text (a new list)."""
-        t = self.tail
+        self._seal()
+        back, page = self.back, self.page
         saved = self._saved
-        if saved is not None and saved[0] is t:
-            return list(saved[1])
-        last = []                 # the entries past the last full chunk
-        x = t
-        while type(x) is Node and x[N] % CHUNK:
-            if x[TEXT] is None:
-                x[TEXT] = _dumps(_entry(x))
-            last.append(x[TEXT])
-            x = x[PREV]
-        full = []
-        while type(x) is Node:    # the end of a full chunk
-            if x[BACK] is _OPEN:
-                _close_chunk(x)
-            full.append(x[TEXT])
-            x = x[BACK]
-        full.reverse()
-        if type(x) is Base:
-            head, part = x.parts()
-            if full:
-                part = None       # the first full chunk took it in
-            full[:0] = head
-        else:
-            part = None
-        if last:
-            last.reverse()
-            text = ", ".join(last)
-            full.append(part[:-1] + ", " + text + "]" if part else "[" + text + "]")
+        if saved is None:
+            saved = self._saved = [_UNSET, None, _UNSET, None, 0]
+        if saved[0] is not back:
+            saved[0], saved[1] = back, _full_chunks(back)
+        if saved[2] is not page:
+            saved[2], saved[3], saved[4] = page, [], 0
+        texts = saved[3]
+        # the page is only ever appended to (a rollback forgets these texts):
+        # texts made for its first entries hold as it grows
+        if saved[4] < len(page):
+            texts += [_dumps(e) for e in _decoded(page, 0, saved[4])]
+            saved[4] = len(page)
+        part = back.parts()[1] if type(back) is Base else None
+        out = list(saved[1])
+        if page:
+            out.append((part[:-1] + ", " if part else "[") + ", ".join(texts) + "]")
         elif part:
-            full.append(part)
-        self._saved = (t, full)
-        return list(full)
+            out.append(part)
+        return out
 
 
-def _close_chunk(end: Node) -> None:
-    """Cache at ``end`` the text of its chunk — up to CHUNK entries back, and
-    with the rest of a loaded Base's last chunk if it starts in one — and
-    what comes before the chunk."""
-    texts = [_dumps(_entry(end))]
-    x: Any = end[PREV]
-    for _ in range(CHUNK - 1):
-        if type(x) is not Node:
-            break
-        texts.append(x[TEXT] if x[TEXT] is not None else _dumps(_entry(x)))
-        x[TEXT] = None          # the chunk holds it now
-        x = x[PREV]
-    texts.reverse()
-    part = x.parts()[1] if type(x) is Base else None
-    end[TEXT] = (part[:-1] + ", " if part else "[") + ", ".join(texts) + "]"
-    end[BACK] = x
+_UNSET = object()
 
 
-def _entry(x: Node) -> dict:
-    """A node's entry, built from its recipe (once) if it has one."""
-    e = x[ENTRY]
-    if type(e) is tuple:
-        e = x[ENTRY] = e[0](*e[1:])
-    return e
+def _skip(page: list, at: int, n: int) -> int:
+    """The item after ``n`` entries from item ``at`` of a page (-1: it has fewer)."""
+    end = len(page)
+    for _ in range(n):
+        if at >= end:
+            return -1
+        x = page[at]
+        at += 1 + x if type(x) is int else 1
+    return at
 
 
-_OPEN = object()      # a chunk's end whose text is not cached yet
+def _decoded(page: list, skip: int, at: int = 0) -> list:
+    """The entries of a page from item ``at`` on, the first ``skip`` of them
+    left out; recipes built."""
+    out = []
+    end = len(page)
+    while at < end:
+        x = page[at]
+        if type(x) is int:
+            if skip:
+                skip -= 1
+            else:
+                out.append(page[at + 1](*page[at + 2:at + 1 + x]))
+            at += 1 + x
+        else:
+            if skip:
+                skip -= 1
+            else:
+                out.append(x)
+            at += 1
+    return out
+
+
+def _full_chunks(back: "Sealed | Base | None") -> list[str]:
+    """The chunk texts of everything up to ``back``, each cached where it
+    is kept (on its sealed node, or the loaded Base)."""
+    out = []
+    x = back
+    while type(x) is Sealed:
+        if type(x.text) is not str:
+            x.text = _chunk_text(x)
+        out.append(x.text)
+        x = x.back
+    out.reverse()
+    if type(x) is Base:
+        out[:0] = x.parts()[0]    # its last part, if any, is in the first sealed chunk
+    return out
+
+
+def _chunk_text(x: Sealed) -> str:
+    """A sealed page's chunk: its entries' texts (those kept from a save
+    while it was open, then the rest), after the rest of a loaded Base's
+    last chunk if the page began in one."""
+    texts = list(x.text or ())
+    texts += [_dumps(e) for e in x.entries()[len(texts):]]
+    part = x.back.parts()[1] if type(x.back) is Base else None
+    return (part[:-1] + ", " if part else "[") + ", ".join(texts) + "]"
+
+
+def cursor(log: Log) -> tuple:
+    """Where ``log`` is: what ``rewind`` needs (State.keep writes it out)."""
+    return log.back, log.page, len(log.page), log.n0
+
+
+def rewind(log: Log, at: tuple) -> None:
+    """Put ``log`` back where ``cursor`` found it: the entries written since
+    are forgotten (the page is the log's own, and only ever appended to, so
+    its first entries are the ones it had)."""
+    back, page, k, n0 = at
+    del page[k:]
+    log.back, log.page, log.n0 = back, page, n0
+    log._forget()
 
 
 def loaded(n: int, chunks: list[str] | None, entries: list | None, check: Callable[[list], list] | None) -> Log:

@@ -146,6 +146,21 @@ def test_the_budget_is_fresh_for_each_action(tmp_path):
     assert game.state.counters[game.m.L.cslot[("points", 0)]] == 15
 
 
+def test_each_action_may_emit_exactly_its_events_limit(tmp_path):
+    """Events are counted by the game's event sequence (limits.py): each
+    action, however many came before it, may emit `events` of them (here its
+    `acted`, its `gained` and 20 pings), and one more is refused."""
+    def game_with(events: int) -> str:
+        return (f"game {{ players 2..2 limits {{ events: {events} }} "
+                "play { while true { act by player(0) tagged turn } } }\n")
+    work = runaway("repeat 20 { emit ping(me) }")
+    game = Game.new(rules_for(tmp_path / "a", work, game_with(22)), players=2, seed=1)
+    for _ in range(4):
+        take(game, "Runaway")
+    assert game.state.counters[game.m.L.cslot[("points", 0)]] == 20
+    assert_refused(rules_for(tmp_path / "b", work, game_with(21)), "more than 21 events")
+
+
 def test_a_pack_may_lower_or_raise_its_limits(tmp_path):
     work = runaway("repeat 30000 { gain(points, 0) }")
     tight = "game { players 2..2 limits { steps: 2000 } play { while true { act by player(0) tagged turn } } }\n"

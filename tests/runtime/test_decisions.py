@@ -128,3 +128,23 @@ def test_illegal_actions_are_refused_and_leave_the_state_untouched():
     assert g.over
     with pytest.raises(IllegalAction, match="over"):
         g.apply(good)
+
+
+def test_an_answer_matched_once_is_matched_again_and_nothing_else_is():
+    """Game._match keeps the last decision's piece-free answers (clones
+    share a pending decision, and a search bot answers it in many): a clone
+    taking the same answer is accepted, anything else is still refused."""
+    import json
+    g = game_of([prim("start_turn", P0), act(["main"])], rules=ACTIONS, counters=[counter("gold", resource=True)])
+    good = g.legal_actions()[0]
+    clones = [g.clone() for _ in range(3)]
+    before = json.dumps(g.to_json())
+    clones[0].apply(good)
+    for a in [{**good, "label": "Buy"}, {**good, "option": [0]}, {**good, "option": True}, {**good, "extra": 1},
+              {**good, "player": 1}, {**good, "decision": good["decision"] + 1}]:
+        with pytest.raises(IllegalAction):
+            clones[1].apply(a)
+    assert json.dumps(clones[1].to_json()) == before
+    clones[1].apply(dict(good))
+    clones[2].apply({"player": 0, "decision": good["decision"], "option": 0})
+    assert json.dumps(clones[1].to_json()) == json.dumps(clones[0].to_json()) == json.dumps(clones[2].to_json())

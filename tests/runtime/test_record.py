@@ -9,7 +9,7 @@ import pytest
 
 from waybill import benchmarks, load_pack
 from waybill.runtime import Game, Rules, WaybillError
-from waybill.runtime.record import CHUNK, Log
+from waybill.runtime.record import CHUNK, Log, cursor, loaded, rewind
 
 from .fixtures import dice_race_ir
 
@@ -63,6 +63,48 @@ def test_the_saved_chunks_are_the_entries_as_json_dumps_writes_them():
             assert log.chunks() == _encoded(log.entries())
     assert log.chunks() == _encoded(log.entries())
     assert log[5:] == log.entries()[5:] and log[-1]["args"]["n"] == 3 * CHUNK + 4 and log[0]["args"]["n"] == 0
+
+
+def test_pages_seal_chunk_aligned_whenever_a_log_is_cloned_or_saved():
+    """A page grows past a chunk while nothing clones or saves the log (an
+    action may write hundreds of entries); cloning or saving seals it chunk
+    by chunk, so the saved chunks are the same wherever that happened, and
+    after a loaded record whose last chunk is short, pages end where its
+    chunks would."""
+    rng = random.Random(3)
+    for loaded_n in (0, 5, CHUNK, CHUNK + 9):
+        base = [{"type": "say", "text": f"old {i}"} for i in range(loaded_n)]
+        log = loaded(len(base), _encoded(base), None, lambda chunks: _decoded(chunks)) if base else Log()
+        logs, want = [log], [list(base)]
+        for i in range(4 * CHUNK):
+            j = rng.randrange(len(logs))
+            entry = {"type": "say", "text": f"{j}: {i}"}
+            logs[j].append(entry)
+            want[j].append(entry)
+            if rng.random() < 0.03:
+                logs.append(logs[j].clone())
+                want.append(list(want[j]))
+            if rng.random() < 0.02:
+                assert logs[j].chunks() == _encoded(want[j])
+        for x, w in zip(logs, want):
+            assert x.chunks() == _encoded(w) and x.entries() == w and len(x) == len(w)
+
+
+def test_a_rewound_log_forgets_what_was_written_since_and_goes_on():
+    log = Log()
+    for i in range(CHUNK - 3):
+        log.append({"type": "say", "text": str(i)})
+    kept, before = cursor(log), log.chunks()
+    twin = log.clone()
+    for i in range(2 * CHUNK):          # past the page's end: sealed by the save below
+        log.append({"type": "say", "text": f"lost {i}"})
+    assert len(log.chunks()) == 3
+    rewind(log, kept)
+    assert log.chunks() == before and log.entries() == twin.entries()
+    for x in (log, twin):
+        for i in range(5):
+            x.append({"type": "say", "text": f"again {i}"})
+    assert log.chunks() == twin.chunks() and log.entries() == twin.entries()
 
 
 def test_clones_of_games_keep_separate_logs():
@@ -217,7 +259,7 @@ class _Sealed(Log):
 
     def clone(self) -> "Log":
         c = _Sealed.__new__(_Sealed)
-        c.tail, c._saved, c._read = self.tail, None, None
+        rewind(c, cursor(Log.clone(self)))     # its own page, as Log.clone makes
         return c
 
 
@@ -227,7 +269,7 @@ def test_rules_never_read_the_log(pack, players):
     rules = load_pack(pack)
     plain, sealed = Game.new(rules, players=players, seed=4), Game.new(rules, players=players, seed=4)
     log = _Sealed()
-    log.tail = sealed.state.log.tail
+    rewind(log, cursor(sealed.state.log))
     sealed.state.log = log
     rng = random.Random(4)
     for _ in range(150):
@@ -239,7 +281,8 @@ def test_rules_never_read_the_log(pack, players):
                                 "decision": g.state.decision, "option": i, **g.state.pending["options"][i]})
             interpreter.answer(g.m, i)
             g._run()
-    sealed.state.log = Log(sealed.state.log.tail)
+    sealed.state.log = Log()
+    rewind(sealed.state.log, cursor(log))
     assert json.dumps(sealed.to_json()) == json.dumps(plain.to_json())
 
 
@@ -263,10 +306,10 @@ def test_a_recipe_entry_reads_and_saves_as_the_entry_emit_writes():
              {"type": "event", "event": "acted", "args": {"who": who, "action": "roll"}},
              {"type": "action", "kind": "act", **legal}]
     lazy = Log()
-    lazy.append((events._made_entry, "moved", events.moved_args, (lay, 7, old, new)))
-    lazy.append((events._made_entry, "moved", events.moved_args, (lay, 7, -1, new)))
-    lazy.append((events._made_entry, "gained", events.counter_args, ("money", 3, who)))
-    lazy.append((events._made_entry, "acted", decisions.acted_args, (who, "roll")))
+    lazy.append((events._made_entry, "moved", events.moved_args, lay, 7, old, new))
+    lazy.append((events._made_entry, "moved", events.moved_args, lay, 7, -1, new))
+    lazy.append((events._made_entry, "gained", events.counter_args, "money", 3, who))
+    lazy.append((events._made_entry, "acted", decisions.acted_args, who, "roll"))
     lazy.append((_action_entry, "act", legal))
     assert lazy.chunks() == [json.dumps(eager)]
     assert json.dumps(lazy.entries()) == json.dumps(eager)
