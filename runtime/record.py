@@ -116,7 +116,10 @@ class Log:
         self._count: tuple = (0, 0)         # (items of the page, entries in them), as far as counted
 
     def clone(self) -> "Log":
-        if len(self.page) >= CHUNK:
+        # the page is items (a recipe takes several): seal only once it holds
+        # a whole chunk of entries, counted incrementally by __len__, so that
+        # a clone does not walk a page that is not full
+        if len(self.page) >= CHUNK and len(self) - self.n0 >= CHUNK - self.n0 % CHUNK:
             self._seal()
         c = Log.__new__(Log)
         c.back, c.page, c.n0 = self.back, self.page.copy(), self.n0
