@@ -50,7 +50,8 @@ def emit(m: Any, event: str, args: dict) -> None:
     st.seq += 1
     if st.seq > m.budget.last_event:      # the events of one action are counted by seq (limits.py)
         m.budget.exhausted("events")
-    st.log.page.append({"type": "event", "event": event, "args": args})     # Log.append, written out
+    lg = st.log         # Log.append, written out
+    (lg.page if not lg.shared else lg.own()).append({"type": "event", "event": event, "args": args})
     abilities = m.R.triggers.get(event)
     if abilities:
         _match(m, abilities, args)
@@ -72,7 +73,8 @@ def emit_made(m: Any, event: str, make: Callable[..., dict], *parts: Any) -> Non
         m.budget.exhausted("events")
     # the recipe, flat in the log's page (record.py; Log.append written out:
     # most entries of a game are these)
-    st.log.page.extend((len(parts) + 3, _made_entry, event, make) + parts)
+    lg = st.log
+    (lg.page if not lg.shared else lg.own()).extend((len(parts) + 3, _made_entry, event, make) + parts)
 
 
 def _made_entry(event: str, make: Callable[..., dict], *parts: Any) -> dict:

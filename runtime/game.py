@@ -154,7 +154,8 @@ class Game:
         try:
             pending = st.pending
             # a recipe, built when read (record.py; Log.append written out)
-            st.log.page.extend((3, _action_entry, pending["kind"], legal))
+            lg = st.log
+            (lg.page if not lg.shared else lg.own()).extend((3, _action_entry, pending["kind"], legal))
             try:
                 # interpreter.answer, written out
                 st.pending = None

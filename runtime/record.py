@@ -4,11 +4,12 @@ The log is out of the cloned state. Entries live in *pages*, plain lists
 (a full page holds the entries of one saved chunk, ``CHUNK`` of them);
 full pages are sealed into ``Sealed`` nodes, each pointing at the one
 before it, and shared by every clone. A state holds a ``Log``: the sealed
-node before it and its own open page, which no other log shares. So
-appending is a list append, and ``clone`` seals the full pages and copies
-the open page (fewer than ``CHUNK`` entries). Two clones that append
-different entries never see each other's, while everything before the fork
-is shared. A page may grow past a chunk while a game plays on (an action
+node before it and its open page. ``clone`` seals the full pages and shares
+the open page (fewer than ``CHUNK`` entries) copy-on-write: both logs are
+marked ``shared``, and whichever appends first takes a copy (``own``). So
+appending is a list append after one flag test, a clone copies nothing,
+and two clones that append different entries never see each other's, while
+everything before the fork is shared. A page may grow past a chunk while a game plays on (an action
 writes many entries); it is sealed, chunk by chunk, when the log is cloned
 or saved.
 
@@ -101,11 +102,12 @@ class Sealed:
 class Log:
     """A state's cursor on the record; what ``st.log`` is: ``page`` (its own
     list) holds its entries after ``back``, which holds ``n0``."""
-    __slots__ = ("back", "page", "n0", "_saved", "_read", "_count")
+    __slots__ = ("back", "page", "n0", "shared", "_saved", "_read", "_count")
 
     def __init__(self, back: "Sealed | Base | None" = None):
         self.back = back
         self.page: list = []
+        self.shared = False     # the page is another log's too: copy it before writing
         self.n0 = 0 if back is None else back.n
         self._forget()
 
@@ -122,20 +124,32 @@ class Log:
         if len(self.page) >= CHUNK and len(self) - self.n0 >= CHUNK - self.n0 % CHUNK:
             self._seal()
         c = Log.__new__(Log)
-        c.back, c.page, c.n0 = self.back, self.page.copy(), self.n0
+        c.back, c.page, c.n0 = self.back, self.page, self.n0
+        c.shared = self.shared = True
         c._saved = c._read = None
         c._count = self._count
         return c
 
+    def own(self) -> list:
+        """The page, made this log's own (copied if another log shares it):
+        what to append to. (Hot paths write
+        ``(lg.page if not lg.shared else lg.own()).append(...)``.)"""
+        if self.shared:
+            self.page = self.page.copy()
+            self.shared = False
+        return self.page
+
     def append(self, entry: dict | tuple) -> None:
         """Add an entry: a dict, or a recipe ``(make, *parts)`` (see above).
-        (Hot paths write ``st.log.page.append(entry)`` for a dict and
-        ``st.log.page.extend((n, make, *parts))`` for a recipe: the same.)"""
+        (Hot paths write ``page.append(entry)`` for a dict and
+        ``page.extend((n, make, *parts))`` for a recipe, ``page`` as
+        ``own`` gives it: the same.)"""
+        page = self.page if not self.shared else self.own()
         if type(entry) is tuple:
-            self.page.append(len(entry))
-            self.page.extend(entry)
+            page.append(len(entry))
+            page.extend(entry)
         else:
-            self.page.append(entry)
+            page.append(entry)
 
     def _seal(self) -> None:
         """Seal the page's full chunks (chunk-aligned: the first page after a
@@ -159,6 +173,7 @@ class Log:
         if not start:
             return
         self.page, self.n0 = page[start:], n0
+        self.shared = False
         t, c = self._count
         self._count = (t - start, c - done) if t >= start else (0, 0)
         if saved is not None and saved[2] is page:
@@ -327,11 +342,16 @@ def cursor(log: Log) -> tuple:
 
 def rewind(log: Log, at: tuple) -> None:
     """Put ``log`` back where ``cursor`` found it: the entries written since
-    are forgotten (the page is the log's own, and only ever appended to, so
-    its first entries are the ones it had)."""
+    are forgotten (a page is only ever appended to, so its first ``k`` items
+    are the ones it had). The page is cut in place only while it is still
+    this log's own; one shared with a clone, or left for a copy on the way,
+    is copied up to ``k`` (a clone may read it)."""
     back, page, k, n0 = at
-    del page[k:]
-    log.back, log.page, log.n0 = back, page, n0
+    if log.page is page and not log.shared:
+        del page[k:]
+    else:
+        page = page[:k]
+    log.back, log.page, log.n0, log.shared = back, page, n0, False
     log._forget()
 
 

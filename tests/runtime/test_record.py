@@ -46,6 +46,33 @@ def test_clones_appending_different_entries_keep_separate_logs():
         assert _decoded(x.chunks()) == x.entries()
 
 
+def test_a_clone_shares_the_open_page_until_either_log_writes():
+    """The open page is shared copy-on-write: a clone copies nothing, and
+    whichever log writes first (an entry, or a rollback of its own) leaves
+    the other's entries as they were."""
+    log = Log()
+    for i in range(5):
+        log.append({"type": "say", "text": f"shared {i}"})
+    twin = log.clone()
+    assert twin.page is log.page
+    kept = cursor(log)
+    log.append({"type": "say", "text": "only log"})
+    assert [e["text"] for e in twin] == [f"shared {i}" for i in range(5)]
+    rewind(log, kept)
+    assert log.entries() == twin.entries()
+    kept = cursor(twin)
+    third = twin.clone()
+    twin.append({"type": "say", "text": "only twin"})
+    rewind(twin, kept)              # a shared page is copied, never cut in place
+    third.append({"type": "say", "text": "only third"})
+    log.append({"type": "say", "text": "log again"})
+    assert [e["text"] for e in twin][-1] == "shared 4"
+    assert [e["text"] for e in third][-1] == "only third" and len(third) == 6
+    assert [e["text"] for e in log][-1] == "log again" and len(log) == 6
+    for x in (log, twin, third):
+        assert _decoded(x.chunks()) == x.entries()
+
+
 def _decoded(chunks: list) -> list:
     return [e for text in chunks for e in json.loads(text)]
 
