@@ -546,13 +546,18 @@ class _Seen:
     def momentum(self):
         return self.c["momentum"][self.me]
 
-    def damage(self):
+    def _kind_count(self, zone, kind_id):
+        """How many of my pieces in ``zone`` are of ``kind_id`` (read once a decision)."""
         memo = self._memo
-        got = memo.get("damage")
+        key = ("kind_count", zone, kind_id)
+        got = memo.get(key)
         if got is None:
             kind = self._kind
-            got = memo["damage"] = sum(1 for e in self.mine_ents("damaged") if kind.get(e) == "damage_token")
+            got = memo[key] = sum(1 for e in self.mine_ents(zone) if kind.get(e) == kind_id)
         return got
+
+    def damage(self):
+        return self._kind_count("damaged", "damage_token")
 
     def holds(self, which=None):
         got = self._holds.get(which)
@@ -570,12 +575,7 @@ class _Seen:
         return self.mine_ents("truck").count(eid)
 
     def trailers(self):
-        memo = self._memo
-        got = memo.get("trailers")
-        if got is None:
-            kind = self._kind
-            got = memo["trailers"] = sum(1 for e in self.mine_ents("truck") if kind.get(e) == "trailer")
-        return got
+        return self._kind_count("truck", "trailer")
 
     def free_slots(self):
         kind, fields = self._kind, self._fields
