@@ -904,12 +904,18 @@ def _jump_if_not(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> N
     out.append(f"        return {n}")
 
 
+def _arg_slot(g: _Gen, arg: Any) -> str | None:
+    """The layout lookup of a primitive's zone argument when the IR names a
+    constant zone (see ``_Gen._const_slot``), else None."""
+    known = g.b.exprs.get(id(arg))
+    return g._const_slot(known[0]) if known is not None else None
+
+
 def _prim(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
     impl, xs, into = args
     call = f"{g.f(impl)}(m, loc{''.join(', ' + g.x(a) for a in xs)})"
     if impl is P.move and len(xs) == 3 and into is None:
-        known = g.b.exprs.get(id(xs[1]))
-        slot = g._const_slot(known[0]) if known is not None else None
+        slot = _arg_slot(g, xs[1])
         if slot is not None:
             call = f"_mv(m, {g.x(xs[0])}, {slot}, {g.x(xs[2])})"
     if impl is P.gain and len(xs) == 3 and into is None:
@@ -917,8 +923,7 @@ def _prim(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
         if spec is not None:
             call = f"_gn(m, loc, {g.k(spec)}, {g.x(xs[1])}, {g.x(xs[2])})"
     if impl is P.draw and len(xs) == 4 and into is None:
-        known = g.b.exprs.get(id(xs[0]))
-        slot = g._const_slot(known[0]) if known is not None else None
+        slot = _arg_slot(g, xs[0])
         if slot is not None:
             call = f"_dr(m, loc, {slot}, {g.x(xs[1])}, {g.x(xs[2])}, {g.x(xs[3])})"
     line = f"loc[{g.k(into)}] = {call}" if into is not None else call
