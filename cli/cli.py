@@ -243,16 +243,30 @@ def _fail(exc: Exception) -> None:
     sys.exit(1)
 
 
+def _game_series_options(games: int):
+    """The options of a run of games (sim, balance): seats, how many games,
+    the first seed and variants."""
+    def apply(f):
+        for option in reversed((
+            click.option("--players", "-p", type=click.IntRange(1, 64), default=4, show_default=True,
+                         help="Seats at the table."),
+            click.option("--games", "-g", type=click.IntRange(1), default=games, show_default=True,
+                         help="How many games."),
+            click.option("--seed", "-s", type=int, default=1, show_default=True,
+                         help="Seed of the first game (then +1 each)."),
+            click.option("--variant", "variants", multiple=True, help="A variant to apply (repeatable)."))):
+            f = option(f)
+        return f
+    return apply
+
+
 def _one_line(exc: Exception) -> str:
     return f"error: {' '.join(str(exc).split())}"
 
 
 @main.command()
 @click.argument("pack")
-@click.option("--players", "-p", type=click.IntRange(1, 64), default=4, show_default=True, help="Seats at the table.")
-@click.option("--games", "-g", type=click.IntRange(1), default=10, show_default=True, help="How many games.")
-@click.option("--seed", "-s", type=int, default=1, show_default=True, help="Seed of the first game (then +1 each).")
-@click.option("--variant", "variants", multiple=True, help="A variant to apply (repeatable).")
+@_game_series_options(games=10)
 @click.option("--bot", default="default", show_default=True,
               help="A bot for every seat, or a comma list with one per seat (rotated game by game so that "
                    "seat advantage cancels): `default` (the bot the pack names), `random`, `search`, or a "
@@ -384,10 +398,7 @@ def _print_summary(data: dict, words=None) -> None:
 
 @main.command()
 @click.argument("pack")
-@click.option("--players", "-p", type=click.IntRange(1, 64), default=4, show_default=True, help="Seats at the table.")
-@click.option("--games", "-g", type=click.IntRange(1), default=100, show_default=True, help="How many games.")
-@click.option("--seed", "-s", type=int, default=1, show_default=True, help="Seed of the first game (then +1 each).")
-@click.option("--variant", "variants", multiple=True, help="A variant to apply (repeatable).")
+@_game_series_options(games=100)
 @click.option("--bot", default="default", show_default=True, help="`default` (the pack's own bot) or `random`.")
 @click.option("--round-cap", type=click.IntRange(1), default=200, show_default=True,
               help="Safety cap: a game past this many rounds is stopped (and shown as capped).")
