@@ -61,6 +61,7 @@ import re
 from typing import Any, Callable
 
 from . import access, events
+from . import exprtypes
 from . import instructions as I
 from . import primitives as P
 from .errors import RuleError, Stop, WaybillError
@@ -241,6 +242,7 @@ class _Facts:
         self.rules = rules
         self.settable = access.settable_names(rules)
         self._static: dict[str, dict] = {}
+        self.types = exprtypes.Program(rules.ir)     # what is certain of each value's shape
 
     def static_table(self, name: str) -> dict:
         """``{entity id: value}`` of every entity whose pieces read ``name``
@@ -348,6 +350,23 @@ class _Gen:
         e, at, _ = known
         return self.ex(e, at, fn)
 
+    @property
+    def vt(self) -> dict:
+        """The static types of the variables in scope (exprtypes.py): the
+        frame's, or those ``_install_expressions``, ``_agg`` and
+        ``_quantity`` set."""
+        known = self.__dict__.get("_vt")
+        if known is None:
+            known = self._vt = self.facts.types.frame(self.code_id)
+        return known
+
+    def ty(self, e: Any, exact: bool = False) -> Any:
+        """The static type of ``e``, or None if not certain. Unless
+        ``exact``, "or none" is dropped: what reads a field raises on none
+        under both engines."""
+        t = self.facts.types.of(e, self.vt)
+        return t if exact else exprtypes.base(t)
+
     def ex(self, e: Any, at: Any, fn: Callable | None = None) -> str:
         if type(e) is not dict:
             if type(e) is int and fn is None:
@@ -396,6 +415,9 @@ class _Gen:
             local = self.env.get(of["name"]) if type(of) is dict and of.get("op") == "var" else None
             if local in self.pieceids:
                 return self._piece_attr_read(local, e["name"])
+            typed = self._typed_attr(of, e["name"], at)
+            if typed is not None:
+                return typed
             if type(of) is dict and of.get("op") == "call" and of.get("fn") == "top" and len(of.get("args", [])) == 1:
                 # `top(zone).name`: the read of the top piece's id (functions.top makes its value)
                 p = self._tmp()
@@ -404,14 +426,21 @@ class _Gen:
             return self._attr_read(self.ex(of, at), e["name"])
         if op == "bin":
             o = e["o"]
+            same = self._same_entity(e, at)
+            if same is not None:
+                return same
             lx = self.ex(e["l"], at)
             if o in ("and", "or"):
                 # exprs._bin: `bool(l) and bool(r)`; a comparison is a bool already
                 rx = self.ex(e["r"], at)
-                lx = lx if _is_bool(e["l"]) else f"bool({lx})"
-                rx = rx if _is_bool(e["r"]) else f"bool({rx})"
+                lx = lx if _is_bool(e["l"]) or self.ty(e["l"], True) == "bool" else f"bool({lx})"
+                rx = rx if _is_bool(e["r"]) or self.ty(e["r"], True) == "bool" else f"bool({rx})"
                 return f"({lx} {o} {rx})"
             rx = self.ex(e["r"], at)
+            if o in ("+", "-", "*") and self.ty(e["l"], True) == self.ty(e["r"], True) == "int":
+                # two ints: only the range is checked (exprs._add, _sub, _mul's error)
+                r = self._tmp()
+                return f"({r} if -_MX <= ({r} := {lx} {o} {rx}) <= _MX else _ci({r}, {self.k(at) if o == '*' else 'None'}))"
             if o == "in":
                 return f"({lx} in _wk(m, {rx}, loc))"
             if o == "not in":
@@ -446,7 +475,7 @@ class _Gen:
             args = ", ".join(self.ex(a, at) for a in e.get("args", []))
             return f"_qm(m, loc, {self.k(e['id'])}, {self.k(at)}, lambda: [{args}])"
         if op == "call" and e["fn"] in ("size", "top", "pieces") and len(e.get("args", [])) == 1:
-            pile = self._const_pile(e["args"][0])
+            pile = self._const_pile(e["args"][0]) or self._typed_pile(e["args"][0], at)
             if pile is not None:
                 return {"size": f"len({pile})", "top": f"_tp({pile})", "pieces": f"_pcs(m, {pile})"}[e["fn"]]
             return self._zone_call(e["fn"], self.ex(e["args"][0], at))
@@ -501,6 +530,64 @@ class _Gen:
         if piece is not None:
             inner = f"({piece} if ({p} := {v}.get(_PK)) is not None else {inner})"
         return f"({inner} if _ty({v if v == of else f'{v} := {of}'}) is _dict else {slow})"
+
+    def _piece_id(self, e: Any, at: Any) -> str:
+        """The id of the piece ``e`` (typed a piece): raises (KeyError,
+        TypeError) on any other value, so that the interpreter answers."""
+        local = self.env.get(e["name"]) if type(e) is dict and e.get("op") == "var" else None
+        return local if local in self.pieceids else self._shaped(e, at, "_PK")
+
+    def _shaped(self, e: Any, at: Any, key: str) -> str:
+        """``e[key]``; a name a quantity's locals do not hold (it is made
+        again with ``loc``, see ``_quantity``) is read as the closure would."""
+        x = self.ex(e, at)
+        return f"{x}[{key}]" if x != "None" else f"_ga(m, None, {key})"
+
+    def _typed_attr(self, of: Any, name: str, at: Any) -> str | None:
+        """``of.name`` where ``of`` is known to be a piece or a player: the
+        read of its field, counter or zone without testing its shape."""
+        t = self.ty(of)
+        if t == "piece":
+            p, r = self._tmp(), self._tmp()
+            read = self._piece_read(p, r, name, f"_ga(m, {{_PK: {p}}}, {self.k(name)})")
+            if read is None:
+                return None
+            return f"({read} if ({p} := {self._piece_id(of, at)}) is not None else None)"
+        if t != "player":
+            return None
+        slot = self._player_slot(of, name, at)
+        if slot is not None:
+            kind, at_slot = slot
+            return f"m.st.counters[{at_slot}]" if kind == "counter" else f"m.L.z_ref[{at_slot}]"
+        return self._shaped(of, at, "_PL") if name == "index" else None
+
+    def _player_slot(self, of: Any, name: str, at: Any) -> tuple[str, str] | None:
+        """("counter" or "zone", the layout slot) of ``name`` of the player
+        ``of`` (access.player_attr's order: its counter, else its zone)."""
+        if self.ty(of) != "player":
+            return None
+        R = self.rules
+        if (R.counters.get(name) or {}).get("scope") == "player":
+            return "counter", f"m.L.cslot[({self.k(name)}, {self._shaped(of, at, '_PL')})]"
+        if (R.zones.get(name) or {}).get("scope") == "player":
+            return "zone", f"m.L.zslot[({self.k(name)}, {self._shaped(of, at, '_PL')})]"
+        return None
+
+    def _same_entity(self, e: dict, at: Any) -> str | None:
+        """``x.entity == E`` (or ``!=``), ``x`` a piece and ``E`` an entity
+        named in the rules: the piece's entity id compared with E's, no
+        ``{"entity": ...}`` made (when no field or `set` gives ``entity``)."""
+        o, l, r = e["o"], e["l"], e["r"]
+        if o not in ("==", "!="):
+            return None
+        if type(l) is dict and l.get("op") == "ref":
+            l, r = r, l
+        if not (type(r) is dict and r.get("op") == "ref" and r.get("ns") == "entity"
+                and type(l) is dict and l.get("op") == "attr" and l.get("name") == "entity" and "else" not in l):
+            return None
+        if "entity" in self.facts.settable or self.facts.static_table("entity") or self.ty(l["of"]) != "piece":
+            return None
+        return f"(m.st.p_ent[{self._piece_id(l['of'], at)}] {o} {self.k(r['id'])})"
 
     def _piece_attr_read(self, p: str, name: str) -> str:
         """access.piece_attr of the piece whose id is in ``p``."""
@@ -576,6 +663,15 @@ class _Gen:
                 return f"m.L.zslot[{self.k((e['id'], None))}]"
         return None
 
+    def _typed_pile(self, e: Any, at: Any) -> str | None:
+        """The pile of ``p.zone``, ``p`` known to be a player and ``zone``
+        one of each player's zones (not shadowed by a counter): its slot
+        from the layout, as access.zone_slot finds it from the zone's value."""
+        if not (type(e) is dict and e.get("op") == "attr" and "else" not in e):
+            return None
+        slot = self._player_slot(e["of"], e["name"], at)
+        return f"m.st.zones[{slot[1]}]" if slot is not None and slot[0] == "zone" else None
+
     def _const_pile(self, e: Any) -> str | None:
         slot = self._const_slot(e)
         return None if slot is None else f"m.st.zones[{slot}]"
@@ -605,7 +701,7 @@ class _Gen:
 
     def _zone_pile(self, e: Any, at: Any) -> str:
         """The pile of the zone ``e`` names, found as access.zone_slot finds it."""
-        pile = self._const_pile(e)
+        pile = self._const_pile(e) or self._typed_pile(e, at)
         if pile is not None:
             return pile
         v, z = self._tmp(), self._tmp()
@@ -623,19 +719,24 @@ class _Gen:
         name = self._name("a")
         self.extra.append("")       # reserve the name before nested helpers take theirs
         slot = len(self.extra) - 1
-        env, escaped = self.env, self.escaped
+        env, escaped, vt = self.env, self.escaped, self.vt
         x = self._local()
         # `me` is read from `loc` by functions and zones: such an item stays there
         lines = self._agg_local(e, at, fn, where, value, x) if e["var"] != "me" else None
         if lines is None:
-            self.env = env
+            self.env, self._vt = env, vt
             lines = self._agg_in_loc(e, at, fn, where, value, x)
         start = {"count": ["    _n = 0"], "any": [], "all": []}.get(fn, ["    _l = []"])
         end = {"count": "return _n", "any": "return False", "all": "return True", "sum": "return _sm(_l)",
                "min": "return min(_l, default=None)", "max": "return max(_l, default=None)", "list": "return _fe(m, _l)"}
         call = self._helper(name, slot, "", start + lines + ["    " + end[fn]], env)
-        self.env, self.escaped = env, escaped or self.escaped
+        self.env, self.escaped, self._vt = env, escaped or self.escaped, vt
         return call + ")"
+
+    def _item_types(self, e: dict) -> dict:
+        """The variables' types inside aggregate ``e``: its item's added."""
+        vt = self.vt
+        return {**vt, e["var"]: exprtypes.element(self.facts.types.of(e["in"], vt))}
 
     def _agg_local(self, e: dict, at: Any, fn: str, where: Any, value: Any, x: str) -> list[str] | None:
         """The loop with the item in the Python local ``x`` (a piece id for
@@ -646,6 +747,7 @@ class _Gen:
         coll = self.ex(e["in"], at) if pile is None else ""
         if pile is not None:
             self.pieceids.add(x)    # the items of `pieces(zone)`: piece ids, made values where read
+        self._vt = self._item_types(e)
         self.env = {**env, e["var"]: x}
         w = self.ex(where, at) if where is not None else None
         v = self.ex(value, at) if value is not None else f"{{_PK: {x}}}" if pile is not None else x
@@ -665,6 +767,7 @@ class _Gen:
         self.escaped = False
         coll = self.ex(e["in"], at)
         k = self.k(var)
+        self._vt = self._item_types(e)
         self.env = {n: i for n, i in env.items() if n != var}
         w = self.ex(where, at) if where is not None else None
         v = self.ex(value, at) if value is not None else x
@@ -714,6 +817,8 @@ class _Gen:
         ids = [self._local() for _ in params]
         me = self._local()
         saved = self.env, self.escaped, self.qlocal
+        vt = self.vt
+        self._vt = self.facts.types.quantity_env(qid)
         self.env = {"self": "None", "owner": "None", **dict(zip(params, ids)), "me": me}
         self.escaped, self.qlocal = False, True
         body = self.ex(q["value"], qat)
@@ -727,6 +832,7 @@ class _Gen:
             shown = "".join(f"{self.k(p)}: {i}, " for p, i in zip(params, ids))
             start = [f"    loc = {{{shown}_ME: {me_of}}}"]
         self.env, self.escaped, self.qlocal = saved
+        self._vt = vt
         args = "".join(f", {i}" for i in ids)
         self.extra[slot] = "\n".join([
             f"def {name}(m, loc, _at{args}):",
@@ -1053,8 +1159,11 @@ def _install_expressions(rules: Any, sources: dict, facts: _Facts | None = None)
     g = _Gen(rules, "expressions", _NoBlock(), K, F, facts)
     made: list[tuple[Callable, str]] = []
 
-    def fn(e: Any, at: Any, closure: Callable, put: Callable[[Callable], None]) -> None:
+    types = g.facts.types
+
+    def fn(e: Any, at: Any, closure: Callable, put: Callable[[Callable], None], env: dict) -> None:
         name = f"_e{len(made)}"
+        g._vt = env
         body = g.ex(e, at)
         # the steps the failed attempt spent are given back: the closure
         # charges what the interpreter does (a quantity recursing past
@@ -1065,16 +1174,17 @@ def _install_expressions(rules: Any, sources: dict, facts: _Facts | None = None)
     for qid, q in ((q["id"], q) for q in rules.ir.get("quantities") or []):
         params, base = rules.quantities[qid]
         fn(q["value"], rules.where(q.get("at")), base,
-           lambda f, qid=qid, params=params: rules.quantities.__setitem__(qid, (params, f)))
+           lambda f, qid=qid, params=params: rules.quantities.__setitem__(qid, (params, f)), types.quantity_env(qid))
     for ab in rules.ability_by_key.values():
         decl = ab.decl
+        env = types.ability_env(decl, ab.entity)
         if ab.where is not None:
-            fn(decl["where"], ab.at, ab.where, lambda f, ab=ab: setattr(ab, "where", f))
+            fn(decl["where"], ab.at, ab.where, lambda f, ab=ab: setattr(ab, "where", f), env)
         if ab.type == "action":
             for i, (r, (req, msg)) in enumerate(zip(decl.get("require") or [], ab.requires)):
-                fn(r["expr"], ab.at, req, lambda f, ab=ab, i=i, msg=msg: ab.requires.__setitem__(i, (f, msg)))
+                fn(r["expr"], ab.at, req, lambda f, ab=ab, i=i, msg=msg: ab.requires.__setitem__(i, (f, msg)), env)
         if ab.type == "modifier" and ab.value is not None:
-            fn(decl["value"], ab.at, ab.value, lambda f, ab=ab: setattr(ab, "value", f))
+            fn(decl["value"], ab.at, ab.value, lambda f, ab=ab: setattr(ab, "value", f), env)
     src = "\n\n".join(g.extra + [code for _, code in made]) + "\n"
     ns = _namespace(_BUILTINS_EXPR, K, F)
     exec(compile(src, "<waybill expressions>", "exec"), ns)   # noqa: S102 (principle 2)
