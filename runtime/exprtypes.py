@@ -24,6 +24,7 @@ that a value of another shape raises, and the interpreter answers).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 T = "str | None"
@@ -37,15 +38,21 @@ _CALLS = {"pieces": "pieces", "pieces_of": "pieces", "players": "players", "turn
 _CMP = frozenset(("==", "!=", "<", "<=", ">", ">=", "in", "not in", "and", "or"))
 _ARITH = frozenset(("+", "-", "*", "/", "%"))
 _HOST = ("me", "self", "owner")
+_ROUNDS = 16
 # piece built-ins (access._PIECE_BUILTINS) whose value has one shape, when
 # no field or `set` shadows the name
 _PIECE_BUILTIN = {"owner": "player?", "entity": "entity", "index": "int", "zone": None}
 
 
+_NOTHING = "nothing"     # no value yet (a parameter no call site reached so far)
+
+
 def union(a: Any, b: Any) -> Any:
     """The type of a value that is either an ``a`` or a ``b``."""
-    if a == b:
+    if a == b or b == _NOTHING:
         return a
+    if a == _NOTHING:
+        return b
     if a is None or b is None:
         return None
     if a == "none" or b == "none":
@@ -103,20 +110,24 @@ class Program:
         self.zones.update({s["id"]: {"scope": "global"} for s in ir.get("spaces") or []})
         self.procs = {p["id"]: [q["name"] for q in p.get("params") or []] for p in ir.get("procedures") or []}
         self.quants = {q["id"]: [x["name"] for x in q.get("params") or []] for q in ir.get("quantities") or []}
-        self.settable = self._settable()
         self.fields = self._field_names()
-        self.rebound = self._rebound()
-        self.proc_types: dict[str, dict] = {p: {} for p in self.procs}
-        self.quant_types: dict[str, dict] = {q: {} for q in self.quants}
-        for _ in range(3):      # each round is sound (it starts from unknown); more rounds see further
+        self._scan()
+        # parameters start as "no value yet" and grow to what every call
+        # site gives, until nothing changes: then each parameter's type holds
+        # every argument it is given (a round cut short would not be sound)
+        self.proc_types: dict[str, dict] = {p: {n: _NOTHING for n in ns} for p, ns in self.procs.items()}
+        self.quant_types: dict[str, dict] = {q: {n: _NOTHING for n in ns} for q, ns in self.quants.items()}
+        for _ in range(_ROUNDS):
+            before = (json.dumps(self.proc_types, sort_keys=True), json.dumps(self.quant_types, sort_keys=True))
             self._round()
+            if before == (json.dumps(self.proc_types, sort_keys=True), json.dumps(self.quant_types, sort_keys=True)):
+                break
+        else:
+            self.proc_types = {p: {} for p in self.procs}
+            self.quant_types = {q: {} for q in self.quants}
+        self.rounds = _ + 1
 
     # --- what the IR declares ---------------------------------------------------
-
-    def _settable(self) -> frozenset:
-        """access.settable_names, from the IR."""
-        return frozenset(t["name"] for s in _nodes(self.ir) if s.get("do") == "set"
-                         and type(t := s.get("target")) is dict and t.get("op") == "attr" and type(t.get("name")) is str)
 
     def _field_names(self) -> frozenset:
         """Every name an entity or a kind gives a value (a piece reads it before a built-in)."""
@@ -124,20 +135,29 @@ class Program:
         names.update(n for e in self.ir.get("entities") or [] for n in (e.get("fields") or {}))
         return frozenset(names)
 
-    def _rebound(self) -> frozenset:
-        """Which of ``me``, ``self``, ``owner`` some rule binds itself (then unknown everywhere)."""
-        out = set()
+    def _scan(self) -> None:
+        """One walk of the IR: the names a rule may ``set`` on a value
+        (access.settable_names), which of ``me``, ``self``, ``owner`` some rule
+        binds itself (then unknown everywhere), and how many call nodes name
+        each procedure and quantity."""
+        settable, rebound, sites = set(), set(), {}
         for x in _nodes(self.ir):
+            do = x.get("do")
             for k in ("name", "var", "into"):
-                if x.get(k) in _HOST and ("do" in x or x.get("op") == "agg" or k != "name"):
-                    out.add(x[k])
-            t = x.get("target") if x.get("do") == "set" else None
+                if x.get(k) in _HOST and (do is not None or x.get("op") == "agg" or k != "name"):
+                    rebound.add(x[k])
+            t = x.get("target") if do == "set" else None
             if type(t) is dict and t.get("op") == "var" and t.get("name") in _HOST:
-                out.add(t["name"])
+                rebound.add(t["name"])
+            if type(t) is dict and t.get("op") == "attr" and type(t.get("name")) is str:
+                settable.add(t["name"])
+            key = ("quantity", x.get("id")) if x.get("op") == "quantity" else ("proc", x.get("proc")) if do == "call" else None
+            if key is not None:
+                sites[key] = sites.get(key, 0) + 1
         for p in list(self.ir.get("procedures") or []) + list(self.ir.get("quantities") or []) \
                 + list(self.ir.get("events") or []):
-            out.update(q["name"] for q in p.get("params") or [] if q.get("name") in _HOST)
-        return frozenset(out)
+            rebound.update(q["name"] for q in p.get("params") or [] if q.get("name") in _HOST)
+        self.settable, self.rebound, self.call_sites = frozenset(settable), frozenset(rebound), sites
 
     def host(self, name: str, t: Any) -> Any:
         """``t`` for ``me``/``self``/``owner`` as the runtime binds them, unless a rule binds the name."""
@@ -338,17 +358,31 @@ class Program:
             return {**self.params("quantity", decl.get("quantity")), **env}
         return env
 
+    def _unit(self, key: str, start: dict, run: Any, seen: dict) -> Any:
+        """``run(start, sites)`` (a frame or an expression), its call sites
+        added to ``seen``; done again only when ``start`` changed."""
+        memo = self.__dict__.setdefault("_memo", {})
+        mk = (key, tuple(sorted(start.items())))
+        got = memo.get(mk)
+        if got is None:
+            sites: dict = {}
+            got = memo[mk] = (run(start, sites), sites)
+        for k, v in got[1].items():
+            seen.setdefault(k, []).extend(v)
+        return got[0]
+
     def _round(self) -> None:
         seen: dict = {}
         for code_id, (block, start, opaque) in self._starts().items():
-            self.block_env(block, start, opaque, seen)
+            self._unit(code_id, start, lambda env, sites, b=block, o=opaque: self.block_env(b, env, o, sites), seen)
         ir = self.ir
         for q in ir.get("quantities") or []:
-            self.of(q.get("value"), self.quantity_env(q["id"]), seen)
+            self._unit("quantity:" + q["id"], self.quantity_env(q["id"]),
+                       lambda env, sites, q=q: self.of(q.get("value"), env, sites), seen)
         for key, eid, decl in self._abilities():
-            env = self.host_env(decl, eid)
-            for x in [decl.get("where"), decl.get("value")] + [r.get("expr") for r in decl.get("require") or []]:
-                self.of(x, env, seen)
+            exprs = [decl.get("where"), decl.get("value")] + [r.get("expr") for r in decl.get("require") or []]
+            self._unit("exprs:" + key, self.host_env(decl, eid),
+                       lambda env, sites, xs=exprs: [self.of(x, env, sites) for x in xs], seen)
         # what runs with only `me` bound (game.py, display.py)
         me = {"me": self.host("me", "player?")}
         shown = [it.get("expr") for part in (ir.get("display") or {}).values() if type(part) is list
@@ -357,12 +391,7 @@ class Program:
             self.of(x, me, seen)
         # a call site the walk above did not reach (invariants, a modifier's
         # arguments) makes its target's parameters unknown
-        counted: dict = {}
-        for x in _nodes(ir):
-            key = ("quantity", x.get("id")) if x.get("op") == "quantity" else \
-                ("proc", x.get("proc")) if x.get("do") == "call" else None
-            if key is not None:
-                counted[key] = counted.get(key, 0) + 1
+        counted = self.call_sites
         for kind, table, names in (("proc", self.proc_types, self.procs), ("quantity", self.quant_types, self.quants)):
             for tid, params in names.items():
                 sites = seen.get((kind, tid), [])
@@ -389,7 +418,8 @@ class Program:
         """The variables of code block ``code_id`` (rules.codes' ids)."""
         known = getattr(self, "_frames", None)
         if known is None:
-            known = self._frames = {k: self.block_env(*v) for k, v in self._starts().items()}
+            known = self._frames = {k: self._unit(k, start, lambda env, sites, b=b, o=o: self.block_env(b, env, o, sites), {})
+                                    for k, (b, start, o) in self._starts().items()}
         return known.get(code_id, {})
 
     def ability_env(self, decl: dict, eid: Any) -> dict:
