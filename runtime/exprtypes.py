@@ -27,6 +27,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .signatures import EVENTS
+
 T = "str | None"
 
 _ELEMENT = {"pieces": "piece", "players": "player", "entities": "entity", "zone": "piece"}
@@ -117,14 +119,18 @@ class Program:
         # every argument it is given (a round cut short would not be sound)
         self.proc_types: dict[str, dict] = {p: {n: _NOTHING for n in ns} for p, ns in self.procs.items()}
         self.quant_types: dict[str, dict] = {q: {n: _NOTHING for n in ns} for q, ns in self.quants.items()}
+        # an event's fields (None: not known, a trigger on it sees names not known here)
+        self.event_types: dict[str, dict | None] = {e["id"]: {} for e in ir.get("events") or []
+                                                   if e.get("id") not in EVENTS}
         for _ in range(_ROUNDS):
-            before = (json.dumps(self.proc_types, sort_keys=True), json.dumps(self.quant_types, sort_keys=True))
+            before = json.dumps([self.proc_types, self.quant_types, self.event_types], sort_keys=True)
             self._round()
-            if before == (json.dumps(self.proc_types, sort_keys=True), json.dumps(self.quant_types, sort_keys=True)):
+            if before == json.dumps([self.proc_types, self.quant_types, self.event_types], sort_keys=True):
                 break
         else:
             self.proc_types = {p: {} for p in self.procs}
             self.quant_types = {q: {} for q in self.quants}
+            self.event_types = {e: None for e in self.event_types}
         self.rounds = _ + 1
 
     # --- what the IR declares ---------------------------------------------------
@@ -142,16 +148,20 @@ class Program:
         each procedure and quantity."""
         settable, rebound, sites = set(), set(), {}
         for x in _nodes(self.ir):
-            do = x.get("do")
-            for k in ("name", "var", "into"):
-                if x.get(k) in _HOST and (do is not None or x.get("op") == "agg" or k != "name"):
-                    rebound.add(x[k])
-            t = x.get("target") if do == "set" else None
-            if type(t) is dict and t.get("op") == "var" and t.get("name") in _HOST:
-                rebound.add(t["name"])
-            if type(t) is dict and t.get("op") == "attr" and type(t.get("name")) is str:
-                settable.add(t["name"])
-            key = ("quantity", x.get("id")) if x.get("op") == "quantity" else ("proc", x.get("proc")) if do == "call" else None
+            do, op, key = x.get("do"), x.get("op"), None
+            if do is not None:
+                rebound.update(x[k] for k in ("name", "var", "into") if x.get(k) in _HOST)
+                t = x.get("target") if do == "set" else None
+                if type(t) is dict and t.get("op") == "var" and t.get("name") in _HOST:
+                    rebound.add(t["name"])
+                if type(t) is dict and t.get("op") == "attr" and type(t.get("name")) is str:
+                    settable.add(t["name"])
+                key = ("proc", x.get("proc")) if do == "call" else ("event", x.get("event")) if do == "emit" else None
+            elif op == "agg" or op is None:
+                if x.get("var") in _HOST:
+                    rebound.add(x["var"])
+            elif op == "quantity":
+                key = ("quantity", x.get("id"))
             if key is not None:
                 sites[key] = sites.get(key, 0) + 1
         for p in list(self.ir.get("procedures") or []) + list(self.ir.get("quantities") or []) \
@@ -260,7 +270,10 @@ class Program:
         ``start`` bound: each the union of every value bound to it (a name
         read before any binding raises under both engines). ``opaque``: the
         frame also starts with names not known here (an event's fields)."""
-        stmts = list(_statements(block))
+        memo = self.__dict__.setdefault("_stmts", {})
+        stmts = memo.get(id(block))
+        if stmts is None:
+            stmts = memo[id(block)] = list(_statements(block))     # (the IR outlives this pass)
         env = dict(start)
         for _ in range(4):
             binds: dict[str, list] = {}
@@ -304,6 +317,8 @@ class Program:
         do = s.get("do")
         if do == "call":
             seen.setdefault(("proc", s.get("proc")), []).append([self.of(a, env) for a in s.get("args") or []])
+        if do == "emit" and type(s.get("args")) is dict:
+            seen.setdefault(("event", s.get("event")), []).append({k: self.of(a, env) for k, a in s["args"].items()})
         for k, v in s.items():
             inner = {**env, s.get("var"): env.get(s.get("var"))} if do == "for" and k == "where" else env
             for x in (v if type(v) is list else list(v.values()) if type(v) is dict and "op" not in v else [v]):
@@ -326,8 +341,14 @@ class Program:
                     out[f"table:{t['id']}:{i}"] = (row["effect"], {"me": common["me"], "self": None,
                                                                    "owner": None, "value": None}, False)
         for key, eid, decl in self._abilities():
-            out[key] = (decl.get("effect") or [], self.host_env(decl, eid), decl.get("type") == "trigger")
+            out[key] = (decl.get("effect") or [], self.host_env(decl, eid), self._opaque(decl))
         return out
+
+    def _opaque(self, decl: dict) -> bool:
+        """Whether an ability's code starts with names not known here: a
+        trigger on a built-in event (its fields are the runtime's), or on an
+        event some `emit` of which this pass did not see."""
+        return decl.get("type") == "trigger" and self.event_types.get(decl.get("event")) is None
 
     def params(self, kind: str, tid: Any) -> dict:
         """Every parameter of a procedure or quantity, typed (None: unknown)."""
@@ -356,6 +377,8 @@ class Program:
             return {**self.params("proc", decl.get("target")), **env}
         if kind == "modifier":
             return {**self.params("quantity", decl.get("quantity")), **env}
+        if kind == "trigger":
+            return {**(self.event_types.get(decl.get("event")) or {}), **env}
         return env
 
     def _unit(self, key: str, start: dict, run: Any, seen: dict) -> Any:
@@ -374,7 +397,8 @@ class Program:
     def _round(self) -> None:
         seen: dict = {}
         for code_id, (block, start, opaque) in self._starts().items():
-            self._unit(code_id, start, lambda env, sites, b=block, o=opaque: self.block_env(b, env, o, sites), seen)
+            self._unit(f"{code_id}|{opaque}", start,
+                       lambda env, sites, b=block, o=opaque: self.block_env(b, env, o, sites), seen)
         ir = self.ir
         for q in ir.get("quantities") or []:
             self._unit("quantity:" + q["id"], self.quantity_env(q["id"]),
@@ -400,6 +424,13 @@ class Program:
                     continue
                 table[tid] = {name: self._joined([ts[i] if i < len(ts) else "none" for ts in sites])
                               for i, name in enumerate(params)}
+        for eid in self.event_types:
+            sites = seen.get(("event", eid), [])
+            if len(sites) != counted.get(("event", eid), 0):
+                self.event_types[eid] = None
+                continue
+            names = {k for ts in sites for k in ts}      # a field some emit leaves out: not known
+            self.event_types[eid] = {k: self._joined([ts.get(k) for ts in sites]) for k in sorted(names)}
 
     @staticmethod
     def _joined(ts: list) -> Any:
@@ -418,7 +449,8 @@ class Program:
         """The variables of code block ``code_id`` (rules.codes' ids)."""
         known = getattr(self, "_frames", None)
         if known is None:
-            known = self._frames = {k: self._unit(k, start, lambda env, sites, b=b, o=o: self.block_env(b, env, o, sites), {})
+            known = self._frames = {k: self._unit(f"{k}|{o}", start,
+                                                  lambda env, sites, b=b, o=o: self.block_env(b, env, o, sites), {})
                                     for k, (b, start, o) in self._starts().items()}
         return known.get(code_id, {})
 

@@ -71,6 +71,10 @@ action rebinding "Rebinding" {
   set v = 3
   gain(points, v + 1)
 }
+on gained {
+  let total = 1
+  log "{total}"
+}
 on poked {
   let who = 2
   gain(points, who * n, player(0))
@@ -156,11 +160,21 @@ def test_a_name_bound_twice_is_the_union(ir, types):
     assert types.frame("proc:odd")["n"] is None
 
 
-def test_a_triggers_names_may_be_the_events(ir, types):
-    i = next(i for i, r in enumerate(ir["rules"]) if r.get("type") == "trigger")
+def test_a_triggers_names_are_the_events_fields_and_its_own(ir, types):
+    # `emit poked(me, 1)` is the only emit: `n` is an int; `who` is a player
+    # there, but the trigger binds it to 2 (`let who = 2`): neither
+    i = next(i for i, r in enumerate(ir["rules"]) if r.get("event") == "poked")
     env = types.frame(f"rule:{i}")
-    assert env.get("who") is None and env.get("n") is None
+    assert env["n"] == "int" and env["who"] is None
     assert env["me"] == "player?"       # no one may be acting when an event is emitted
+
+
+def test_a_trigger_on_a_built_in_event_knows_only_its_host(ir, types):
+    # the runtime's events carry fields this pass does not know: what the
+    # trigger binds may be one of them
+    i = next(i for i, r in enumerate(ir["rules"]) if r.get("event") == "gained")
+    env = types.frame(f"rule:{i}")
+    assert env["total"] is None and env["me"] == "player?"
 
 
 def test_me_rebound_by_a_rule_is_unknown_everywhere(ir):
