@@ -132,6 +132,11 @@ class Program:
             self.quant_types = {q: {} for q in self.quants}
             self.event_types = {e: None for e in self.event_types}
         self.rounds = _ + 1
+        # a quantity no modifier changes is its value; known only now (the
+        # parameters' types are final), see ``_result``
+        self.modified = frozenset(d.get("quantity") for _, _, d in self._abilities() if d.get("type") == "modifier")
+        self._results: dict[str, Any] = {}
+        self._memo: dict = {}          # frames again, with the quantities' values typed
 
     # --- what the IR declares ---------------------------------------------------
 
@@ -226,7 +231,23 @@ class Program:
             ts = [sub(a) for a in e.get("args") or []]
             if seen is not None:
                 seen.setdefault(("quantity", e.get("id")), []).append(ts)
+            return self._result(e.get("id"), len(ts))
+        return self._parts(e, sub)
+
+    def _result(self, qid: Any, n: int) -> Any:
+        """The type of a quantity's value: its body's, when no modifier
+        changes it and it is called with all its parameters; None while the
+        parameters' types are being found, or within its own body."""
+        results = self.__dict__.get("_results")
+        if results is None or qid in self.modified or self.quants.get(qid) is None or n != len(self.quants[qid]):
             return None
+        if qid not in results:
+            results[qid] = None         # (a quantity that reads itself: unknown)
+            value = next(q.get("value") for q in self.ir.get("quantities") or [] if q["id"] == qid)
+            results[qid] = self.of(value, self.quantity_env(qid))
+        return results[qid]
+
+    def _parts(self, e: dict, sub: Any) -> Any:
         for v in e.values():        # index, list, range, text: their parts are still visited
             for x in (v if type(v) is list else [v]):
                 if type(x) is dict:

@@ -199,3 +199,10 @@ def test_a_parameter_declared_a_player_and_given_a_piece_reads_the_piece(ir):
     # and hand the action back to the interpreter (deopts, checked in _play)
     save = json.loads(_play(ir, ["Oddly"]))
     assert save["counters"][:2] == [3, 0]
+
+
+def test_a_quantity_is_typed_as_its_value_only_with_all_its_arguments(types):
+    call = {"op": "quantity", "id": "nobody", "args": [None]}
+    assert types.of(call, {}) == "int"                       # `nobody(x) = 1`
+    assert types.of({**call, "args": []}, {}) is None         # a parameter left out
+    assert types.of({**call, "id": "weight"}, {}) is None     # `x.cost ?? 0`
