@@ -415,14 +415,14 @@ class _Gen:
             local = self.env.get(of["name"]) if type(of) is dict and of.get("op") == "var" else None
             if local in self.pieceids:
                 return self._piece_attr_read(local, e["name"])
-            typed = self._typed_attr(of, e["name"], at)
-            if typed is not None:
-                return typed
             if type(of) is dict and of.get("op") == "call" and of.get("fn") == "top" and len(of.get("args", [])) == 1:
                 # `top(zone).name`: the read of the top piece's id (functions.top makes its value)
                 p = self._tmp()
                 return (f"({self._piece_attr_read(f'{p}[0]', e['name'])} if ({p} := {self._zone_pile(of['args'][0], at)}) "
                         f"else _ga(m, None, {self.k(e['name'])}))")
+            typed = self._typed_attr(of, e["name"], at)
+            if typed is not None:
+                return typed
             return self._attr_read(self.ex(of, at), e["name"])
         if op == "bin":
             o = e["o"]
