@@ -575,19 +575,25 @@ class _Gen:
 
     def _same_entity(self, e: dict, at: Any) -> str | None:
         """``x.entity == E`` (or ``!=``), ``x`` a piece and ``E`` an entity
-        named in the rules: the piece's entity id compared with E's, no
-        ``{"entity": ...}`` made (when no field or `set` gives ``entity``)."""
+        named in the rules or a value known to be one: the piece's entity id
+        compared with E's, no ``{"entity": ...}`` made (when no field or
+        `set` gives ``entity``)."""
         o, l, r = e["o"], e["l"], e["r"]
-        if o not in ("==", "!="):
+        if o not in ("==", "!=") or "entity" in self.facts.settable or self.facts.static_table("entity"):
             return None
-        if type(l) is dict and l.get("op") == "ref":
-            l, r = r, l
-        if not (type(r) is dict and r.get("op") == "ref" and r.get("ns") == "entity"
-                and type(l) is dict and l.get("op") == "attr" and l.get("name") == "entity" and "else" not in l):
+        const = type(l) is dict and l.get("op") == "ref" and l.get("ns") == "entity"
+        if const:
+            l, r = r, l     # (a constant: read in either order)
+        if not (type(l) is dict and l.get("op") == "attr" and l.get("name") == "entity" and "else" not in l
+                and self.ty(l["of"]) == "piece"):
             return None
-        if "entity" in self.facts.settable or self.facts.static_table("entity") or self.ty(l["of"]) != "piece":
+        if type(r) is dict and r.get("op") == "ref" and r.get("ns") == "entity":
+            return f"(m.st.p_ent[{self._piece_id(l['of'], at)}] {o} {self.k(r['id'])})"
+        if self.ty(r, True) != "entity":
             return None
-        return f"(m.st.p_ent[{self._piece_id(l['of'], at)}] {o} {self.k(r['id'])})"
+        # another entity's value (`{"entity": id}`, never none): its id
+        piece = self._piece_id(l["of"], at)
+        return f"(m.st.p_ent[{piece}] {o} {self._shaped(r, at, '_EN')})"
 
     def _piece_attr_read(self, p: str, name: str) -> str:
         """access.piece_attr of the piece whose id is in ``p``."""

@@ -38,6 +38,7 @@ event poked(who: player, n: int)
 
 quantity weight(x: piece) = x.cost ?? 0
 quantity nobody(x: piece) = 1
+quantity same(x: piece, e: any) = x.entity == e
 
 invariant never "Never false": nobody(top(pile)) == 1
 
@@ -64,6 +65,11 @@ action oddly "Oddly" {
   tags: turn
   require size(pile) > 0, "empty"
   odd(top(pile))
+}
+action alike "Alike" {
+  tags: turn
+  let n = count(each c in pieces(mixed) where same(c, b))
+  gain(points, 10 * n + (if same(top(pile), b) then 1 else 0))
 }
 action rebinding "Rebinding" {
   tags: turn
@@ -206,3 +212,13 @@ def test_a_quantity_is_typed_as_its_value_only_with_all_its_arguments(types):
     assert types.of(call, {}) == "int"                       # `nobody(x) = 1`
     assert types.of({**call, "args": []}, {}) is None         # a parameter left out
     assert types.of({**call, "id": "weight"}, {}) is None     # `x.cost ?? 0`
+
+
+def test_an_entity_compared_with_a_value_known_to_be_one(ir, types):
+    # `same(x, e) = x.entity == e`, always given an entity: one of the two
+    # pieces in `mixed` is a B, the top of `pile` is an A
+    assert types.quant_types["same"] == {"x": "piece?", "e": "entity"}
+    save = json.loads(_play(ir, ["Alike"]))
+    assert save["counters"][:2] == [10, 0]
+    # and the compiled engine compares the two ids, building no entity value
+    assert "{_EN:" not in Rules.from_ir(ir, engine="compiled").fast_sources["expressions"]
