@@ -236,7 +236,9 @@ _PIECE_BUILTIN_CODE = {"entity": "{{_EN: m.st.p_ent[{p}]}}", "owner": "_po(m, {p
 
 class _Facts:
     """What every block's generator knows of the rules: the names a rule
-    may set (``props``), and each name's entity fields as one table."""
+    may set (``props``), each name's entity fields as one table, and the
+    static types of expressions and variables (exprtypes.py): a read of a
+    value known to be a piece or a player skips the tests of its shape."""
 
     def __init__(self, rules: Any):
         self.rules = rules
