@@ -29,8 +29,6 @@ from typing import Any
 
 from .signatures import EVENTS
 
-T = "str | None"
-
 _ELEMENT = {"pieces": "piece", "players": "player", "entities": "entity", "zone": "piece"}
 _LIST_OF = {v: k for k, v in _ELEMENT.items() if k != "zone"}
 _CALLS = {"pieces": "pieces", "pieces_of": "pieces", "players": "players", "turn_order": "players",
