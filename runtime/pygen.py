@@ -476,6 +476,9 @@ class _Gen:
         if op == "quantity" and e["id"] in R.quantities:
             args = ", ".join(self.ex(a, at) for a in e.get("args", []))
             return f"_qm(m, loc, {self.k(e['id'])}, {self.k(at)}, lambda: [{args}])"
+        if op == "call" and e["fn"] == "size" and len(e.get("args", [])) == 1 \
+                and self.ty(e["args"][0], True) in ("pieces", "players", "entities"):
+            return f"len({self.ex(e['args'][0], at)})"      # functions.size of a list (never none)
         if op == "call" and e["fn"] in ("size", "top", "pieces") and len(e.get("args", [])) == 1:
             pile = self._const_pile(e["args"][0]) or self._typed_pile(e["args"][0], at)
             if pile is not None:
