@@ -18,7 +18,6 @@ board and card texts of `game.rules`. Its plan, recomputed at every decision:
 
 from __future__ import annotations
 
-import heapq
 import re
 
 from waybill.runtime.text import option_ids
@@ -262,12 +261,10 @@ class WedsBot:
         if st is not self.static or "piece_site" not in st:
             return None
         dist = st["from"]
-        def d(a):
-            t = dist.get(a) if a else None
-            return 99 if t is None else t.get(target, 99)
-        best, best_d = None, d(here) if here in dist else 99
-        if here not in dist:
+        spaces = dist.spaces         # every space has a row (made when first asked)
+        if here not in spaces:
             return None
+        best, best_d = None, dist[here].get(target, 99)
         for a in legal:
             if self._msg(a) in (STOP_HERE, FREE_ACTION):
                 continue
@@ -275,9 +272,9 @@ class WedsBot:
             sp = v if isinstance(v, str) else st["piece_site"].get(v.get("piece")) if isinstance(v, dict) else None
             if sp is None:
                 return None             # an option we cannot place: look at the table
-            if sp not in dist:
+            if sp not in spaces:
                 return None
-            dd = d(sp)
+            dd = dist[sp].get(target, 99)
             if dd < best_d:
                 best, best_d, best_sp = a, dd, sp
         if best is None or here == target:
@@ -466,7 +463,7 @@ class _Seen:
             st["sites"] = {}
             bot.mem.clear()
         self.static = st
-        self._from = st["from"]      # every space's distances, filled below at a game's first decision
+        self._from = st["from"]      # every space's distances, each row made when first asked
         self._far = {}
         if "piece_site" not in st:
             ps = st["piece_site"] = {}
@@ -474,8 +471,6 @@ class _Seen:
                 for p in self.pieces(sid):
                     if self.ent(p["entity"]).get("kind") in ("outpost", "raider_enclave"):
                         ps[p["piece"]] = sid
-            for sid in self.R.spaces:
-                self.dist_from(sid)
         self.mem = bot.mem.setdefault(seat, {})
         self._plan = None
         self.exclude = set()
@@ -692,37 +687,12 @@ class _Seen:
 
     def dist_from(self, start):
         """Cost to reach every space from `start` (entering costs 1, 2 if rough)."""
-        cache = self.static["from"]
-        if start in cache:
-            return cache[start]
-        nbrs = _neighbours(self.R)
-        rough = self._rough
-        heappop, heappush = heapq.heappop, heapq.heappush
-        dist = {start: 0}
-        get = dist.get
-        heap = [(0, start)]
-        while heap:
-            d, s = heappop(heap)
-            if d > dist[s]:         # every space pushed has a distance
-                continue
-            near = nbrs.get(s)
-            if near is None:
-                near = nbrs[s] = _enterable(self.R.spaces, s)
-            for t in near:
-                nd = d + 2 if t in rough else d + 1
-                if nd < get(t, 1e9):
-                    dist[t] = nd
-                    heappush(heap, (nd, t))
-        cache[start] = dist
-        return dist
+        return self._from[start]
 
     def d(self, a, b):
         if a is None or b is None:
             return 99
-        dist = self._from.get(a)
-        if dist is None:
-            dist = self.dist_from(a)
-        return dist.get(b, 99)
+        return self._from[a].get(b, 99)
 
     def far(self, target):
         got = self._far.get(target)
@@ -1306,18 +1276,41 @@ def _tables(rules):
     return hit[1], hit[2]
 
 
-_NEIGHBOURS = {}
+class _Distances(dict):
+    """start space -> {space: cost to reach it} on one board (its spaces and
+    rough ground): entering a space costs 1, 2 if rough; a centre space is
+    never entered. A row is made when first asked (a game asks from the
+    spaces its trucks stand on and pass by), by Dial's buckets: costs are 1
+    or 2, so each distance's spaces are settled in turn without a heap."""
 
+    def __init__(self, spaces, rough):
+        super().__init__()
+        self.spaces, self.rough = spaces, rough
+        self.nbrs = {}               # space -> the adjacent spaces a truck may enter
 
-def _neighbours(rules):
-    """space -> the adjacent spaces a truck may enter (no centre), filled as
-    asked (`_enterable`): the same for every game of these rules."""
-    hit = _NEIGHBOURS.get(id(rules))
-    if hit is None or hit[0] is not rules:
-        if len(_NEIGHBOURS) > 64:
-            _NEIGHBOURS.clear()
-        hit = _NEIGHBOURS[id(rules)] = (rules, {})
-    return hit[1]
+    def __missing__(self, start):
+        spaces, rough, nbrs = self.spaces, self.rough, self.nbrs
+        dist = {start: 0}
+        get = dist.get
+        buckets = [[start]]
+        k = 0
+        while k < len(buckets):
+            for s in buckets[k]:
+                if dist[s] != k:        # settled nearer, from another bucket
+                    continue
+                near = nbrs.get(s)
+                if near is None:
+                    near = nbrs[s] = _enterable(spaces, s)
+                for t in near:
+                    nd = k + 2 if t in rough else k + 1
+                    if nd < get(t, 1e9):
+                        dist[t] = nd
+                        while len(buckets) <= nd:
+                            buckets.append([])
+                        buckets[nd].append(t)
+            k += 1
+        self[start] = dist
+        return dist
 
 
 def _enterable(spaces, s):
@@ -1325,14 +1318,15 @@ def _enterable(spaces, s):
 
 
 def _distances(rules, rough):
-    """The cache of `dist_from` for a board (its spaces and rough ground):
-    shared by every seat's bot, as the distances are the same for all."""
+    """The distances on a board (its spaces and rough ground): shared by
+    every seat's bot and every game with the same rough ground, as the
+    board's links never change."""
     key = (id(rules), rough)
     hit = _DISTANCES.get(key)
     if hit is None or hit[0] is not rules:
         if len(_DISTANCES) > 64:
             _DISTANCES.clear()
-        hit = _DISTANCES[key] = (rules, {})
+        hit = _DISTANCES[key] = (rules, _Distances(rules.spaces, rough))
     return hit[1]
 
 
