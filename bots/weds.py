@@ -388,16 +388,16 @@ CARGO_HOLDS = ("general_hold", "weapons_hold")
 
 
 class _Counters(dict):
-    """Counters as a view gives them (a per-player counter: a list by seat),
-    read when first asked: a dict, so that a counter read again (a dozen
-    times a decision) is a plain lookup."""
+    """Counters as a view gives them (a per-player counter: a list by seat;
+    with `seat`, that seat's value alone), read when first asked: a dict, so
+    that a counter read again (a dozen times a decision) is a plain lookup."""
 
-    def __init__(self, reader):
+    def __init__(self, reader, seat=None):
         super().__init__()
-        self.r = reader
+        self.r, self.of = reader, seat
 
     def __missing__(self, cid):
-        got = self[cid] = self.r.counter(cid)
+        got = self[cid] = self.r.counter(cid, self.of)
         return got
 
 
@@ -439,7 +439,8 @@ class _Seen:
         # read piece by piece (game.seat_reader): no full view per decision
         self.r = r = game.seat_reader(seat)
         self.round = r.round
-        self.c = _Counters(r)
+        self.c = _Counters(r)           # global counters
+        self.my = _Counters(r, seat)    # per-player counters: this seat's value
         self._zone = {}
         self._ents = {}             # (zone, owner) -> entity ids of its pieces (no piece dicts built)
         self._kind, self._fields = _tables(self.R)
@@ -530,16 +531,16 @@ class _Seen:
         return self.r.entity(h) if type(h) is int else None
 
     def crap(self):
-        return self.c["crap"][self.me]
+        return self.my["crap"]
 
     def pos(self):
-        return self.c["pos"][self.me]
+        return self.my["pos"]
 
     def markers(self):
-        return self.c["markers"][self.me]
+        return self.my["markers"]
 
     def momentum(self):
-        return self.c["momentum"][self.me]
+        return self.my["momentum"]
 
     def _kind_count(self, zone, kind_id):
         """How many of my pieces in ``zone`` are of ``kind_id`` (read once a decision)."""
@@ -903,7 +904,7 @@ class _Seen:
 
     def delivery_value(self, sid, types, ld=None):
         ld = ld or self.load()
-        if sid == self.c["last_delivery"][self.me]:
+        if sid == self.my["last_delivery"]:
             return 0
         for t in types:             # every type it buys, carried
             if ld.get(t, 0) <= 0:
@@ -927,7 +928,7 @@ class _Seen:
     def _best_sale(self, t):
         best = 0
         for sid, types in self.demands():
-            if t in types and len(types) == 1 and sid != self.c["last_delivery"][self.me]:
+            if t in types and len(types) == 1 and sid != self.my["last_delivery"]:
                 best = max(best, self.price(t) - self.far(sid) * 0.3)
         return best
 
@@ -940,7 +941,7 @@ class _Seen:
         return False
 
     def attack_worth(self):
-        if self.c["won_combat"][self.me] is not False:
+        if self.my["won_combat"] is not False:
             return False
         if self.quest_card() in ("vq_2a", "vq_2b") or self.power() >= 6:
             return self.room() > 0 or self.quest_card() in ("vq_2a", "vq_2b")
@@ -1110,7 +1111,7 @@ class _Seen:
 
     def project_step(self, proj):
         crap, ld = self.crap(), self.load()
-        won = self.c["won_combat"][self.me] is not False
+        won = self.my["won_combat"] is not False
         if proj == "bailout":
             return (self.site("new_new_york"), "bonus") if crap >= self.bailout_price() else None
         if proj == "bsod":
@@ -1209,7 +1210,7 @@ class _Seen:
             step = self.project_step(proj)
             if step is not None and step[0] is not None and step[0] not in self.exclude:
                 return step
-        if self.c["contracts_done"][self.me] >= 1 and not self.contract_job_in_hand() and len(self.jobs()) < 4 \
+        if self.my["contracts_done"] >= 1 and not self.contract_job_in_hand() and len(self.jobs()) < 4 \
                 and self.may_take_job():
             cap = self.nearest([self.site(e) for e in CAPITALS])
             if cap:
@@ -1217,7 +1218,7 @@ class _Seen:
         jobs = [j for j in self.job_targets() if j[0] not in self.exclude]
         if jobs:
             return min(jobs, key=lambda j: self.far(j[0]))[0], "job"
-        if self.c["in_purchase"][self.me] == 0:
+        if self.my["in_purchase"] == 0:
             for t in self.job_needs():
                 if self.room(t) > 0:
                     sups = [(sid, price) for sid, tt, price in self.supplies() if tt == t and price <= crap]
@@ -1227,7 +1228,7 @@ class _Seen:
         best, best_v = None, 0
         value, far = self.delivery_value, self.far
         demands = self.demands()
-        last = self.c["last_delivery"][self.me] if demands else None
+        last = self.my["last_delivery"] if demands else None
         for sid, types in demands:
             dv = 0                  # delivery_value's two ways to 0, without the call
             if sid != last:
@@ -1244,7 +1245,7 @@ class _Seen:
             return best, "sell"
         # buy: profit = (best sale - price) * room
         buy, buy_v = None, 0
-        if self.c["in_purchase"][self.me] == 0:
+        if self.my["in_purchase"] == 0:
             for sid, t, price in self.supplies():
                 n = min(self.room(t), crap // max(1, price))
                 if n <= 0:

@@ -86,9 +86,12 @@ class SeatReader:
 
     # --- counters -------------------------------------------------------------------
 
-    def counter(self, cid: str) -> Any:
+    def counter(self, cid: str, of: int | None = None) -> Any:
         """A counter as the view shows it: its value, or a per-player
-        counter's values as a list by seat. ``WaybillError`` for no such counter."""
+        counter's values as a list by seat; with ``of`` (a seat), a per-player
+        counter's value for that seat alone (the list's item, without the
+        others read). ``WaybillError`` for no such counter, or ``of`` for a
+        global one or no such seat."""
         m = self.m
         slots = _counter_slots(m.L).get(cid)
         if slots is None:
@@ -97,6 +100,11 @@ class SeatReader:
             slots = _counter_slot(m, cid)
         cs = m.st.counters
         value = self.sight.value
+        if of is not None:
+            if type(slots) is int or type(of) is not int or not 0 <= of < len(slots):
+                raise WaybillError(f"counter {cid!r} has no value of seat {of!r}")
+            v = cs[slots[of]]
+            return value(v) if type(v) in _NESTED else v
         if type(slots) is int:
             v = cs[slots]
             return value(v) if type(v) in _NESTED else v
