@@ -1006,9 +1006,14 @@ class _Seen:
         if "_proj" in self.__dict__:
             return self._proj
         self._proj = None
-        costs = self.project_costs()
         cur = self.mem.get("proj")
         rnd = self.round
+        if cur is not None and self.mem.get("proj_round") == rnd and self._costs_has(cur):
+            # chosen this round and still open: the costs would only be asked
+            # whether they hold it (the choice is made once a round)
+            self.mem["proj"] = self._proj = cur
+            return cur
+        costs = self.project_costs()
         if cur not in costs:
             cur = None
         if costs and (cur is None or self.mem.get("proj_round") != rnd):
@@ -1019,6 +1024,35 @@ class _Seen:
         self.mem["proj"] = cur
         self._proj = cur
         return cur
+
+    def _costs_has(self, proj):
+        """Whether `project_costs()` has `proj`: its conditions, without the
+        costs (distances, prices). Where a cost could raise (a distance from
+        a place that is no space), False: the caller then asks the costs."""
+        pos = self.pos()
+        if pos is not None and pos not in self._from.spaces:
+            return False
+        opened = self.open_contracts()
+        if proj == "bailout":
+            return "bailout" in opened
+        if proj == "bsod":
+            return "blue_screen_of_death" in opened
+        if proj == "vq":
+            if "vision_quest_contract" not in opened:
+                return False
+            left = len(self.mine_ents("quest")) + (self.counts.get(("quest_stack", self.me)) or 0)
+            return bool(left or self.counts.get(("quest_stacks", None)))
+        if proj == "bigdig":
+            return "the_big_dig" in opened and bool(self.mine_ents("treasures") or self.dig_sites())
+        if proj == "torque":
+            return "grand_lord_emperor_torque" in opened
+        if proj == "kea":
+            return "kill_em_all" in opened
+        if proj == "qd":
+            return "questionable_decisions" in opened and bool(self.vault() or self.bombs_left())
+        if proj == "smuggler":
+            return "smuggler" in opened
+        return False
 
     def money(self, need):
         return max(0, need - self.crap()) / 4.0
