@@ -1314,36 +1314,41 @@ def _tables(rules):
 class _Distances(dict):
     """start space -> {space: cost to reach it} on one board (its spaces and
     rough ground): entering a space costs 1, 2 if rough; a centre space is
-    never entered. A row is made when first asked (a game asks from the
-    spaces its trucks stand on and pass by), by Dial's buckets: costs are 1
-    or 2, so each distance's spaces are settled in turn without a heap."""
+    never entered. A row is made when first asked (a game asks from most
+    spaces its trucks stand on or pass by), a level at a time: as the cost
+    of entering depends only on the space entered, a space is first reached
+    from the nearest level that reaches it, and so at its distance (no heap,
+    no space reached twice)."""
 
     def __init__(self, spaces, rough):
         super().__init__()
         self.spaces, self.rough = spaces, rough
-        self.nbrs = {}               # space -> the adjacent spaces a truck may enter
+        self.nbrs = {}              # space -> (plain spaces, rough spaces) a truck may enter from it
+
+    def _near(self, s):
+        near = _enterable(self.spaces, s)
+        rough = self.rough
+        got = self.nbrs[s] = (tuple(t for t in near if t not in rough), tuple(t for t in near if t in rough))
+        return got
 
     def __missing__(self, start):
-        spaces, rough, nbrs = self.spaces, self.rough, self.nbrs
+        nbrs = self.nbrs
         dist = {start: 0}
-        get = dist.get
-        buckets = [[start]]
-        k = 0
-        while k < len(buckets):
-            for s in buckets[k]:
-                if dist[s] != k:        # settled nearer, from another bucket
-                    continue
-                near = nbrs.get(s)
-                if near is None:
-                    near = nbrs[s] = _enterable(spaces, s)
-                for t in near:
-                    nd = k + 2 if t in rough else k + 1
-                    if nd < get(t, 1e9):
-                        dist[t] = nd
-                        while len(buckets) <= nd:
-                            buckets.append([])
-                        buckets[nd].append(t)
-            k += 1
+        k, now, nxt, after = 0, [start], [], []
+        while now or nxt:
+            k1, k2 = k + 1, k + 2
+            for s in now:
+                plain, hard = nbrs.get(s) or self._near(s)
+                for t in plain:
+                    if t not in dist:
+                        dist[t] = k1
+                        nxt.append(t)
+                for t in hard:
+                    if t not in dist:
+                        dist[t] = k2
+                        after.append(t)
+            now, nxt, after = nxt, after, []
+            k = k1
         self[start] = dist
         return dist
 
