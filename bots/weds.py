@@ -447,7 +447,6 @@ class _Seen:
         self._memo = {}             # answers asked again within this decision (the state does not move)
         self._holds = {}            # which -> holds(which): asked many times a decision
         self._open = None           # contract entity -> its first piece open to me (open_contract)
-        self.counts = _HiddenCounts(r)
         spaces = self.R.spaces
         found = r.find("rough_ground")
         last = bot._rough_found      # the same places as at the last decision: the same rough ground
@@ -457,7 +456,8 @@ class _Seen:
             self._rough = frozenset(z for z, of in found if of is None and z in spaces)
             bot._rough_found = (found, spaces, self._rough)
         st = bot.static
-        if st.get("rough") != self._rough:       # a new game (or board): forget the old one
+        known = st.get("rough")
+        if known is not self._rough and known != self._rough:     # a new game (or board): forget the old one
             st.clear()
             st["rough"] = self._rough
             st["from"] = _distances(self.R, self._rough)
@@ -475,6 +475,14 @@ class _Seen:
         self.mem = bot.mem.setdefault(seat, {})
         self._plan = None
         self.exclude = set()
+
+    @property
+    def counts(self):
+        """(zone, owner) -> how many pieces, for zones the seat does not see into (made when first asked)."""
+        got = self.__dict__.get("_counts")
+        if got is None:
+            got = self._counts = _HiddenCounts(self.r)
+        return got
 
     # ---- reading ----------------------------------------------------------
     # Every answer below is the same as reading the seat's pieces one by one;

@@ -208,9 +208,13 @@ class SeatReader:
     def find_all(self, entities: Iterable[str]) -> list[tuple[str, int | None]]:
         """``find`` for several entities at once: every zone the seat sees
         into that holds a piece of any of them, each once, in the view's order."""
-        lay = self.m.L
-        z_id, z_of = lay.z_id, lay.z_of
-        return [(z_id[slot], z_of[slot]) for slot in self._slots_of(entities)]
+        hit = self._found(entities)
+        names = hit[5]
+        if names is None:           # named once per answer: a bot asks the same at every decision
+            lay = self.m.L
+            z_id, z_of = lay.z_id, lay.z_of
+            names = hit[5] = tuple((z_id[slot], z_of[slot]) for slot in hit[4])
+        return list(names)
 
     def first_of(self, entities: Iterable[str]) -> list[tuple[str, int | None, str]]:
         """(zone id, owner, entity) for every zone ``find_all(entities)``
@@ -246,31 +250,37 @@ class SeatReader:
 
     def _slots_of(self, entities: Iterable[str]) -> list[int]:
         """The slots of the zones the seat sees into that hold a piece of any
-        of ``entities``, in order (a list the callers only read). A bot asks
-        the same entities at every decision and they seldom move: the last
-        answer is kept, and given again while every one of their pieces is
-        where it was (the same pieces: ``p_ent`` is replaced when one is made)."""
+        of ``entities``, in order (a list the callers only read)."""
+        return self._found(entities)[4]
+
+    def _found(self, entities: Iterable[str]) -> list:
+        """``[p_ent, seen, pieces, where they were, _slots_of, find_all's
+        names or None]`` for ``entities``. A bot asks the same entities at
+        every decision and they seldom move: the last answer is kept, and
+        given again while every one of their pieces is where it was (the
+        same pieces: ``p_ent`` is replaced when one is made)."""
         m = self.m
-        st, lay = m.st, m.L
+        st = m.st
         key = entities if type(entities) is tuple else tuple(entities)
         seen = self.sight.zones
-        at = st.p_zone.__getitem__
-        ck = (id(st.p_ent), key, id(seen))
+        ent = st.p_ent
+        ck = (id(ent), key, id(seen))
         hit = _FOUND.get(ck)
-        if hit is not None and hit[0] is st.p_ent and hit[1] is seen and tuple(map(at, hit[2])) == hit[3]:
-            return hit[4]
-        pids = _start_pieces(lay, key)[0]
-        if len(st.p_ent) > len(lay.start_pieces):
+        if hit is not None and hit[0] is ent and hit[1] is seen and \
+                tuple(map(st.p_zone.__getitem__, hit[2])) == hit[3]:
+            return hit
+        pids = _start_pieces(m.L, key)[0]
+        if len(ent) > len(m.L.start_pieces):
             made = created_pieces(m)
             more = tuple(p for entity in key for p in made.get(entity, ()))
             if more:
                 pids = pids + more
-        where = tuple(map(at, pids))
+        where = tuple(map(st.p_zone.__getitem__, pids))
         out = [slot for slot in sorted(set(where)) if slot >= 0 and seen[slot]]
         if len(_FOUND) > 256:          # a bound, not a policy: a few questions of a few games
             _FOUND.clear()
-        _FOUND[ck] = (st.p_ent, seen, pids, where, out)
-        return out
+        hit = _FOUND[ck] = [ent, seen, pids, where, out, None]
+        return hit
 
     def locate(self, piece: Any) -> tuple[str, int | None] | None:
         """(zone id, owner) of the piece with handle ``piece`` (or ``{"piece": h}``)
@@ -356,7 +366,7 @@ def _counter_slot(m: Any, cid: str) -> Any:
     return got
 _PIECE_OF: dict[int, tuple[list[int], dict[int, int]]] = {}
 _START: dict[tuple[int, tuple], tuple[Any, tuple[int, ...], frozenset]] = {}
-_FOUND: dict[tuple, tuple] = {}        # see SeatReader._slots_of
+_FOUND: dict[tuple, list] = {}         # see SeatReader._found
 _TOPS: dict[tuple, tuple] = {}         # see SeatReader.first_of
 
 
