@@ -137,3 +137,71 @@ def test_narrow_reads_follow_the_state_after_it_changes():
         r = g.seat_reader(0)
         assert r.first_of(ents) == _tops_as_the_view_shows(g, 0, ents)
         assert r.find_all(ents) == [(zid, of) for zid, of, _ in _tops_as_the_view_shows(g, 0, ents)]
+
+
+def _watched(g, seat, ask):
+    r = g.seat_reader(seat)
+    r.watch()
+    ask(r)
+    return r.asked()
+
+
+def test_unchanged_follows_what_was_read_and_nothing_else():
+    # a bot keeps an answer while the reader says its reads still hold
+    g = _mid("weds")
+    st, lay = g.state, g.m.L
+    mine = next(z for z in ("truck", "load", "cab") if g.seat_reader(0).entities(z, 0))
+    contracts = lay.zslot[("contracts", None)]
+    crap = lay.cslot[("crap", 0)]
+
+    def ask(r):
+        r.counter("crap", 0)
+        r.entities(mine, 0)
+        r.pieces("contracts", None, props=["done_by"])
+        r.find("rough_ground")
+        r.first_of(tuple(g.rules.kind_entities["demand_counter"]))
+
+    reads = _watched(g, 0, ask)
+    assert len(reads) > 4 and g.seat_reader(0).unchanged(reads)
+    assert not g.seat_reader(1).unchanged(reads)             # another seat
+    assert not g.clone().seat_reader(0).unchanged(reads)     # another game (a copy)
+    other = lay.cslot[("crap", 1)]
+    st.counters[other] = st.counters[other] + 1              # another seat's money: not read
+    assert g.seat_reader(0).unchanged(reads)
+    st.counters[crap] = st.counters[crap] + 1
+    assert not g.seat_reader(0).unchanged(reads)
+    reads = _watched(g, 0, ask)
+    st.zones[contracts] = tuple(reversed(st.zones[contracts]))
+    assert not g.seat_reader(0).unchanged(reads)
+    reads = _watched(g, 0, ask)
+    pid = st.zones[contracts][0]
+    st.props[f"{pid}:done_by"] = [{"player": 0}]
+    assert not g.seat_reader(0).unchanged(reads)
+    reads = _watched(g, 0, ask)
+    rough = next(p for p, e in enumerate(st.p_ent) if e == "rough_ground")
+    old = st.p_zone[rough]
+    new = next(s for s in range(len(st.zones)) if s != old and lay.z_visible[s] == "all" and lay.z_of[s] is None)
+    st.zones[old] = tuple(p for p in st.zones[old] if p != rough)
+    st.zones[new] = st.zones[new] + (rough,)
+    st.p_zone[rough] = new
+    assert not g.seat_reader(0).unchanged(reads)
+
+
+def test_unchanged_does_not_follow_the_pending_decision_or_a_moved_piece():
+    g = _mid("weds")
+    st = g.state
+    v = g.view(0, log=False, zones=True, display=False)
+    shown = next(p for z in v["zones"] if z["of"] is None for p in z.get("pieces", []))
+    reads = _watched(g, 0, lambda r: r.pending())
+    assert not g.seat_reader(0).unchanged(reads)
+    reads = _watched(g, 0, lambda r: (r.locate(shown["piece"]), r.entity({"piece": shown["piece"]})))
+    assert g.seat_reader(0).unchanged(reads)
+    pid = st.handles.index(shown["piece"])
+    old = st.p_zone[pid]
+    new = next(s for s in range(len(st.zones)) if s != old and g.seat_reader(0).sight.zones[s])
+    st.zones[old] = tuple(p for p in st.zones[old] if p != pid)
+    st.zones[new] = st.zones[new] + (pid,)
+    st.p_zone[pid] = new
+    assert not g.seat_reader(0).unchanged(reads)
+    r = g.seat_reader(0)
+    assert r.unchanged(r.asked())              # nothing asked without watch(): nothing to change
