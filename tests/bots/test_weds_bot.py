@@ -79,21 +79,3 @@ def test_a_project_kept_is_one_the_costs_hold(players, seed):
                 assert s.pos() is not None and s.pos() not in s._from.spaces, p
         asked += 1
     assert asked > 300
-
-
-@pytest.mark.parametrize("players,seed", [(2, 3), (4, 1)])
-def test_a_plan_reused_is_the_plan_made_afresh(players, seed):
-    # plan() gives the last decision's plan while the reader says nothing it
-    # read has changed: it must be what _make_plan() gives now
-    reused = 0
-    for game, bot, seat in _decisions(players, seed, 900):
-        s = weds._Seen(game, seat, bot)
-        before = dict(s.mem)
-        kept = before.get("plan")
-        plan = s.plan()
-        fresh = weds._Seen(game, seat, bot)
-        fresh.mem = before                  # the memory as it was: _make_plan writes the project
-        assert fresh._make_plan() == plan
-        if kept is not None and s.mem.get("plan") is kept:
-            reused += 1
-    assert reused > 20
