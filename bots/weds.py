@@ -438,7 +438,6 @@ class _Seen:
         self.R = game.rules
         # read piece by piece (game.seat_reader): no full view per decision
         self.r = r = game.seat_reader(seat)
-        r.watch()                   # what the plan reads, to reuse it while none of that changes
         self.round = r.round
         self.c = _Counters(r)           # global counters
         self.my = _Counters(r, seat)    # per-player counters: this seat's value
@@ -1234,24 +1233,8 @@ class _Seen:
     # ---- the plan -------------------------------------------------------------------
     def plan(self):
         if self._plan is None:
-            self._plan = self._make_plan() if self.exclude else self._plan_again()
+            self._plan = self._make_plan()
         return self._plan
-
-    def _plan_again(self):
-        """The plan of this seat's last decision if nothing it read has
-        changed since (the reader tells, `SeatReader.unchanged`), with the
-        memory it reads the same (the round's project, the round a job was
-        taken); else a new one, kept with what it read. The memory kept is
-        the one after the plan: a plan made from it reads the same and gives
-        the same (a project chosen this round is kept all round)."""
-        mem = self.mem
-        key = (mem.get("took_round"), mem.get("proj"), mem.get("proj_round"))
-        last = mem.get("plan")
-        if last is not None and last[1] == key and self.r.unchanged(last[0]):
-            return last[2]
-        plan = self._make_plan()
-        mem["plan"] = (self.r.asked(), (mem.get("took_round"), mem.get("proj"), mem.get("proj_round")), plan)
-        return plan
 
     def _make_plan(self):
         crap, ld = self.crap(), self.load()

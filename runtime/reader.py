@@ -17,14 +17,6 @@ less than listing a zone: an option's entity (``entity``), one prop
 (``prop``), some props of a zone's pieces (``pieces(..., props=[...])``),
 the zones holding any of some entities and what lies on top there
 (``find_all``, ``first_of``).
-
-A bot that decides again and again from the same few reads can ask whether
-they would still be answered the same: ``watch()`` starts noting what the
-reader is asked, ``asked()`` is what was asked so far, and a later reader
-of the same seat and game tells ``unchanged(reads)`` by comparing the
-state's own parts (a zone's pile and a counter's value are replaced, never
-changed in place: the same object is the same answer), without reading the
-answers again. It answers nothing the seat could not have asked.
 """
 
 from __future__ import annotations
@@ -39,7 +31,7 @@ from .view import check_viewer
 
 
 class SeatReader:
-    __slots__ = ("m", "seat", "sight", "_props", "_w")
+    __slots__ = ("m", "seat", "sight", "_props")
 
     def __init__(self, m: Any, seat: int | None):
         check_viewer(seat, m.L.n)
@@ -47,62 +39,6 @@ class SeatReader:
         self.seat = seat
         self.sight = Sight(m, seat)
         self._props: dict[int, dict] | None = None
-        self._w: list | None = None       # what was asked since watch(), or None
-
-    # --- what was asked ---------------------------------------------------------------
-
-    def watch(self) -> None:
-        """Note from now on what this reader is asked (``asked()``)."""
-        self._w = []
-
-    def asked(self) -> "Reads":
-        """What this reader was asked since ``watch()``."""
-        return Reads(self.m.st, self.seat, tuple(self._w or ()))
-
-    def unchanged(self, reads: "Reads") -> bool:
-        """Whether every question in ``reads`` (asked of a reader of this
-        seat, in this game) would be answered now as it was then. False
-        whenever it cannot tell (another game, a question it does not
-        follow, such as the pending decision)."""
-        st = self.m.st
-        if reads.st is not st or reads.seat != self.seat:
-            return False
-        w, self._w = self._w, None          # the checks below are no questions
-        try:
-            return self._same(reads.items, st)
-        finally:
-            self._w = w
-
-    def _same(self, items: tuple, st: Any) -> bool:
-        cs, piles, props, p_zone = st.counters, st.zones, st.props, st.p_zone
-        for it in items:
-            tag = it[0]
-            if tag == "z":
-                if piles[it[1]] is not it[2]:
-                    return False
-            elif tag == "c":
-                if cs[it[1]] is not it[2]:
-                    return False
-            elif tag == "p":
-                if props.get(it[1], _UNSET) is not it[2]:
-                    return False
-            elif tag == "q":
-                pid = self._seen_pid(it[1])
-                if pid != it[2] or (pid is not None and p_zone[pid] != it[3]):
-                    return False
-            elif tag == "f":
-                if self._found(it[1]) is not it[2]:
-                    return False
-            elif tag == "a":
-                now = getattr(st, it[1])
-                if type(now) is not type(it[2]) or now != it[2]:
-                    return False
-            elif tag == "P":
-                if _props_index(props) is not it[1]:
-                    return False
-            else:                           # "x": a question not followed
-                return False
-        return True
 
     # --- the game -------------------------------------------------------------------
 
@@ -113,43 +49,26 @@ class SeatReader:
 
     @property
     def round(self) -> int:
-        v = self.m.st.round
-        if self._w is not None:
-            self._w.append(("a", "round", v))
-        return v
+        return self.m.st.round
 
     @property
     def turn(self) -> int:
-        v = self.m.st.turn
-        if self._w is not None:
-            self._w.append(("a", "turn", v))
-        return v
+        return self.m.st.turn
 
     @property
     def current(self) -> int | None:
-        v = self.m.st.current
-        if self._w is not None:
-            self._w.append(("a", "current", v))
-        return v
+        return self.m.st.current
 
     @property
     def decision(self) -> int:
-        v = self.m.st.decision
-        if self._w is not None:
-            self._w.append(("a", "decision", v))
-        return v
+        return self.m.st.decision
 
     @property
     def over(self) -> bool:
-        v = self.m.st.over
-        if self._w is not None:
-            self._w.append(("a", "over", v))
-        return v
+        return self.m.st.over
 
     def pending(self) -> dict | None:
         """The pending decision as the seat sees it (another seat's: who and what kind only)."""
-        if self._w is not None:
-            self._w.append(_NOT_FOLLOWED)
         return self.sight.pending(self.m.st.pending)
 
     def text_parts(self, s: str) -> tuple[str | None, dict]:
@@ -181,28 +100,20 @@ class SeatReader:
             slots = _counter_slot(m, cid)
         cs = m.st.counters
         value = self.sight.value
-        w = self._w
         if of is not None:
             if type(slots) is int or type(of) is not int or not 0 <= of < len(slots):
                 raise WaybillError(f"counter {cid!r} has no value of seat {of!r}")
-            slots = slots[of]
+            v = cs[slots[of]]
+            return value(v) if type(v) in _NESTED else v
         if type(slots) is int:
             v = cs[slots]
-            if w is not None:
-                w.append(("c", slots, v) if type(v) not in _NESTED or _pieceless(v) else _NOT_FOLLOWED)
             return value(v) if type(v) in _NESTED else v
-        if w is not None:
-            for slot in slots:
-                v = cs[slot]
-                w.append(("c", slot, v) if type(v) not in _NESTED or _pieceless(v) else _NOT_FOLLOWED)
         # a per-player counter: most values are numbers or ids, given as they are
         return [value(v) if type(v) in _NESTED else v for v in map(cs.__getitem__, slots)]
 
     def counters(self) -> dict:
         """Every counter, as ``view(...)["counters"]``."""
         from .view import _counters
-        if self._w is not None:
-            self._w.append(_NOT_FOLLOWED)
         return self.sight.value(_counters(self.m))
 
     # --- zones ----------------------------------------------------------------------
@@ -218,12 +129,7 @@ class SeatReader:
     def count(self, zone: str, of: int | None = None) -> int:
         """How many pieces a zone holds (every seat sees that); 0 for no such zone."""
         slot = self._slot(zone, of)
-        if slot is None:
-            return 0
-        pile = self.m.st.zones[slot]
-        if self._w is not None:
-            self._w.append(("z", slot, pile))
-        return len(pile)
+        return 0 if slot is None else len(self.m.st.zones[slot])
 
     def pieces(self, zone: str, of: int | None = None, props: Iterable[str] | None = None) -> list[dict]:
         """A zone's pieces as the view lists them, if the seat sees into it,
@@ -235,17 +141,12 @@ class SeatReader:
         if slot is None or not self.sight.zones[slot]:
             return []
         pile = self.m.st.zones[slot]
-        w = self._w
-        if w is not None:
-            w.append(("z", slot, pile))
         if not pile:
             return []
         if props is not None:
             return self._pieces_with(pile, (props,) if type(props) is str else tuple(props))
         piece = self.sight._piece
         by_piece = self._props_by_piece()
-        if w is not None:
-            w.append(("P", by_piece) if all(_pieceless(by_piece.get(p)) for p in pile) else _NOT_FOLLOWED)
         return [piece(p, by_piece) for p in pile]
 
     def _pieces_with(self, pile: list[int], names: tuple[str, ...]) -> list[dict]:
@@ -253,16 +154,12 @@ class SeatReader:
         st, sight = self.m.st, self.sight
         handles, ent, props = sight.handles, st.p_ent, st.props
         value = sight.value
-        w = self._w
         out = []
         for p in pile:
             d = {"piece": handles[p] if p < len(handles) else p, "entity": ent[p]}
             got = {}
             for name in names:
-                key = f"{p}:{name}"
-                v = props.get(key, _UNSET)
-                if w is not None:
-                    w.append(("p", key, v) if type(v) not in _NESTED or _pieceless(v) else _NOT_FOLLOWED)
+                v = props.get(f"{p}:{name}", _UNSET)
                 if v is not _UNSET:
                     got[name] = value(v) if type(v) in _NESTED else v
             if got:
@@ -276,10 +173,7 @@ class SeatReader:
         slot = m.L.zslot.get((zone, of))
         if slot is None or not self.sight.zones[slot]:
             return []
-        pile = m.st.zones[slot]
-        if self._w is not None:
-            self._w.append(("z", slot, pile))
-        return list(map(m.st.p_ent.__getitem__, pile))
+        return list(map(m.st.p_ent.__getitem__, m.st.zones[slot]))
 
     def known(self, zone: str, of: int | None = None) -> list[dict]:
         """Pieces of a zone the seat does not see into that were shown to it
@@ -287,15 +181,11 @@ class SeatReader:
         slot = self._slot(zone, of)
         if slot is None or self.sight.zones[slot]:
             return []
-        if self._w is not None:
-            self._w.append(_NOT_FOLLOWED)
         return self.sight.zone(slot, self._props_by_piece()).get("known", [])
 
     def zones(self) -> Iterator[tuple[str, int | None]]:
         """(zone id, owner) of every non-empty zone, in the view's order."""
         lay, piles = self.m.L, self.m.st.zones
-        if self._w is not None:
-            self._w.append(_NOT_FOLLOWED)
         for slot, pile in enumerate(piles):
             if pile:
                 yield lay.z_id[slot], lay.z_of[slot]
@@ -303,8 +193,6 @@ class SeatReader:
     def of_player(self, player: int) -> dict[str, list[dict]]:
         """The pieces of one player's zones that the seat sees, by zone id."""
         lay = self.m.L
-        if self._w is not None:
-            self._w.append(_NOT_FOLLOWED)
         out = {}
         for slot, of in enumerate(lay.z_of):
             if of == player and self.sight.zones[slot] and self.m.st.zones[slot]:
@@ -321,8 +209,6 @@ class SeatReader:
         """``find`` for several entities at once: every zone the seat sees
         into that holds a piece of any of them, each once, in the view's order."""
         hit = self._found(entities)
-        if self._w is not None:
-            self._w.append(("f", hit[6], hit))
         names = hit[5]
         if names is None:           # named once per answer: a bot asks the same at every decision
             lay = self.m.L
@@ -338,13 +224,8 @@ class SeatReader:
         m = self.m
         st, lay = m.st, m.L
         key = entities if type(entities) is tuple else tuple(entities)
-        found = self._found(key)
-        slots = found[4]
+        slots = self._slots_of(key)
         piles = st.zones
-        w = self._w
-        if w is not None:
-            w.append(("f", key, found))
-            w.extend(("z", slot, piles[slot]) for slot in slots)
         # the same zones (the very list _slots_of keeps) holding the very same
         # piles (a pile is a tuple, replaced when it changes): the same answer
         ck = (id(st.p_ent), key, id(self.sight.zones))
@@ -374,7 +255,7 @@ class SeatReader:
 
     def _found(self, entities: Iterable[str]) -> list:
         """``[p_ent, seen, pieces, where they were, _slots_of, find_all's
-        names or None, entities]`` for ``entities``. A bot asks the same entities at
+        names or None]`` for ``entities``. A bot asks the same entities at
         every decision and they seldom move: the last answer is kept, and
         given again while every one of their pieces is where it was (the
         same pieces: ``p_ent`` is replaced when one is made)."""
@@ -398,14 +279,13 @@ class SeatReader:
         out = [slot for slot in sorted(set(where)) if slot >= 0 and seen[slot]]
         if len(_FOUND) > 256:          # a bound, not a policy: a few questions of a few games
             _FOUND.clear()
-        hit = _FOUND[ck] = [ent, seen, pids, where, out, None, key]
+        hit = _FOUND[ck] = [ent, seen, pids, where, out, None]
         return hit
 
     def locate(self, piece: Any) -> tuple[str, int | None] | None:
         """(zone id, owner) of the piece with handle ``piece`` (or ``{"piece": h}``)
         if it lies in a zone the seat sees into, else None."""
         pid = self._seen_pid(piece)
-        self._note_pid(piece, pid)
         if pid is None:
             return None
         slot = self.m.st.p_zone[pid]
@@ -417,13 +297,9 @@ class SeatReader:
         as the seat's view gives it, if the piece lies in a zone the seat sees
         into and the prop is set; else ``default``."""
         pid = self._seen_pid(piece)
-        self._note_pid(piece, pid)
         if pid is None:
             return default
-        key = f"{pid}:{name}"
-        v = self.m.st.props.get(key, _UNSET)
-        if self._w is not None:
-            self._w.append(("p", key, v) if type(v) not in _NESTED or _pieceless(v) else _NOT_FOLLOWED)
+        v = self.m.st.props.get(f"{pid}:{name}", _UNSET)
         if v is _UNSET:
             return default
         return self.sight.value(v) if type(v) in _NESTED else v
@@ -433,14 +309,7 @@ class SeatReader:
         if it lies in a zone the seat sees into (as ``locate`` finds it), else
         None: what a bot asks of an option's piece, without listing its zone."""
         pid = self._seen_pid(piece)
-        self._note_pid(piece, pid)
         return None if pid is None else self.m.st.p_ent[pid]
-
-    def _note_pid(self, piece: Any, pid: int | None) -> None:
-        """Note (if watching) that ``piece`` was looked up: to ``pid``, lying in its zone now."""
-        if self._w is not None:
-            h = piece.get("piece") if type(piece) is dict else piece     # by its handle: a dict may change
-            self._w.append(("q", h, pid, None if pid is None else self.m.st.p_zone[pid]))
 
     def _seen_pid(self, piece: Any) -> int | None:
         """The piece number behind a handle, if the piece lies where the seat sees."""
@@ -468,33 +337,9 @@ class SeatReader:
         return self._props
 
 
-class Reads:
-    """What a reader was asked (``SeatReader.asked``): the parts of the state
-    its answers came from, for ``SeatReader.unchanged``."""
-    __slots__ = ("st", "seat", "items")
-
-    def __init__(self, st: Any, seat: int | None, items: tuple):
-        self.st, self.seat, self.items = st, seat, items
-
-    def __len__(self) -> int:
-        return len(self.items)
-
-
 _PROPS: dict[int, tuple] = {}
 _NESTED = frozenset((dict, list, tuple))      # values that may hold a piece: through the Sight
 _UNSET = object()
-_NOT_FOLLOWED = ("x",)          # a question whose answer unchanged() does not follow
-
-
-def _pieceless(v: Any) -> bool:
-    """Whether a value holds no piece: shown the same whatever moves (a piece
-    in it is shown as the seat sees it now, so such a value is not followed)."""
-    t = type(v)
-    if t is dict:
-        return "piece" not in v and all(_pieceless(x) for x in v.values() if type(x) in _NESTED)
-    if t is list or t is tuple:
-        return all(_pieceless(x) for x in v if type(x) in _NESTED)
-    return True
 _SLOTS: dict[int, tuple[Any, dict]] = {}
 
 
