@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from waybill.runtime.text import option_ids
+from waybill.runtime.text import option_ids, value_msg
 
 CARGO = ("food", "water", "weapons")
 # choices matched by message id (runtime/text.py), never by their words: the bot plays in any language
@@ -63,14 +63,14 @@ class WedsBot:
     def __init__(self):
         self.mem = {}        # what the seat remembers between decisions (its project)
         self.static = {}     # board facts that never change in a game (distances, sites)
-        self._game, self._ids = None, None    # the decision whose option ids `_msg` reads (once, when asked)
+        self._game, self._legal, self._ids = None, None, None    # the decision whose option ids `_msg` reads (once, when asked)
         self._rough_found = None     # (find("rough_ground"), the board's spaces, the rough spaces) last read
 
     def choose(self, game, legal, rng):
         if len(legal) == 1:
             return legal[0]
         pend = game.pending
-        self._game, self._ids = game, None
+        self._game, self._legal, self._ids = game, legal, None
         quick = _quick(pend, legal)
         if quick is not None:
             return quick
@@ -96,7 +96,7 @@ class WedsBot:
         """The message ids of this decision's options, by option number (read once, when asked)."""
         ids = self._ids
         if ids is None:
-            ids = self._ids = option_ids(self._game)
+            ids = self._ids = _ids_of(self._game, self._legal)
         return ids
 
     def _by_msg(self, legal, *mids):
@@ -364,6 +364,40 @@ class WedsBot:
                 if s.entity_of(a.get("value")) == "general_hold":
                     return a
         return self._by_msg(legal, DONE_SHOPPING) or legal[0]
+
+
+def _ids_of(game, legal):
+    """`option_ids(game)`: a pick's (or an order's) read from its options as
+    `text.option_msg` reads them — "done" where `index` is None, the id of a
+    text value (`value_msg`, kept per rules: a move offers the same spaces all
+    game), None for any other value — without going through every option's kind."""
+    pend = game.pending
+    if pend is None or pend.get("kind") not in ("pick", "order"):
+        return option_ids(game)
+    rules = game.rules
+    memo = _VALUE_IDS.get(id(rules))
+    if memo is None or memo[0] is not rules:
+        if len(_VALUE_IDS) > 16:
+            _VALUE_IDS.clear()
+        memo = _VALUE_IDS[id(rules)] = (rules, {})
+    known = memo[1]
+    out = []
+    for a in legal:
+        v = a.get("value")
+        if a.get("index", 0) is None:
+            out.append(DONE)
+        elif type(v) is str:
+            mid = known.get(v, _NO_ID)
+            if mid is _NO_ID:
+                mid = known[v] = value_msg(rules, v)
+            out.append(mid)
+        else:
+            out.append(None)
+    return out
+
+
+_VALUE_IDS: dict = {}
+_NO_ID = object()
 
 
 def _quick(pend, legal):

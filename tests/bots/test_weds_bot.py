@@ -79,3 +79,15 @@ def test_a_project_kept_is_one_the_costs_hold(players, seed):
                 assert s.pos() is not None and s.pos() not in s._from.spaces, p
         asked += 1
     assert asked > 300
+
+
+@pytest.mark.parametrize("players,seed", [(3, 4), (4, 2)])
+def test_option_ids_of_a_pick_are_the_runtimes(players, seed):
+    # _ids_of reads a pick's ids from its options; every kind must give option_ids(game)
+    from waybill.runtime.text import option_ids
+    picks = 0
+    for game, bot, seat in _decisions(players, seed, 900):
+        legal = game.legal_actions()
+        assert weds._ids_of(game, legal) == option_ids(game)
+        picks += game.pending["kind"] in ("pick", "order")
+    assert picks > 100
