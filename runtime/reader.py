@@ -224,14 +224,14 @@ class SeatReader:
         m = self.m
         st, lay = m.st, m.L
         key = entities if type(entities) is tuple else tuple(entities)
-        slots = self._slots_of(key)
+        found = self._found(key)
+        slots = found[4]
         piles = st.zones
-        # the same zones (the very list _slots_of keeps) holding the very same
+        # the same zones (kept with _found's answer) holding the very same
         # piles (a pile is a tuple, replaced when it changes): the same answer
-        ck = (id(st.p_ent), key, id(self.sight.zones))
-        hit = _TOPS.get(ck)
-        if hit is not None and hit[0] is slots and all(map(is_, map(piles.__getitem__, slots), hit[1])):
-            return list(hit[2])
+        tops = found[6]
+        if tops is not None and all(map(is_, map(piles.__getitem__, slots), tops[0])):
+            return list(tops[1])
         want = _start_pieces(lay, key)[1]
         ent = st.p_ent
         out = []
@@ -243,9 +243,7 @@ class SeatReader:
                     break
         now = tuple(piles[slot] for slot in slots)
         if all(type(pile) is tuple for pile in now):
-            if len(_TOPS) > 256:        # a bound, not a policy
-                _TOPS.clear()
-            _TOPS[ck] = (slots, now, tuple(out))
+            found[6] = (now, tuple(out))
         return out
 
     def _slots_of(self, entities: Iterable[str]) -> list[int]:
@@ -254,11 +252,13 @@ class SeatReader:
         return self._found(entities)[4]
 
     def _found(self, entities: Iterable[str]) -> list:
-        """``[p_ent, seen, pieces, where they were, _slots_of, find_all's
-        names or None]`` for ``entities``. A bot asks the same entities at
-        every decision and they seldom move: the last answer is kept, and
-        given again while every one of their pieces is where it was (the
-        same pieces: ``p_ent`` is replaced when one is made)."""
+        """``[p_ent, seen, runs of their pieces, where those were, _slots_of,
+        find_all's names or None, first_of's (piles, answer) or None]`` for ``entities``. A bot asks the same
+        entities at every decision and they seldom move: the last answer is
+        kept, and given again while every one of their pieces is where it was
+        (the same pieces: ``p_ent`` is replaced when one is made). An
+        entity's pieces are numbered in a row, so where they are is compared
+        a run at a time (slices of ``p_zone``)."""
         m = self.m
         st = m.st
         key = entities if type(entities) is tuple else tuple(entities)
@@ -266,20 +266,25 @@ class SeatReader:
         ent = st.p_ent
         ck = (id(ent), key, id(seen))
         hit = _FOUND.get(ck)
-        if hit is not None and hit[0] is ent and hit[1] is seen and \
-                tuple(map(st.p_zone.__getitem__, hit[2])) == hit[3]:
-            return hit
+        p_zone = st.p_zone
+        if hit is not None and hit[0] is ent and hit[1] is seen:
+            for (lo, hi), was in zip(hit[2], hit[3]):
+                if p_zone[lo:hi] != was:
+                    break
+            else:
+                return hit
         pids = _start_pieces(m.L, key)[0]
         if len(ent) > len(m.L.start_pieces):
             made = created_pieces(m)
             more = tuple(p for entity in key for p in made.get(entity, ()))
             if more:
                 pids = pids + more
-        where = tuple(map(st.p_zone.__getitem__, pids))
-        out = [slot for slot in sorted(set(where)) if slot >= 0 and seen[slot]]
+        runs = _runs(pids)
+        where = tuple(p_zone[lo:hi] for lo, hi in runs)
+        out = [slot for slot in sorted({s for w in where for s in w}) if slot >= 0 and seen[slot]]
         if len(_FOUND) > 256:          # a bound, not a policy: a few questions of a few games
             _FOUND.clear()
-        hit = _FOUND[ck] = [ent, seen, pids, where, out, None]
+        hit = _FOUND[ck] = [ent, seen, runs, where, out, None, None]
         return hit
 
     def locate(self, piece: Any) -> tuple[str, int | None] | None:
@@ -367,7 +372,6 @@ def _counter_slot(m: Any, cid: str) -> Any:
 _PIECE_OF: dict[int, tuple[list[int], dict[int, int]]] = {}
 _START: dict[tuple[int, tuple], tuple[Any, tuple[int, ...], frozenset]] = {}
 _FOUND: dict[tuple, list] = {}         # see SeatReader._found
-_TOPS: dict[tuple, tuple] = {}         # see SeatReader.first_of
 
 
 def _start_pieces(lay: Any, entities: tuple) -> tuple[tuple[int, ...], frozenset]:
@@ -381,6 +385,17 @@ def _start_pieces(lay: Any, entities: tuple) -> tuple[tuple[int, ...], frozenset
     pids = tuple(p for e in entities for p in lay.ent_pieces.get(e, ()))
     _START[(id(lay), entities)] = (lay, pids, frozenset(entities))
     return pids, frozenset(entities)
+
+
+def _runs(pids: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """``pids`` as ranges ``(lo, hi)`` of consecutive numbers (each piece in one)."""
+    runs: list[list[int]] = []
+    for p in sorted(set(pids)):
+        if runs and runs[-1][1] == p:
+            runs[-1][1] = p + 1
+        else:
+            runs.append([p, p + 1])
+    return tuple((lo, hi) for lo, hi in runs)
 
 
 def _piece_of(handles: list[int]) -> dict[int, int]:
