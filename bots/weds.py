@@ -426,9 +426,13 @@ class _Counters(dict):
     with `seat`, that seat's value alone), read when first asked: a dict, so
     that a counter read again (a dozen times a decision) is a plain lookup."""
 
-    def __init__(self, reader, seat=None):
-        super().__init__()
-        self.r, self.of = reader, seat
+    __slots__ = ("r", "of")
+
+    @classmethod
+    def of_seat(cls, reader, seat=None):
+        c = cls()
+        c.r, c.of = reader, seat
+        return c
 
     def __missing__(self, cid):
         got = self[cid] = self.r.counter(cid, self.of)
@@ -473,8 +477,8 @@ class _Seen:
         # read piece by piece (game.seat_reader): no full view per decision
         self.r = r = game.seat_reader(seat)
         self.round = r.round
-        self.c = _Counters(r)           # global counters
-        self.my = _Counters(r, seat)    # per-player counters: this seat's value
+        self.c = _Counters.of_seat(r)           # global counters
+        self.my = _Counters.of_seat(r, seat)    # per-player counters: this seat's value
         self._zone = {}
         self._ents = {}             # (zone, owner) -> entity ids of its pieces (no piece dicts built)
         self._kind, self._fields = _tables(self.R)
@@ -738,9 +742,11 @@ class _Seen:
         return self._from[a].get(b, 99)
 
     def far(self, target):
+        """`d(pos(), target)`, kept for the decision."""
         got = self._far.get(target)
         if got is None:
-            got = self._far[target] = self.d(self.pos(), target)
+            pos = self.pos()
+            got = self._far[target] = 99 if pos is None or target is None else self._from[pos].get(target, 99)
         return got
 
     def nearest(self, sids):
