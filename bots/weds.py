@@ -18,10 +18,9 @@ board and card texts of `game.rules`. Its plan, recomputed at every decision:
 
 from __future__ import annotations
 
-import heapq
 import re
 
-from waybill.runtime.text import option_ids
+from waybill.runtime.text import option_ids, value_msg
 
 CARGO = ("food", "water", "weapons")
 # choices matched by message id (runtime/text.py), never by their words: the bot plays in any language
@@ -64,14 +63,14 @@ class WedsBot:
     def __init__(self):
         self.mem = {}        # what the seat remembers between decisions (its project)
         self.static = {}     # board facts that never change in a game (distances, sites)
-        self._game, self._ids = None, None    # the decision whose option ids `_msg` reads (once, when asked)
+        self._game, self._legal, self._ids = None, None, None    # the decision whose option ids `_msg` reads (once, when asked)
         self._rough_found = None     # (find("rough_ground"), the board's spaces, the rough spaces) last read
 
     def choose(self, game, legal, rng):
         if len(legal) == 1:
             return legal[0]
         pend = game.pending
-        self._game, self._ids = game, None
+        self._game, self._legal, self._ids = game, legal, None
         quick = _quick(pend, legal)
         if quick is not None:
             return quick
@@ -97,7 +96,7 @@ class WedsBot:
         """The message ids of this decision's options, by option number (read once, when asked)."""
         ids = self._ids
         if ids is None:
-            ids = self._ids = option_ids(self._game)
+            ids = self._ids = _ids_of(self._game, self._legal)
         return ids
 
     def _by_msg(self, legal, *mids):
@@ -262,12 +261,10 @@ class WedsBot:
         if st is not self.static or "piece_site" not in st:
             return None
         dist = st["from"]
-        def d(a):
-            t = dist.get(a) if a else None
-            return 99 if t is None else t.get(target, 99)
-        best, best_d = None, d(here) if here in dist else 99
-        if here not in dist:
+        spaces = dist.spaces         # every space has a row (made when first asked)
+        if here not in spaces:
             return None
+        best, best_d = None, dist[here].get(target, 99)
         for a in legal:
             if self._msg(a) in (STOP_HERE, FREE_ACTION):
                 continue
@@ -275,9 +272,9 @@ class WedsBot:
             sp = v if isinstance(v, str) else st["piece_site"].get(v.get("piece")) if isinstance(v, dict) else None
             if sp is None:
                 return None             # an option we cannot place: look at the table
-            if sp not in dist:
+            if sp not in spaces:
                 return None
-            dd = d(sp)
+            dd = dist[sp].get(target, 99)
             if dd < best_d:
                 best, best_d, best_sp = a, dd, sp
         if best is None or here == target:
@@ -369,6 +366,40 @@ class WedsBot:
         return self._by_msg(legal, DONE_SHOPPING) or legal[0]
 
 
+def _ids_of(game, legal):
+    """`option_ids(game)`: a pick's (or an order's) read from its options as
+    `text.option_msg` reads them — "done" where `index` is None, the id of a
+    text value (`value_msg`, kept per rules: a move offers the same spaces all
+    game), None for any other value — without going through every option's kind."""
+    pend = game.pending
+    if pend is None or pend.get("kind") not in ("pick", "order"):
+        return option_ids(game)
+    rules = game.rules
+    memo = _VALUE_IDS.get(id(rules))
+    if memo is None or memo[0] is not rules:
+        if len(_VALUE_IDS) > 16:
+            _VALUE_IDS.clear()
+        memo = _VALUE_IDS[id(rules)] = (rules, {})
+    known = memo[1]
+    out = []
+    for a in legal:
+        v = a.get("value")
+        if a.get("index", 0) is None:
+            out.append(DONE)
+        elif type(v) is str:
+            mid = known.get(v, _NO_ID)
+            if mid is _NO_ID:
+                mid = known[v] = value_msg(rules, v)
+            out.append(mid)
+        else:
+            out.append(None)
+    return out
+
+
+_VALUE_IDS: dict = {}
+_NO_ID = object()
+
+
 def _quick(pend, legal):
     """Decisions that need no view of the table."""
     ask = pend.get("msg")
@@ -391,16 +422,20 @@ CARGO_HOLDS = ("general_hold", "weapons_hold")
 
 
 class _Counters(dict):
-    """Counters as a view gives them (a per-player counter: a list by seat),
-    read when first asked: a dict, so that a counter read again (a dozen
-    times a decision) is a plain lookup."""
+    """Counters as a view gives them (a per-player counter: a list by seat;
+    with `seat`, that seat's value alone), read when first asked: a dict, so
+    that a counter read again (a dozen times a decision) is a plain lookup."""
 
-    def __init__(self, reader):
-        super().__init__()
-        self.r = reader
+    __slots__ = ("r", "of")
+
+    @classmethod
+    def of_seat(cls, reader, seat=None):
+        c = cls()
+        c.r, c.of = reader, seat
+        return c
 
     def __missing__(self, cid):
-        got = self[cid] = self.r.counter(cid)
+        got = self[cid] = self.r.counter(cid, self.of)
         return got
 
 
@@ -442,14 +477,14 @@ class _Seen:
         # read piece by piece (game.seat_reader): no full view per decision
         self.r = r = game.seat_reader(seat)
         self.round = r.round
-        self.c = _Counters(r)
+        self.c = _Counters.of_seat(r)           # global counters
+        self.my = _Counters.of_seat(r, seat)    # per-player counters: this seat's value
         self._zone = {}
         self._ents = {}             # (zone, owner) -> entity ids of its pieces (no piece dicts built)
         self._kind, self._fields = _tables(self.R)
         self._memo = {}             # answers asked again within this decision (the state does not move)
         self._holds = {}            # which -> holds(which): asked many times a decision
         self._open = None           # contract entity -> its first piece open to me (open_contract)
-        self.counts = _HiddenCounts(r)
         spaces = self.R.spaces
         found = r.find("rough_ground")
         last = bot._rough_found      # the same places as at the last decision: the same rough ground
@@ -459,14 +494,15 @@ class _Seen:
             self._rough = frozenset(z for z, of in found if of is None and z in spaces)
             bot._rough_found = (found, spaces, self._rough)
         st = bot.static
-        if st.get("rough") != self._rough:       # a new game (or board): forget the old one
+        known = st.get("rough")
+        if known is not self._rough and known != self._rough:     # a new game (or board): forget the old one
             st.clear()
             st["rough"] = self._rough
             st["from"] = _distances(self.R, self._rough)
             st["sites"] = {}
             bot.mem.clear()
         self.static = st
-        self._from = st["from"]      # every space's distances, filled below at a game's first decision
+        self._from = st["from"]      # every space's distances, each row made when first asked
         self._far = {}
         if "piece_site" not in st:
             ps = st["piece_site"] = {}
@@ -474,11 +510,17 @@ class _Seen:
                 for p in self.pieces(sid):
                     if self.ent(p["entity"]).get("kind") in ("outpost", "raider_enclave"):
                         ps[p["piece"]] = sid
-            for sid in self.R.spaces:
-                self.dist_from(sid)
         self.mem = bot.mem.setdefault(seat, {})
         self._plan = None
         self.exclude = set()
+
+    @property
+    def counts(self):
+        """(zone, owner) -> how many pieces, for zones the seat does not see into (made when first asked)."""
+        got = self.__dict__.get("_counts")
+        if got is None:
+            got = self._counts = _HiddenCounts(self.r)
+        return got
 
     # ---- reading ----------------------------------------------------------
     # Every answer below is the same as reading the seat's pieces one by one;
@@ -535,16 +577,16 @@ class _Seen:
         return self.r.entity(h) if type(h) is int else None
 
     def crap(self):
-        return self.c["crap"][self.me]
+        return self.my["crap"]
 
     def pos(self):
-        return self.c["pos"][self.me]
+        return self.my["pos"]
 
     def markers(self):
-        return self.c["markers"][self.me]
+        return self.my["markers"]
 
     def momentum(self):
-        return self.c["momentum"][self.me]
+        return self.my["momentum"]
 
     def _kind_count(self, zone, kind_id):
         """How many of my pieces in ``zone`` are of ``kind_id`` (read once a decision)."""
@@ -692,42 +734,19 @@ class _Seen:
 
     def dist_from(self, start):
         """Cost to reach every space from `start` (entering costs 1, 2 if rough)."""
-        cache = self.static["from"]
-        if start in cache:
-            return cache[start]
-        nbrs = _neighbours(self.R)
-        rough = self._rough
-        heappop, heappush = heapq.heappop, heapq.heappush
-        dist = {start: 0}
-        get = dist.get
-        heap = [(0, start)]
-        while heap:
-            d, s = heappop(heap)
-            if d > dist[s]:         # every space pushed has a distance
-                continue
-            near = nbrs.get(s)
-            if near is None:
-                near = nbrs[s] = _enterable(self.R.spaces, s)
-            for t in near:
-                nd = d + 2 if t in rough else d + 1
-                if nd < get(t, 1e9):
-                    dist[t] = nd
-                    heappush(heap, (nd, t))
-        cache[start] = dist
-        return dist
+        return self._from[start]
 
     def d(self, a, b):
         if a is None or b is None:
             return 99
-        dist = self._from.get(a)
-        if dist is None:
-            dist = self.dist_from(a)
-        return dist.get(b, 99)
+        return self._from[a].get(b, 99)
 
     def far(self, target):
+        """`d(pos(), target)`, kept for the decision."""
         got = self._far.get(target)
         if got is None:
-            got = self._far[target] = self.d(self.pos(), target)
+            pos = self.pos()
+            got = self._far[target] = 99 if pos is None or target is None else self._from[pos].get(target, 99)
         return got
 
     def nearest(self, sids):
@@ -933,7 +952,7 @@ class _Seen:
 
     def delivery_value(self, sid, types, ld=None):
         ld = ld or self.load()
-        if sid == self.c["last_delivery"][self.me]:
+        if sid == self.my["last_delivery"]:
             return 0
         for t in types:             # every type it buys, carried
             if ld.get(t, 0) <= 0:
@@ -957,7 +976,7 @@ class _Seen:
     def _best_sale(self, t):
         best = 0
         for sid, types in self.demands():
-            if t in types and len(types) == 1 and sid != self.c["last_delivery"][self.me]:
+            if t in types and len(types) == 1 and sid != self.my["last_delivery"]:
                 best = max(best, self.price(t) - self.far(sid) * 0.3)
         return best
 
@@ -970,7 +989,7 @@ class _Seen:
         return False
 
     def attack_worth(self):
-        if self.c["won_combat"][self.me] is not False:
+        if self.my["won_combat"] is not False:
             return False
         if self.quest_card() in ("vq_2a", "vq_2b") or self.power() >= 6:
             return self.room() > 0 or self.quest_card() in ("vq_2a", "vq_2b")
@@ -1035,9 +1054,14 @@ class _Seen:
         if "_proj" in self.__dict__:
             return self._proj
         self._proj = None
-        costs = self.project_costs()
         cur = self.mem.get("proj")
         rnd = self.round
+        if cur is not None and self.mem.get("proj_round") == rnd and self._costs_has(cur):
+            # chosen this round and still open: the costs would only be asked
+            # whether they hold it (the choice is made once a round)
+            self.mem["proj"] = self._proj = cur
+            return cur
+        costs = self.project_costs()
         if cur not in costs:
             cur = None
         if costs and (cur is None or self.mem.get("proj_round") != rnd):
@@ -1048,6 +1072,35 @@ class _Seen:
         self.mem["proj"] = cur
         self._proj = cur
         return cur
+
+    def _costs_has(self, proj):
+        """Whether `project_costs()` has `proj`: its conditions, without the
+        costs (distances, prices). Where a cost could raise (a distance from
+        a place that is no space), False: the caller then asks the costs."""
+        pos = self.pos()
+        if pos is not None and pos not in self._from.spaces:
+            return False
+        opened = self.open_contracts()
+        if proj == "bailout":
+            return "bailout" in opened
+        if proj == "bsod":
+            return "blue_screen_of_death" in opened
+        if proj == "vq":
+            if "vision_quest_contract" not in opened:
+                return False
+            left = len(self.mine_ents("quest")) + (self.counts.get(("quest_stack", self.me)) or 0)
+            return bool(left or self.counts.get(("quest_stacks", None)))
+        if proj == "bigdig":
+            return "the_big_dig" in opened and bool(self.mine_ents("treasures") or self.dig_sites())
+        if proj == "torque":
+            return "grand_lord_emperor_torque" in opened
+        if proj == "kea":
+            return "kill_em_all" in opened
+        if proj == "qd":
+            return "questionable_decisions" in opened and bool(self.vault() or self.bombs_left())
+        if proj == "smuggler":
+            return "smuggler" in opened
+        return False
 
     def money(self, need):
         return max(0, need - self.crap()) / 4.0
@@ -1140,7 +1193,7 @@ class _Seen:
 
     def project_step(self, proj):
         crap, ld = self.crap(), self.load()
-        won = self.c["won_combat"][self.me] is not False
+        won = self.my["won_combat"] is not False
         if proj == "bailout":
             return (self.site("new_new_york"), "bonus") if crap >= self.bailout_price() else None
         if proj == "bsod":
@@ -1239,7 +1292,7 @@ class _Seen:
             step = self.project_step(proj)
             if step is not None and step[0] is not None and step[0] not in self.exclude:
                 return step
-        if self.c["contracts_done"][self.me] >= 1 and not self.contract_job_in_hand() and len(self.jobs()) < 4 \
+        if self.my["contracts_done"] >= 1 and not self.contract_job_in_hand() and len(self.jobs()) < 4 \
                 and self.may_take_job():
             cap = self.nearest([self.site(e) for e in CAPITALS])
             if cap:
@@ -1247,7 +1300,7 @@ class _Seen:
         jobs = [j for j in self.job_targets() if j[0] not in self.exclude]
         if jobs:
             return min(jobs, key=lambda j: self.far(j[0]))[0], "job"
-        if self.c["in_purchase"][self.me] == 0:
+        if self.my["in_purchase"] == 0:
             for t in self.job_needs():
                 if self.room(t) > 0:
                     sups = [(sid, price) for sid, tt, price in self.supplies() if tt == t and price <= crap]
@@ -1257,7 +1310,7 @@ class _Seen:
         best, best_v = None, 0
         value, far = self.delivery_value, self.far
         demands = self.demands()
-        last = self.c["last_delivery"][self.me] if demands else None
+        last = self.my["last_delivery"] if demands else None
         for sid, types in demands:
             dv = 0                  # delivery_value's two ways to 0, without the call
             if sid != last:
@@ -1274,7 +1327,7 @@ class _Seen:
             return best, "sell"
         # buy: profit = (best sale - price) * room
         buy, buy_v = None, 0
-        if self.c["in_purchase"][self.me] == 0:
+        if self.my["in_purchase"] == 0:
             for sid, t, price in self.supplies():
                 n = min(self.room(t), crap // max(1, price))
                 if n <= 0:
@@ -1306,18 +1359,46 @@ def _tables(rules):
     return hit[1], hit[2]
 
 
-_NEIGHBOURS = {}
+class _Distances(dict):
+    """start space -> {space: cost to reach it} on one board (its spaces and
+    rough ground): entering a space costs 1, 2 if rough; a centre space is
+    never entered. A row is made when first asked (a game asks from most
+    spaces its trucks stand on or pass by), a level at a time: as the cost
+    of entering depends only on the space entered, a space is first reached
+    from the nearest level that reaches it, and so at its distance (no heap,
+    no space reached twice)."""
 
+    def __init__(self, spaces, rough):
+        super().__init__()
+        self.spaces, self.rough = spaces, rough
+        self.nbrs = {}              # space -> (plain spaces, rough spaces) a truck may enter from it
 
-def _neighbours(rules):
-    """space -> the adjacent spaces a truck may enter (no centre), filled as
-    asked (`_enterable`): the same for every game of these rules."""
-    hit = _NEIGHBOURS.get(id(rules))
-    if hit is None or hit[0] is not rules:
-        if len(_NEIGHBOURS) > 64:
-            _NEIGHBOURS.clear()
-        hit = _NEIGHBOURS[id(rules)] = (rules, {})
-    return hit[1]
+    def _near(self, s):
+        near = _enterable(self.spaces, s)
+        rough = self.rough
+        got = self.nbrs[s] = (tuple(t for t in near if t not in rough), tuple(t for t in near if t in rough))
+        return got
+
+    def __missing__(self, start):
+        nbrs = self.nbrs
+        dist = {start: 0}
+        k, now, nxt, after = 0, [start], [], []
+        while now or nxt:
+            k1, k2 = k + 1, k + 2
+            for s in now:
+                plain, hard = nbrs.get(s) or self._near(s)
+                for t in plain:
+                    if t not in dist:
+                        dist[t] = k1
+                        nxt.append(t)
+                for t in hard:
+                    if t not in dist:
+                        dist[t] = k2
+                        after.append(t)
+            now, nxt, after = nxt, after, []
+            k = k1
+        self[start] = dist
+        return dist
 
 
 def _enterable(spaces, s):
@@ -1325,14 +1406,15 @@ def _enterable(spaces, s):
 
 
 def _distances(rules, rough):
-    """The cache of `dist_from` for a board (its spaces and rough ground):
-    shared by every seat's bot, as the distances are the same for all."""
+    """The distances on a board (its spaces and rough ground): shared by
+    every seat's bot and every game with the same rough ground, as the
+    board's links never change."""
     key = (id(rules), rough)
     hit = _DISTANCES.get(key)
     if hit is None or hit[0] is not rules:
         if len(_DISTANCES) > 64:
             _DISTANCES.clear()
-        hit = _DISTANCES[key] = (rules, {})
+        hit = _DISTANCES[key] = (rules, _Distances(rules.spaces, rough))
     return hit[1]
 
 

@@ -86,9 +86,12 @@ class SeatReader:
 
     # --- counters -------------------------------------------------------------------
 
-    def counter(self, cid: str) -> Any:
+    def counter(self, cid: str, of: int | None = None) -> Any:
         """A counter as the view shows it: its value, or a per-player
-        counter's values as a list by seat. ``WaybillError`` for no such counter."""
+        counter's values as a list by seat; with ``of`` (a seat), a per-player
+        counter's value for that seat alone (the list's item, without the
+        others read). ``WaybillError`` for no such counter, or ``of`` for a
+        global one or no such seat."""
         m = self.m
         slots = _counter_slots(m.L).get(cid)
         if slots is None:
@@ -97,6 +100,11 @@ class SeatReader:
             slots = _counter_slot(m, cid)
         cs = m.st.counters
         value = self.sight.value
+        if of is not None:
+            if type(slots) is int or type(of) is not int or not 0 <= of < len(slots):
+                raise WaybillError(f"counter {cid!r} has no value of seat {of!r}")
+            v = cs[slots[of]]
+            return value(v) if type(v) in _NESTED else v
         if type(slots) is int:
             v = cs[slots]
             return value(v) if type(v) in _NESTED else v
@@ -200,9 +208,13 @@ class SeatReader:
     def find_all(self, entities: Iterable[str]) -> list[tuple[str, int | None]]:
         """``find`` for several entities at once: every zone the seat sees
         into that holds a piece of any of them, each once, in the view's order."""
-        lay = self.m.L
-        z_id, z_of = lay.z_id, lay.z_of
-        return [(z_id[slot], z_of[slot]) for slot in self._slots_of(entities)]
+        hit = self._found(entities)
+        names = hit[5]
+        if names is None:           # named once per answer: a bot asks the same at every decision
+            lay = self.m.L
+            z_id, z_of = lay.z_id, lay.z_of
+            names = hit[5] = tuple((z_id[slot], z_of[slot]) for slot in hit[4])
+        return list(names)
 
     def first_of(self, entities: Iterable[str]) -> list[tuple[str, int | None, str]]:
         """(zone id, owner, entity) for every zone ``find_all(entities)``
@@ -212,14 +224,14 @@ class SeatReader:
         m = self.m
         st, lay = m.st, m.L
         key = entities if type(entities) is tuple else tuple(entities)
-        slots = self._slots_of(key)
+        found = self._found(key)
+        slots = found[4]
         piles = st.zones
-        # the same zones (the very list _slots_of keeps) holding the very same
+        # the same zones (kept with _found's answer) holding the very same
         # piles (a pile is a tuple, replaced when it changes): the same answer
-        ck = (id(st.p_ent), key, id(self.sight.zones))
-        hit = _TOPS.get(ck)
-        if hit is not None and hit[0] is slots and all(map(is_, map(piles.__getitem__, slots), hit[1])):
-            return list(hit[2])
+        tops = found[6]
+        if tops is not None and all(map(is_, map(piles.__getitem__, slots), tops[0])):
+            return list(tops[1])
         want = _start_pieces(lay, key)[1]
         ent = st.p_ent
         out = []
@@ -231,38 +243,49 @@ class SeatReader:
                     break
         now = tuple(piles[slot] for slot in slots)
         if all(type(pile) is tuple for pile in now):
-            if len(_TOPS) > 256:        # a bound, not a policy
-                _TOPS.clear()
-            _TOPS[ck] = (slots, now, tuple(out))
+            found[6] = (now, tuple(out))
         return out
 
     def _slots_of(self, entities: Iterable[str]) -> list[int]:
         """The slots of the zones the seat sees into that hold a piece of any
-        of ``entities``, in order (a list the callers only read). A bot asks
-        the same entities at every decision and they seldom move: the last
-        answer is kept, and given again while every one of their pieces is
-        where it was (the same pieces: ``p_ent`` is replaced when one is made)."""
+        of ``entities``, in order (a list the callers only read)."""
+        return self._found(entities)[4]
+
+    def _found(self, entities: Iterable[str]) -> list:
+        """``[p_ent, seen, runs of their pieces, where those were, _slots_of,
+        find_all's names or None, first_of's (piles, answer) or None]`` for ``entities``. A bot asks the same
+        entities at every decision and they seldom move: the last answer is
+        kept, and given again while every one of their pieces is where it was
+        (the same pieces: ``p_ent`` is replaced when one is made). An
+        entity's pieces are numbered in a row, so where they are is compared
+        a run at a time (slices of ``p_zone``)."""
         m = self.m
-        st, lay = m.st, m.L
+        st = m.st
         key = entities if type(entities) is tuple else tuple(entities)
         seen = self.sight.zones
-        at = st.p_zone.__getitem__
-        ck = (id(st.p_ent), key, id(seen))
+        ent = st.p_ent
+        ck = (id(ent), key, id(seen))
         hit = _FOUND.get(ck)
-        if hit is not None and hit[0] is st.p_ent and hit[1] is seen and tuple(map(at, hit[2])) == hit[3]:
-            return hit[4]
-        pids = _start_pieces(lay, key)[0]
-        if len(st.p_ent) > len(lay.start_pieces):
+        p_zone = st.p_zone
+        if hit is not None and hit[0] is ent and hit[1] is seen:
+            for (lo, hi), was in zip(hit[2], hit[3]):
+                if p_zone[lo:hi] != was:
+                    break
+            else:
+                return hit
+        pids = _start_pieces(m.L, key)[0]
+        if len(ent) > len(m.L.start_pieces):
             made = created_pieces(m)
             more = tuple(p for entity in key for p in made.get(entity, ()))
             if more:
                 pids = pids + more
-        where = tuple(map(at, pids))
-        out = [slot for slot in sorted(set(where)) if slot >= 0 and seen[slot]]
+        runs = _runs(pids)
+        where = tuple(p_zone[lo:hi] for lo, hi in runs)
+        out = [slot for slot in sorted({s for w in where for s in w}) if slot >= 0 and seen[slot]]
         if len(_FOUND) > 256:          # a bound, not a policy: a few questions of a few games
             _FOUND.clear()
-        _FOUND[ck] = (st.p_ent, seen, pids, where, out)
-        return out
+        hit = _FOUND[ck] = [ent, seen, runs, where, out, None, None]
+        return hit
 
     def locate(self, piece: Any) -> tuple[str, int | None] | None:
         """(zone id, owner) of the piece with handle ``piece`` (or ``{"piece": h}``)
@@ -348,8 +371,7 @@ def _counter_slot(m: Any, cid: str) -> Any:
     return got
 _PIECE_OF: dict[int, tuple[list[int], dict[int, int]]] = {}
 _START: dict[tuple[int, tuple], tuple[Any, tuple[int, ...], frozenset]] = {}
-_FOUND: dict[tuple, tuple] = {}        # see SeatReader._slots_of
-_TOPS: dict[tuple, tuple] = {}         # see SeatReader.first_of
+_FOUND: dict[tuple, list] = {}         # see SeatReader._found
 
 
 def _start_pieces(lay: Any, entities: tuple) -> tuple[tuple[int, ...], frozenset]:
@@ -363,6 +385,17 @@ def _start_pieces(lay: Any, entities: tuple) -> tuple[tuple[int, ...], frozenset
     pids = tuple(p for e in entities for p in lay.ent_pieces.get(e, ()))
     _START[(id(lay), entities)] = (lay, pids, frozenset(entities))
     return pids, frozenset(entities)
+
+
+def _runs(pids: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """``pids`` as ranges ``(lo, hi)`` of consecutive numbers (each piece in one)."""
+    runs: list[list[int]] = []
+    for p in sorted(set(pids)):
+        if runs and runs[-1][1] == p:
+            runs[-1][1] = p + 1
+        else:
+            runs.append([p, p + 1])
+    return tuple((lo, hi) for lo, hi in runs)
 
 
 def _piece_of(handles: list[int]) -> dict[int, int]:

@@ -23,6 +23,9 @@ def test_reader_gives_what_the_view_gives(pack):
         v = g.view(seat, log=False, zones=True, display=False)
         r = g.seat_reader(seat)
         assert r.counters() == v["counters"]
+        for cid, value in v["counters"].items():       # a per-player counter, one seat at a time
+            if g.rules.counters[cid]["scope"] != "global":
+                assert [r.counter(cid, s) for s in range(len(value))] == value
         assert (r.round, r.turn, r.current, r.decision, r.over) == (v["round"], v["turn"], v["current"],
                                                                     v["decision"], v["over"])
         assert r.players == v["players"]
@@ -60,6 +63,11 @@ def test_reader_refuses_what_is_not():
     r = g.seat_reader(0)
     with pytest.raises(WaybillError):
         r.counter("no_such_counter")
+    per_player = next(c for c, d in g.rules.counters.items() if d["scope"] != "global")
+    one = next(c for c, d in g.rules.counters.items() if d["scope"] == "global")
+    for cid, of in ((per_player, 4), (per_player, -1), (per_player, "0"), (one, 0)):
+        with pytest.raises(WaybillError):
+            r.counter(cid, of)
     assert r.pieces("no_such_zone") == [] and r.count("no_such_zone") == 0
     assert r.locate(-1) is None and r.locate("x") is None and r.locate(10 ** 6) is None
     assert r.find("no_such_entity") == []
