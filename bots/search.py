@@ -39,8 +39,9 @@ with ``linear``, only the searching seat's is read). In every pack, a move
 that brought the true game back to a position the bot stood at before (a
 free action, then pass) is not taken there again.
 
-Budget: ``iterations`` per decision, and ``think_ms`` (0: no time limit),
-whichever ends first. With ``think_ms`` 0 the bot is deterministic for a
+Budget: ``iterations`` per decision, and ``think_ms`` (0: no time limit;
+counted from the start of the decision, its setup included), whichever
+ends first. With ``think_ms`` 0 the bot is deterministic for a
 given game, random stream and iteration budget (its own stream is drawn
 from the one it is given).
 
