@@ -39,8 +39,9 @@ with ``linear``, only the searching seat's is read). In every pack, a move
 that brought the true game back to a position the bot stood at before (a
 free action, then pass) is not taken there again.
 
-Budget: ``iterations`` per decision, and ``think_ms`` (0: no time limit),
-whichever ends first. With ``think_ms`` 0 the bot is deterministic for a
+Budget: ``iterations`` per decision, and ``think_ms`` (0: no time limit;
+counted from the start of the decision, its setup included), whichever
+ends first. With ``think_ms`` 0 the bot is deterministic for a
 given game, random stream and iteration budget (its own stream is drawn
 from the one it is given).
 
@@ -104,6 +105,9 @@ class SearchBot:
     def choose(self, game, legal: list[dict], rng: random.Random) -> dict:
         if len(legal) == 1:
             return legal[0]
+        # the budget counts from here: finding the hidden pieces and the
+        # position (a copy of the state) are part of the decision's time
+        start = time.perf_counter()
         seat = legal[0]["player"]
         self._seat = seat
         r = random.Random(rng.getrandbits(64))
@@ -111,7 +115,7 @@ class SearchBot:
         root = self._reused(game, seat, legal[0]["decision"]) or _Node(n)
         hinted = game.has_bot_score()
         deals = Deals(game, seat)      # what the seat cannot see, found once for every deal
-        start = time.perf_counter()
+        here, taken = self._position(game)
         deadline = start + self.think_ms / 1000 if self.think_ms else None
         it = 0
         while it < self.iterations:
@@ -129,7 +133,6 @@ class SearchBot:
         self.last_iterations = it
         best, best_child = legal[0], None
         better = self._better_line if self.max_backup else _better
-        here, taken = self._position(game)
         for a in legal:
             child = root.children.get(_key(a))
             if child is None or _key(a) in taken:

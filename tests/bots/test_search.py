@@ -185,6 +185,26 @@ def test_a_move_that_came_back_to_the_same_position_is_not_taken_again():
 
 # ---- bots declared by content -----------------------------------------------------------
 
+def test_the_weds_hint_rises_when_a_contract_is_completed():
+    # Appendix C: "The first player to complete 3 separate contracts will win
+    # the game." Blue Screen of Death: "while at the Depot and carrying 3
+    # artifacts on your truck, take a [BONUS] action to deliver them". A hint
+    # whose progress terms outweighed the contract made the search bot stand
+    # at the Depot with 3 artifacts for ever (content/weds/bot.wb).
+    from waybill.compiler import compile_pack
+    from waybill.scenarios import run_step, start
+    result = compile_pack("weds")
+    sc = next(s for s in result.scenarios if s["id"] == "bot_hint_blue_screen")
+    game = start(result.ir, sc)
+    before = None
+    for step in sc["steps"]:
+        if step["kind"] == "do":        # the BONUS action: 3 artifacts aboard, at the Depot
+            before = float(game.bot_score(0))
+        run_step(game, step)
+    assert game.seat_reader(0).counter("contracts_done")[0] == 1
+    assert float(game.bot_score(0)) > before + 200, "a contract outweighs the progress it uses up"
+
+
 def test_shipped_packs_name_their_heuristic_bots():
     for pack, name in (("weds", "weds_heuristic"), ("badlands", "badlands_heuristic"),
                        ("warfare", "warfare_heuristic")):
