@@ -88,7 +88,7 @@ def checking() -> bool:
 class Reads:
     """What one computation read: per container, key -> value returned."""
 
-    __slots__ = ("counters", "zones", "p_zone", "p_owner", "props", "uses", "fields", "whole", "truth")
+    __slots__ = ("counters", "zones", "p_zone", "p_owner", "props", "uses", "fields", "whole", "truth", "picks")
 
     def __init__(self) -> None:
         self.counters: dict = {}
@@ -100,6 +100,9 @@ class Reads:
         self.fields: dict = {}        # scalar fields (round, turn, current, ...)
         self.whole: dict = {}         # containers read whole: name -> snapshot
         self.truth: dict = {}         # containers only asked whether empty: name -> bool
+        # lists read at many keys in one call (a listing's host pieces' zones):
+        # (name, itemgetter, keys, values), kept as read, checked as read
+        self.picks: list = []
 
     def merge(self, other: "Reads") -> None:
         # a key read by both was read from the same, unchanged state; most
@@ -120,143 +123,98 @@ class Reads:
             self.fields.update(other.fields)
         self.whole.update(other.whole)
         self.truth.update(other.truth)
+        if other.picks:
+            self.picks += other.picks
 
     def checker(self) -> Callable[[Any], bool]:
         """A function ``valid(state)``: every read gives the same value now."""
-        n = len(self.counters) + len(self.zones) + len(self.p_zone) + len(self.p_owner) + len(self.props)
-        if n <= _SMALL and not self.uses:
-            return self._flat()
-        checks: list[Callable[[Any], bool]] = []
+        return _Check(self).valid
+
+
+class _Check:
+    """The reads of one computation arranged for checking: per list, an
+    ``itemgetter`` of the keys read and the tuple of values they gave, so a
+    check is a C call and a C comparison per container. Made from the
+    ``Reads`` when an entry is first checked, not when it is recorded: made
+    per container, it was the larger half of what recording a listing cost
+    (closures per container, a scan of the values' types), and an entry
+    given up or replaced before its first check never needs it."""
+
+    __slots__ = ("lists", "props", "uses", "fields", "others")
+
+    def __init__(self, r: Reads):
+        lists = []
         for name in _LISTS:
-            got = getattr(self, name)
+            got = getattr(r, name)
             if got:
-                checks.append(_list_check(name, got))
-        if self.props:
-            checks.append(_dict_check(lambda st: st.props, self.props))
-        for per, keys in self.uses.items():
-            checks.append(_dict_check(lambda st, per=per: st.uses.get(per) or {}, keys))
-        for name, v in self.fields.items():
-            checks.append(_field_check(name, v))
-        for name, snap in self.whole.items():
-            checks.append(_whole_check(name, snap))
-        for name, v in self.truth.items():
-            if name not in self.whole:
-                checks.append(_truth_check(name, v))
-        if not checks:
-            return lambda st: True
-        if len(checks) == 1:
-            return checks[0]
-        checks_t = tuple(checks)
+                keys, want = tuple(got), tuple(got.values())
+                if len(keys) == 1:          # an itemgetter of one key gives no tuple
+                    keys, want = keys * 2, want * 2
+                lists.append((name, itemgetter(*keys), want, max(keys), name == "zones"))
+        for name, get, keys, want in r.picks:
+            lists.append((name, get, want, max(keys), name == "zones"))
+        self.lists = tuple(lists)
+        self.props = _keyed(r.props) if r.props else None
+        self.uses = tuple((per,) + _keyed(keys) for per, keys in r.uses.items())
+        self.fields = tuple(r.fields.items())
+        others = [_whole_check(name, snap) for name, snap in r.whole.items()]
+        others += [_truth_check(name, v) for name, v in r.truth.items() if name not in r.whole]
+        self.others = tuple(others)
 
-        def valid(st: Any) -> bool:
-            # a loop, not all(generator): a miss is found at the first check
-            # (a counter, mostly) by entries tried in turn (Slot.find)
-            for c in checks_t:
-                if not c(st):
-                    return False
-            return True
-        return valid
-
-    def _flat(self) -> Callable[[Any], bool]:
-        """The checker of a computation that read a few list elements (one
-        host's requirements, say): made in a few microseconds, where the
-        per-container checkers above cost more to make than to run."""
-        items = []
-        for name in _LISTS:
-            got = getattr(self, name)
-            if got:
-                items += [(name, k, w, name == "zones") for k, w in got.items()]
-        props = tuple(self.props.items())
-        fields = tuple(self.fields.items())
-        idents, others = [], []
-        for name, snap in self.whole.items():
-            if type(snap) is _Ident:
-                idents.append((name, snap.obj))
-            else:
-                others.append(_whole_check(name, snap))
-        truths = [(name, v) for name, v in self.truth.items() if name not in self.whole]
-
-        def valid(st: Any) -> bool:
-            for name, obj in idents:
-                if getattr(st, name) is not obj:
-                    return False
-            for name, v in truths:
-                if bool(getattr(st, name)) is not v:
-                    return False
-            for name, k, w, by_value in items:
-                seq = getattr(st, name)
-                if k >= len(seq):
-                    return False
-                v = seq[k]
-                if v is not w and not (type(v) is type(w) and type(v) in _SCALARS and v == w) \
-                        and not (by_value and v == w):
-                    return False
-            if props:
-                get = st.props.get
-                for k, w in props:
-                    v = get(k, MISSING)
-                    if v is not w and not (type(v) is type(w) and type(v) in _SCALARS and v == w):
-                        return False
-            for name, w in fields:
-                if not _same(getattr(st, name), w):
-                    return False
-            for c in others:
-                if not c(st):
-                    return False
-            return True
-        return valid
+    def valid(self, st: Any) -> bool:
+        # a loop, not all(generator): a miss is found at the first check
+        # (a counter, mostly) by entries tried in turn (Slot.find)
+        for name, get, want, top, by_value in self.lists:
+            seq = getattr(st, name)
+            if top >= len(seq):
+                return False
+            now = get(seq)
+            if not all(map(is_, now, want)) and not _equal(now, want, by_value):
+                return False
+        if self.props is not None:
+            keys, want, missing = self.props
+            now = tuple(map(st.props.get, keys, missing))
+            if not all(map(is_, now, want)) and not _equal(now, want, False):
+                return False
+        for per, keys, want, missing in self.uses:
+            now = tuple(map((st.uses.get(per) or _EMPTY).get, keys, missing))
+            if not all(map(is_, now, want)) and not _equal(now, want, False):
+                return False
+        for name, w in self.fields:
+            if not _same(getattr(st, name), w):
+                return False
+        for c in self.others:
+            if not c(st):
+                return False
+        return True
 
 
-_SMALL = 16      # list reads up to which a checker is one flat loop (see Reads._flat)
+_EMPTY: dict = {}
+
+
+def _keyed(got: dict) -> tuple:
+    """(keys, values, MISSING for each key) of a dict's reads."""
+    keys = tuple(got)
+    return keys, tuple(got.values()), tuple(repeat(MISSING, len(keys)))
+
+
+def _equal(now: tuple, want: tuple, by_value: bool) -> bool:
+    """Values read again, not all identical to those noted: the same values
+    if equal and, but for zones (tuples of piece ids: equal is the same),
+    each one identical or a scalar of the same type (``0`` never passes for
+    ``False``; two equal lists are not known to stay equal)."""
+    if now != want:
+        return False
+    if by_value:
+        return True
+    for a, b in zip(now, want):
+        if a is not b and not (type(a) is type(b) and type(a) in _SCALARS):
+            return False
+    return True
 
 
 def _same(a: Any, b: Any) -> bool:
     return a is b or (type(a) is type(b) and type(a) in _SCALARS and a == b)
-
-
-def _all_same(got: tuple, want: tuple, scalar: bool) -> bool:
-    if all(map(is_, got, want)):
-        return True
-    # equal scalars of the same types are the same values (large ints, texts)
-    return scalar and got == want and tuple(map(type, got)) == tuple(map(type, want))
-
-
-def _list_check(name: str, got: dict) -> Callable[[Any], bool]:
-    keys = tuple(got)
-    want = tuple(got.values())
-    scalar = all(type(v) in _SCALARS for v in want)
-    # a zone is a tuple of piece ids (ints): equal is the same, and a zone
-    # emptied and filled again (a player left and came back) matches
-    by_value = name == "zones"
-    if len(keys) == 1:
-        k, w = keys[0], want[0]
-
-        def one(st):
-            seq = getattr(st, name)
-            return k < len(seq) and (_same(seq[k], w) or by_value and seq[k] == w)
-        return one
-    get = itemgetter(*keys)
-    top = max(keys)
-
-    def many(st):
-        seq = getattr(st, name)
-        if top >= len(seq):
-            return False
-        now = get(seq)
-        return _all_same(now, want, scalar) or by_value and now == want
-    return many
-
-
-def _dict_check(table: Callable[[Any], dict], got: dict) -> Callable[[Any], bool]:
-    keys = tuple(got)
-    want = tuple(got.values())
-    scalar = all(type(v) in _SCALARS or v is MISSING for v in want)
-    missing = tuple(repeat(MISSING, len(keys)))
-    return lambda st: _all_same(tuple(map(table(st).get, keys, missing)), want, scalar)
-
-
-def _field_check(name: str, v: Any) -> Callable[[Any], bool]:
-    return lambda st: _same(getattr(st, name), v)
 
 
 def _truth_check(name: str, v: bool) -> Callable[[Any], bool]:
@@ -309,9 +267,12 @@ class _RList:
         return self._d[i]
 
     def picked(self, getter: Any, keys: tuple) -> tuple:
-        """``getter(list)`` for an ``itemgetter`` of ``keys`` (several), noted in one go."""
+        """``getter(list)`` for an ``itemgetter`` of ``keys`` (several), noted
+        in one go: the getter and its answer are kept as they are, and the
+        check asks the getter again (no entry per key to note, or to check)."""
         vals = getter(self._d)
-        self._got.update(zip(keys, vals))
+        if keys:
+            self._rec._reads.picks.append((self._name, getter, keys, vals))
         return vals
 
     def __len__(self) -> int:
@@ -529,12 +490,20 @@ class _Uses:
 # --- the cache ------------------------------------------------------------------
 
 class Entry:
-    """One computation kept: its value, its reads and their checker, and the
-    budget it charged."""
-    __slots__ = ("result", "valid", "reads", "cost")
+    """One computation kept: its value, its reads (and their check, made
+    when first needed), and the budget it charged."""
+    __slots__ = ("result", "reads", "cost", "check")
 
-    def __init__(self, result: Any, valid: Callable[[Any], bool], reads: Reads, cost: int):
-        self.result, self.valid, self.reads, self.cost = result, valid, reads, cost
+    def __init__(self, result: Any, reads: Reads, cost: int):
+        self.result, self.reads, self.cost = result, reads, cost
+        self.check: _Check | None = None
+
+    def valid(self, st: Any) -> bool:
+        """Whether every read of this entry gives the same value in ``st``."""
+        c = self.check
+        if c is None:
+            c = self.check = _Check(self.reads)
+        return c.valid(st)
 
 
 class Slot:
@@ -657,7 +626,7 @@ def memo(m: Any, key: tuple, compute: Callable, args: tuple) -> Any:
     cost = before - b.steps if b.armed else 0
     if rec:
         rec[-1].merge(reads)
-    e = Entry(out, reads.checker(), reads, cost)
+    e = Entry(out, reads, cost)
     kept = slot.kept
     kept.insert(0, e)
     if len(kept) > _KEEP:
