@@ -19,7 +19,7 @@ from . import access
 from .errors import RuleError
 from .events import emit_made, resolve
 from .interpreter import push
-from .legality import CACHED, _NoCache, listing
+from .legality import CACHED, Cache, _NoCache, listing
 from .limits import CALL_DEPTH, check_count, flat_enough
 
 Spec = tuple  # (run, answer)
@@ -163,6 +163,9 @@ def _live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
         for ab in abs_:
             if _offered(m, ab, p, loc):
                 out.append({"label": ab.name, "action": ab.action, "source": piece})
+    cache = m.legality
+    if type(cache) is Cache:      # the work done, for the cache to judge (legality.memo)
+        cache.walked += len(rule_actions) + len(hosts)
     return out
 
 
