@@ -536,11 +536,12 @@ class Cache:
     """Listings by (player, tags), each with its reads. ``hits``/``misses``
     count answers (for benchmarks and tests)."""
 
-    __slots__ = ("entries", "check", "hits", "misses", "plain", "walked", "_recording", "_fresh", "_depth")
+    __slots__ = ("entries", "check", "cheap", "hits", "misses", "plain", "walked", "_recording", "_fresh", "_depth")
 
-    def __init__(self, check: bool | None = None):
+    def __init__(self, check: bool | None = None, cheap: int | None = None):
         self.entries: dict[Any, Slot] = {}
         self.check = checking() if check is None else check
+        self.cheap = _CHEAP if cheap is None else cheap     # see memo
         self.hits = 0
         self.misses = 0
         self.plain = 0           # computed without looking up or recording (see memo)
@@ -561,6 +562,20 @@ def listing(m: Any, p: int, tags: frozenset, compute: Callable[[Any, int, frozen
     cache._depth += 1
     try:
         return list(memo(m, (p, tags), compute, (m, p, tags)))
+    finally:
+        cache._depth -= 1
+        if not cache._depth:
+            cache._fresh.clear()
+
+
+def count(m: Any, p: int, tags: frozenset, compute: Callable[[Any, int, frozenset], list]) -> int:
+    """``len(listing(m, p, tags, compute))``, the listing not copied."""
+    cache = m.legality
+    if cache is None:
+        cache = m.legality = Cache()
+    cache._depth += 1
+    try:
+        return len(memo(m, (p, tags), compute, (m, p, tags)))
     finally:
         cache._depth -= 1
         if not cache._depth:
@@ -628,7 +643,7 @@ def memo(m: Any, key: tuple, compute: Callable, args: tuple) -> Any:
     cost = spent if b.armed else 0
     if rec:
         rec[-1].merge(reads)
-    elif max(spent, 0) + cache.walked - walked < _CHEAP:
+    elif max(spent, 0) + cache.walked - walked < cache.cheap:
         # cheaper to compute than to look up and record (a listing of a
         # tag few hosts carry): computed plainly for a long while
         slot.skip = slot.backoff = _SKIP_MAX
