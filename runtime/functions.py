@@ -213,18 +213,21 @@ def actions_open(m: Any, loc: dict, tag: Any, who: Any = None) -> int:
     known = m.open_actions
     if known is not None and key in known:
         return known[key]
-    n = _open_count(m, key[1], tag)
+    n = (_DECISIONS or _decisions()).open_count(m, key[1], tag)
     if m.open_actions is not None:
         m.open_actions[key] = n
     return n
 
 
-def _open_count(m: Any, p: int, tag: Any) -> int:
-    # bound on first use: decisions imports the interpreter, which imports this module
-    global _open_count
-    from .decisions import open_count
-    _open_count = open_count
-    return open_count(m, p, tag)
+_DECISIONS: Any = None
+
+
+def _decisions() -> Any:
+    # imported on first use: decisions imports the interpreter, which imports this module
+    global _DECISIONS
+    from . import decisions
+    _DECISIONS = decisions
+    return decisions
 
 
 IMPLS = {name: globals()[name] for name in (

@@ -104,6 +104,14 @@ class Reads:
         # (name, itemgetter, keys, values), kept as read, checked as read
         self.picks: list = []
 
+    def done(self) -> None:
+        """The computation is over: its list reads as plain dicts (a
+        recording ``_RList`` holds them while it runs)."""
+        for name in _LISTS:
+            got = getattr(self, name)
+            if type(got) is _RList:
+                setattr(self, name, got.noted())
+
     def merge(self, other: "Reads") -> None:
         # a key read by both was read from the same, unchanged state; most
         # computations read a few containers only (one host's requirements)
@@ -132,38 +140,61 @@ class Reads:
 
 
 class _Check:
-    """The reads of one computation arranged for checking: per list, an
-    ``itemgetter`` of the keys read and the tuple of values they gave, so a
-    check is a C call and a C comparison per container. Made from the
-    ``Reads`` when an entry is first checked, not when it is recorded: made
-    per container, it was the larger half of what recording a listing cost
-    (closures per container, a scan of the values' types), and an entry
-    given up or replaced before its first check never needs it."""
+    """The reads of one computation arranged for checking, made from the
+    ``Reads`` when an entry is first checked (an entry replaced before its
+    first check never needs it): a container of a few reads keeps them as
+    (key, value) pairs checked in one loop; one of many keeps an
+    ``itemgetter`` of its keys and the tuple of their values (a C call and
+    a C comparison). Closures per container, made when recorded, were the
+    larger half of what recording a listing cost."""
 
-    __slots__ = ("lists", "props", "uses", "fields", "others")
+    __slots__ = ("small", "lists", "props", "uses", "fields", "idents", "truths", "others")
 
     def __init__(self, r: Reads):
-        lists = []
+        small, lists = [], []
         for name in _LISTS:
             got = getattr(r, name)
-            if got:
-                keys, want = tuple(got), tuple(got.values())
-                if len(keys) == 1:          # an itemgetter of one key gives no tuple
-                    keys, want = keys * 2, want * 2
-                lists.append((name, itemgetter(*keys), want, max(keys), name == "zones"))
+            if not got:
+                continue
+            if len(got) <= _SMALL:
+                small.append((name, tuple(got.items()), name == "zones"))
+                continue
+            keys, want = tuple(got), tuple(got.values())
+            lists.append((name, itemgetter(*keys), want, max(keys), name == "zones"))
         for name, get, keys, want in r.picks:
             lists.append((name, get, want, max(keys), name == "zones"))
-        self.lists = tuple(lists)
-        self.props = _keyed(r.props) if r.props else None
+        self.small, self.lists = tuple(small), tuple(lists)
+        self.props = tuple(r.props.items())
         self.uses = tuple((per,) + _keyed(keys) for per, keys in r.uses.items())
         self.fields = tuple(r.fields.items())
-        others = [_whole_check(name, snap) for name, snap in r.whole.items()]
-        others += [_truth_check(name, v) for name, v in r.truth.items() if name not in r.whole]
-        self.others = tuple(others)
+        idents, others = [], []
+        for name, snap in r.whole.items():
+            if type(snap) is _Ident:
+                idents.append((name, snap.obj))
+            else:
+                others.append(_whole_check(name, snap))
+        self.idents, self.others = tuple(idents), tuple(others)
+        self.truths = tuple((name, v) for name, v in r.truth.items() if name not in r.whole)
 
     def valid(self, st: Any) -> bool:
-        # a loop, not all(generator): a miss is found at the first check
+        # loops, not all(generator): a miss is found at the first check
         # (a counter, mostly) by entries tried in turn (Slot.find)
+        for name, obj in self.idents:
+            if getattr(st, name) is not obj:
+                return False
+        for name, v in self.truths:
+            if bool(getattr(st, name)) is not v:
+                return False
+        for name, items, by_value in self.small:
+            seq = getattr(st, name)
+            n = len(seq)
+            for k, w in items:
+                if k >= n:
+                    return False
+                v = seq[k]
+                if v is not w and not (by_value and v == w) \
+                        and not (type(v) is type(w) and type(v) in _SCALARS and v == w):
+                    return False
         for name, get, want, top, by_value in self.lists:
             seq = getattr(st, name)
             if top >= len(seq):
@@ -171,11 +202,12 @@ class _Check:
             now = get(seq)
             if not all(map(is_, now, want)) and not _equal(now, want, by_value):
                 return False
-        if self.props is not None:
-            keys, want, missing = self.props
-            now = tuple(map(st.props.get, keys, missing))
-            if not all(map(is_, now, want)) and not _equal(now, want, False):
-                return False
+        if self.props:
+            get = st.props.get
+            for k, w in self.props:
+                v = get(k, MISSING)
+                if v is not w and not (type(v) is type(w) and type(v) in _SCALARS and v == w):
+                    return False
         for per, keys, want, missing in self.uses:
             now = tuple(map((st.uses.get(per) or _EMPTY).get, keys, missing))
             if not all(map(is_, now, want)) and not _equal(now, want, False):
@@ -187,6 +219,11 @@ class _Check:
             if not c(st):
                 return False
         return True
+
+
+# reads of one list up to which a check loops over (key, value) pairs; more
+# are read by an itemgetter (made once, when the entry is first checked)
+_SMALL = 8
 
 
 _EMPTY: dict = {}
@@ -251,20 +288,31 @@ class _Ident:
 
 # --- recording ------------------------------------------------------------------
 
-class _RList:
-    """A list (or tuple) of the state whose element reads are noted."""
-    __slots__ = ("_d", "_got", "_rec", "_name")
+class _RList(dict):
+    """A list of the state read through the reads made so far: the dict
+    itself holds them (index -> value), so a key read again is a dict hit in
+    C, and only a key's first read (``__missing__``) is a Python call. The
+    state does not change while requirements are checked, so the value kept
+    is the value a read gives. Anything but a read by index (``len``, ``in``,
+    iteration) reads the list whole; a write is refused."""
+    __slots__ = ("_d", "_rec", "_name")
 
-    def __init__(self, data: Any, got: dict, rec: "_Recorder", name: str):
-        self._d, self._got, self._rec, self._name = data, got, rec, name
+    def __init__(self, data: Any, rec: "_Recorder", name: str):
+        super().__init__()
+        self._d, self._rec, self._name = data, rec, name
 
-    def __getitem__(self, i: Any) -> Any:
+    def __missing__(self, i: Any) -> Any:
+        v = self._d[i]          # the list's own error for a bad index
         if type(i) is int and i >= 0:
-            v = self._d[i]
-            self._got[i] = v
-            return v
-        self._rec._whole(self._name)
-        return self._d[i]
+            dict.__setitem__(self, i, v)
+        else:
+            self._rec._whole(self._name)
+        return v
+
+    def __setitem__(self, i: Any, v: Any) -> None:
+        raise TypeError(f"the state is read-only while requirements are checked ({self._name})")
+
+    __delitem__ = __setitem__
 
     def picked(self, getter: Any, keys: tuple) -> tuple:
         """``getter(list)`` for an ``itemgetter`` of ``keys`` (several), noted
@@ -275,9 +323,16 @@ class _RList:
             self._rec._reads.picks.append((self._name, getter, keys, vals))
         return vals
 
+    def noted(self) -> dict:
+        """The reads made, as a plain dict."""
+        return dict.copy(self)
+
     def __len__(self) -> int:
         self._rec._whole(self._name)
         return len(self._d)
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
 
     def __iter__(self):
         self._rec._whole(self._name)
@@ -422,7 +477,11 @@ class _Recorder:
         # scalars by value, containers whole
         st, reads = self._st, self._reads
         if name in _LISTS:
-            v = _RList(getattr(st, name), getattr(reads, name), self, name)
+            v = _RList(getattr(st, name), self, name)
+            got = getattr(reads, name)
+            if got:                     # reads handed up by a listing computed inside this one
+                dict.update(v, got)
+            setattr(reads, name, v)     # the reads are the list's own dict (Reads.done)
         elif name == "props":
             v = _RDict(st.props, reads.props, lambda: self._whole("props"), reads.truth["props"])
         elif name == "uses":
@@ -638,6 +697,7 @@ def memo(m: Any, key: tuple, compute: Callable, args: tuple) -> Any:
     finally:
         m.st = st
         rec.pop()
+        reads.done()
     # an idle budget never runs out (it refills): its count is not kept
     spent = before - b.steps
     cost = spent if b.armed else 0
