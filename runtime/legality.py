@@ -12,7 +12,10 @@ computed, ``m.st`` is a ``_Recorder`` standing for the state. Every read of
 a counter, zone, piece's zone or owner, prop, use count or scalar field
 (round, turn, current, ...) passes through it and is noted with the value it
 returned; a read of a whole container (an iteration, ``len``) notes a copy of
-it. A listing computed inside another one hands its reads up, so the outer
+it. A list of the state (counters, zones, ...) is read through a dict of the
+reads made so far (``_RList``): a key read again (a player's position, once
+per host) is a dict hit in C, and only its first read is a Python call. A
+listing computed inside another one hands its reads up, so the outer
 listing depends on everything the inner one read, even when the inner one
 was a cache hit.
 
@@ -21,10 +24,11 @@ and compared by identity (``is``; state values are never changed in place,
 so an identical object is the same value). Scalars (ints, texts, bools,
 None) that are equal and of the same type also match, so ``0`` never passes
 for ``False``; so do equal zones (tuples of piece ids: a zone emptied and
-filled again with the same pieces is the same zone). The checks run per
-container in C (``itemgetter`` and ``map``), so a hit costs a few
-microseconds whatever the listing read; a computation that read a few
-elements only gets one flat loop, cheaper to make.
+filled again with the same pieces is the same zone). An entry's check is
+made when it is first checked (``_Check``), not when it is recorded: a few
+reads of a container are checked in one loop, many by an ``itemgetter``
+and ``map`` in C; the zones of a listing's host pieces, read by one
+``itemgetter``, are checked by it again.
 
 A key keeps its last few entries (``Slot``, the latest first): a player who
 leaves a position and comes back finds the listing it had there.
@@ -40,10 +44,13 @@ listing reads the player's markers and position, which most of its
 actions change) is computed plainly for a while (twice as long each time
 it is given up without a hit since), with no look-up and no recording; how
 seldom is a moving average of its look-ups, so a key that holds two times
-in three but misses in streaks is kept. Within one outermost listing (the
-state cannot change until it ends) an entry checked once is not checked
-again. Measured with ``bench/legality_bench.py``; figures in
-bench/README.md ("Listings kept by value", 2026-12-01).
+in three but misses in streaks is kept. A key whose computation is cheaper
+than recording it and checking it (its work, budget steps charged and
+hosts walked, below ``Cache.cheap``) is computed plainly too. Within one
+outermost listing (the state cannot change until it ends) an entry checked
+once is not checked again. Measured with ``bench/legality_bench.py`` and
+instruction counts; figures in bench/README.md ("Listings kept by value"
+and "Cheaper recording", 2026-12-01).
 
 What reuse there is (the first shipped pack, 4 players, random play): its
 main listings are never reused (every action changes the acting player's
