@@ -740,10 +740,10 @@ _SKIP = 16       # then how many times it is computed plainly (not looked up) be
 _SKIP_MAX = 1024
 # A computation whose work (budget steps charged, hosts walked) is below
 # _CHEAP costs less than recording it and checking it again: the first
-# shipped pack, random play, its `bonus` listing (median 32 steps and 3
-# hosts, hits two times in three) cost three times more with the cache
-# than without; its `outpost` listing (154 steps, 17 hosts) is the one the
-# cache pays for.
+# shipped pack, random play, one of its nested listings (median 32 steps
+# and 3 hosts, holding two times in three) cost three times more with the
+# cache than without; its costliest nested listing (154 steps, 17 hosts)
+# is the one the cache pays for.
 _CHEAP = 64
 # entries kept per key: the first shipped pack, random play, its costliest
 # `actions_open` listing, hits by entries kept (zones compared by value;
