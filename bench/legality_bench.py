@@ -9,11 +9,13 @@ game and steps per CPU second, split into
 - ``bot``: the bot's ``choose``;
 - ``legal``: ``Game.legal_actions`` (the pending options as the seat sees them);
 - ``listing``: every outermost listing of legal actions (``decisions.live_actions``,
-  nested `actions_open` listings included), wherever it runs (mostly in ``apply``);
+  and `actions_open` counts, ``decisions.open_count``; nested listings
+  included), wherever it runs (mostly in ``apply``);
 - ``rest``: the rest of ``apply`` (running the rules, the rollback copy, ...);
 
-and how many requirement checks (``decisions._offered``) ran, and the
-cache's hits and misses. Medians of process CPU time over repeats; the games
+and how many listings were computed (``decisions._live_actions``: the
+cache's misses and the listings it computed plainly), and the cache's hits
+and misses. Medians of process CPU time over repeats; the games
 are the same in every mode (same seeds, same actions).
 """
 
@@ -33,26 +35,29 @@ from waybill.bots import make_bot  # noqa: E402
 from waybill.runtime import Game  # noqa: E402
 from waybill.runtime import decisions  # noqa: E402
 
-CHECKS = [0]
+CHECKS = [0]                # listings computed
 LISTING = [0.0, 0]          # CPU in outermost listings, nesting depth
-_offered = decisions._offered
+_computed = decisions._live_actions
 _live_actions = decisions.live_actions
+_open_count = decisions.open_count
 
 
 def _counted(*args):
     CHECKS[0] += 1
-    return _offered(*args)
+    return _computed(*args)
 
 
-def _timed_listing(*args):
-    LISTING[1] += 1
-    t = time.process_time() if LISTING[1] == 1 else 0.0
-    try:
-        return _live_actions(*args)
-    finally:
-        LISTING[1] -= 1
-        if not LISTING[1]:
-            LISTING[0] += time.process_time() - t
+def _timed(f):
+    def timed(*args):
+        LISTING[1] += 1
+        t = time.process_time() if LISTING[1] == 1 else 0.0
+        try:
+            return f(*args)
+        finally:
+            LISTING[1] -= 1
+            if not LISTING[1]:
+                LISTING[0] += time.process_time() - t
+    return timed
 
 
 def play(rules, pack: str, seed: int, bot: str) -> list:
@@ -83,8 +88,9 @@ def play(rules, pack: str, seed: int, bot: str) -> list:
 
 def run(pack: str, games: int, repeats: int, off_first: bool) -> None:
     rules = _rules(pack)
-    decisions._offered = _counted
-    decisions.live_actions = _timed_listing
+    decisions._live_actions = _counted
+    decisions.live_actions = _timed(_live_actions)
+    decisions.open_count = _timed(_open_count)
     play(rules, pack, games + 1, "default")     # warm up: lazy tables, caches of the bots
     try:
         for cached in ((False, True) if off_first else (True, False)):
@@ -93,8 +99,9 @@ def run(pack: str, games: int, repeats: int, off_first: bool) -> None:
                 _report(rules, pack, games, repeats, cached, bot)
     finally:
         decisions.CACHED = True
-        decisions._offered = _offered
+        decisions._live_actions = _computed
         decisions.live_actions = _live_actions
+        decisions.open_count = _open_count
 
 
 def _report(rules, pack: str, games: int, repeats: int, cached: bool, bot: str) -> None:
@@ -112,7 +119,7 @@ def _report(rules, pack: str, games: int, repeats: int, cached: bool, bot: str) 
     mode = "cache on " if cached else "cache off"
     print(f"{mode} {pack} {bot:7}: {1000 * total / games:.0f} ms CPU/game, {games / total:.2f} games/s, "
           f"{steps / total:.0f} steps/s; bot {part(t_bot)}, legal {part(t_legal)}, "
-          f"listing {part(t_list)}, rest {part(rest)}; requirement checks {checks}, "
+          f"listing {part(t_list)}, rest {part(rest)}; listings computed {checks}, "
           f"hits {hits}, misses {misses}")
 
 

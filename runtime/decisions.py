@@ -19,7 +19,7 @@ from . import access
 from .errors import RuleError
 from .events import emit_made, resolve
 from .interpreter import push
-from .legality import CACHED, _NoCache, listing
+from .legality import CACHED, Cache, _NoCache, count, listing
 from .limits import CALL_DEPTH, check_count, flat_enough
 
 Spec = tuple  # (run, answer)
@@ -131,12 +131,28 @@ def live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
             m.open_actions = None
 
 
+def open_count(m: Any, p: int, tag: Any) -> int:
+    """How many actions tagged ``tag`` player ``p`` may take now (the rules'
+    `actions_open`): the length of their listing, kept like any listing
+    (and not copied to be counted)."""
+    tags = _ONE_TAG.get(tag)
+    if tags is None:
+        tags = _ONE_TAG[tag] = frozenset([tag])
+    if type(m.legality) is not _NoCache and CACHED:
+        return count(m, p, tags, _live_actions)
+    return len(live_actions(m, p, tags))
+
+
+_ONE_TAG: dict = {}
+
+
 def _live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
     st, lay, R = m.st, m.L, m.R
     out = []
     rule_actions, pieces, abilities, zones_of, made_actions = _hosts(lay, R, tags)
+    me = lay.player_refs[p]
     for ab in rule_actions:
-        if _offered(m, ab, p, _action_locals(m, p, None)):
+        if _offered(m, ab, p, {"me": me, "self": None, "owner": me}):
             out.append({"label": ab.name, "action": ab.action, "source": None})
     # one pass over the start pieces that host actions of these tags
     # (already in piece order), their zones read at once: this runs every decision
@@ -145,7 +161,9 @@ def _live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
     # (while the legality cache records, p_zone notes these reads in one go)
     picked = getattr(pz, "picked", None)
     zs = zones_of(pz) if picked is None else picked(zones_of, pieces)
-    hosts = [(piece, abs_) for piece, abs_, z in zip(pieces, abilities, zs)
+    # a host's zone is its owner's (the listing's player) or no one's: its
+    # owner is known here, not read again for its locals
+    hosts = [(piece, abs_, z_of[z]) for piece, abs_, z in zip(pieces, abilities, zs)
              if z >= 0 and active[z] and z_of[z] in (None, p)]
     if made_actions and len(st.p_ent) > len(lay.start_pieces):
         made = access.created_pieces(m)
@@ -154,15 +172,25 @@ def _live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
             for piece in made.get(eid, ()):
                 z = pz[piece]
                 if z >= 0 and active[z] and z_of[z] in (None, p):
-                    hosts.append((piece, abs_))
+                    hosts.append((piece, abs_, z_of[z]))
                     extra = True
         if extra:
             hosts.sort(key=_first)
-    for piece, abs_ in hosts:
-        loc = _action_locals(m, p, piece)
+    for piece, abs_, of in hosts:
+        loc = {"me": me, "self": {"piece": piece}, "owner": None if of is None else me}
         for ab in abs_:
-            if _offered(m, ab, p, loc):
+            if ab.limit:
+                if _offered(m, ab, p, loc):
+                    out.append({"label": ab.name, "action": ab.action, "source": piece})
+                continue
+            for req, _ in ab.requires:          # _offered, written out (hosts are many)
+                if not req(m, loc):
+                    break
+            else:
                 out.append({"label": ab.name, "action": ab.action, "source": piece})
+    cache = m.legality
+    if type(cache) is Cache:      # the work done, for the cache to judge (legality.memo)
+        cache.walked += len(rule_actions) + len(hosts)
     return out
 
 

@@ -207,17 +207,27 @@ def text_of(m: Any, loc: dict, value: Any) -> str:
 
 
 def actions_open(m: Any, loc: dict, tag: Any, who: Any = None) -> int:
-    from .decisions import live_actions
     if who is None:
         who = access.me_of(m, loc)
     key = (tag, access.player_index(who))
     known = m.open_actions
     if known is not None and key in known:
         return known[key]
-    n = len(live_actions(m, key[1], frozenset([tag])))
+    n = (_DECISIONS or _decisions()).open_count(m, key[1], tag)
     if m.open_actions is not None:
         m.open_actions[key] = n
     return n
+
+
+_DECISIONS: Any = None
+
+
+def _decisions() -> Any:
+    # imported on first use: decisions imports the interpreter, which imports this module
+    global _DECISIONS
+    from . import decisions
+    _DECISIONS = decisions
+    return decisions
 
 
 IMPLS = {name: globals()[name] for name in (

@@ -121,10 +121,11 @@ game "T" {
 '''
 
 
-def _game(tmp_path, check: bool = True):
+def _game(tmp_path, check: bool = True, cheap: int = 0):
+    # these listings are cheap (two rule actions): kept only with cheap=0
     (tmp_path / "pack.wb").write_text(SRC)
     g = Game.new(load_pack(str(tmp_path)), players=1, seed=1)
-    g.m.legality = Cache(check=check)
+    g.m.legality = Cache(check=check, cheap=cheap)
     return g
 
 
@@ -176,3 +177,18 @@ def test_a_listing_that_never_holds_is_given_up_and_one_that_holds_is_not(tmp_pa
         g.state.counters[slot] = i % 2
         assert _inner(g) == (["A", "B"] if i % 2 == 0 else ["B"])
     assert cache.plain == 0 and cache.misses == 2
+
+
+def test_a_listing_cheaper_than_its_recording_is_computed_plainly(tmp_path):
+    # two rule actions, a requirement each: less work than the default
+    # threshold, so after its first computation the key is not looked up
+    g = _game(tmp_path, check=False, cheap=None)
+    cache = g.m.legality
+    for _ in range(5):
+        assert _inner(g) == ["A", "B"]
+    assert (cache.misses, cache.hits, cache.plain) == (1, 0, 4)
+    g = _game(tmp_path, check=False, cheap=0)
+    cache = g.m.legality
+    for _ in range(5):
+        assert _inner(g) == ["A", "B"]
+    assert (cache.misses, cache.hits, cache.plain) == (1, 4, 0)
