@@ -297,6 +297,9 @@ _HELPERS: dict[str, Any] = {
     "_LL": LOOP_LIMIT, "_cpr": call_procedure, "_pop": pop, "_ty": type, "_str": str, "_PK": "piece", "_PL": "player", "_zp": _zone_pile, "_EN": "entity", "_po": access.piece_owner, "_pz": _zone_of_piece, "_ZN": "zone", "_OF": "of", "_int": int, "_dict": dict, "_MX": MAX_INT, "_gn": _gain, "_dr": _draw,
 }
 
+# the statements' own helpers (loops, tables)
+_STMT_HELPERS: dict[str, Any] = {"_rc": I.repeat_count, "_tb": I.enter_row}
+
 
 class _Gen:
     """Python source for one code block, from its codegen.Builder."""
@@ -777,9 +780,21 @@ class _Gen:
                 self._loop(out, pc, end)
                 dyn, n, pc = True, 0, end
                 continue
+            native = _NATIVE.get(factory)
+            if native is not None and not decision:
+                native(self, out, args, at, pc, count)
+                marks.append((len(out), at))
+                pc = nxt
+                continue
             if decision or factory in _ENDS or factory not in _INLINE:
                 if factory is I.jump:
                     out.append(f"    fr[\"pc\"] = {_pc(args[0])}")
+                elif factory is I.ret and args[0] is not None:
+                    out.append(f"    fr[\"pc\"] = {nxt}")
+                    out.append(f"    _pop(m, {self.x(args[0])})")
+                elif factory is I.table:
+                    out.append(f"    fr[\"pc\"] = {nxt}")
+                    out.append(f"    _tb(m, fr, {self.k(args[0])}, {self.x(args[1])}, {self.k(args[2])})")
                 elif factory is I.call:
                     out.append(f"    fr[\"pc\"] = {nxt}")
                     out.append(f"    {self._call(args)}")
@@ -970,6 +985,63 @@ def _log(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
     out.append(f"    _say(m, {g.x(args[0])})")
 
 
+def _for_init(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
+    """instructions.for_init of a loop not run as a Python loop: the snapshot."""
+    k, coll = args
+    out.append(f"    loc[{g.k(f'${k}l')}] = _fl(m, {g.x(coll)}, loc)")
+    out.append(f"    loc[{g.k(f'${k}i')}] = 0")
+
+
+def _for_next(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
+    """instructions.for_next: the next item its `where` lets through (the
+    filter generated here), or on past the loop's end."""
+    k, var, where, end = args
+    lk, ik = g.k(f"${k}l"), g.k(f"${k}i")
+    out.append(f"    _it = loc[{lk}]")
+    out.append(f"    _i = loc[{ik}]")
+    out.append("    while True:")
+    out.append("        if _i >= len(_it):")
+    out.append(f"            del loc[{lk}], loc[{ik}]")
+    out.append(f"            fr[\"pc\"] = {_pc(end)}")
+    out.append(f"            return {n}")
+    out.append(f"        loc[{g.k(var)}] = _it[_i]")
+    out.append("        _i += 1")
+    if where is not None:
+        out.append(f"        if {g.x(where)}:")
+        out.append("            break")
+    else:
+        out.append("        break")
+    out.append(f"    loc[{ik}] = _i")
+
+
+def _repeat_init(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
+    k, count, rat = args
+    out.append(f"    loc[{g.k(f'${k}n')}] = _rc({g.x(count)}, {g.k(rat)})")
+
+
+def _repeat_next(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
+    k, end = args
+    nk = g.k(f"${k}n")
+    out.append(f"    _r = loc[{nk}]")
+    out.append("    if _r < 1:")     # (an int: repeat_count checked it)
+    out.append(f"        del loc[{nk}]")
+    out.append(f"        fr[\"pc\"] = {_pc(end)}")
+    out.append(f"        return {n}")
+    out.append("    _r -= 1")
+    out.append(f"    loc[{nk}] = _r")
+
+
+def _while_init(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
+    out.append(f"    loc[{g.k(f'${args[0]}n')}] = 0")
+
+
+# loop instructions written inline in a segment (not in a Python loop of
+# _Gen._loop): they fall through, or leave the segment at the loop's end
+_NATIVE: dict[Callable, Callable] = {
+    I.for_init: _for_init, I.for_next: _for_next, I.repeat_init: _repeat_init,
+    I.repeat_next: _repeat_next, I.while_init: _while_init,
+}
+
 _INLINE: dict[Callable, Callable] = {
     I.let: _let, I.set_attr: _set_attr, I.set_counter: _set_counter_i,
     I.jump_if_not: _jump_if_not, I.while_test: _while_test, I.prim: _prim, I.require: _require, I.emit: _emit, I.log: _log,
@@ -985,7 +1057,9 @@ def _entries(b: Any) -> set[int]:
             for t in (a if type(a) is list else [a]):
                 if hasattr(t, "pc") and not callable(t):
                     out.add(t.pc)
-        if decision or factory in _ENDS or factory not in _INLINE or factory is I.jump_if_not:
+        if factory in _NATIVE and not decision:
+            pass        # falls through in the same segment
+        elif decision or factory in _ENDS or factory not in _INLINE or factory is I.jump_if_not:
             out.add(pc + 1)
         if factory is I.jump:
             out.add(_pc(args[0]))
@@ -1087,7 +1161,8 @@ def _namespace(builtins: dict, K: list, F: list) -> dict[str, Any]:
     """The globals of generated code: the helpers, and the constants table
     ``_K`` and runtime objects ``_F`` with each entry also bound to a name
     of its own (``_k3``, ``_f2``: what the source reads)."""
-    ns: dict[str, Any] = {"__builtins__": builtins, "_K": tuple(K), "_F": tuple(F), **_HELPERS}
+    ns: dict[str, Any] = {"__builtins__": builtins, "_K": tuple(K), "_F": tuple(F), **_HELPERS,
+                          **_STMT_HELPERS}
     ns.update({f"_k{i}": v for i, v in enumerate(K)})
     ns.update({f"_f{i}": v for i, v in enumerate(F)})
     return ns
