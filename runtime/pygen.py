@@ -70,6 +70,10 @@ from .modifiers import quantity_value
 from .interpreter import call_procedure, pop, python_error, stop_effect
 from .limits import LOOP_LIMIT, MAX_INT, TICK, check_int, check_size, flat_enough
 
+# a segment follows jumps while it has written fewer instructions than this
+# (each instruction at most once: the source stays linear in the block's size)
+_FOLLOW = 48
+
 # instructions after which the frame is left, or the pc set from outside
 _ENDS = (I.jump, I.call, I.ret, I.table, I.for_init, I.for_next, I.repeat_init, I.repeat_next,
          I.while_init)
@@ -784,7 +788,11 @@ class _Gen:
         n = 0
         dyn = False
         pc = start
+        seen: set[int] = set()     # the pcs written here (a jump is followed to one not yet written)
         while pc < len(items):
+            if pc in seen:
+                break
+            seen.add(pc)
             factory, at, args, decision = items[pc]
             n += 1
             nxt = pc + 1
@@ -796,6 +804,7 @@ class _Gen:
                 out.append(f"    _n = {count}")
                 marks.append((len(out), at))
                 self._loop(out, pc, end)
+                seen.update(range(pc, end))
                 dyn, n, pc = True, 0, end
                 continue
             native = _NATIVE.get(factory)
@@ -805,6 +814,13 @@ class _Gen:
                 pc = nxt
                 continue
             if decision or factory in _ENDS or factory not in _INLINE:
+                if factory is I.jump and _pc(args[0]) < pc and _pc(args[0]) not in seen and len(seen) < _FOLLOW:
+                    # what the run loop's next trip would run, run here: a
+                    # loop's jump back to its test (a jump forward, the end of
+                    # an `if` branch, is left: its target's segment has the rest)
+                    marks.append((len(out), at))
+                    pc = _pc(args[0])
+                    continue
                 if factory is I.jump:
                     out.append(f"    fr[\"pc\"] = {_pc(args[0])}")
                 elif factory is I.ret and args[0] is not None:
