@@ -68,7 +68,7 @@ from .exprs import _add, _div, _mod, _mul, _sub
 from .functions import IMPLS as FUNCTIONS
 from .modifiers import quantity_value
 from .interpreter import call_procedure, pop, python_error, stop_effect
-from .limits import LOOP_LIMIT, MAX_INT, TICK, check_int, check_size, flat_enough
+from .limits import CALL_DEPTH, LOOP_LIMIT, MAX_INT, TICK, check_int, check_size, flat_enough
 
 # a segment follows jumps while it has written fewer instructions than this
 # (each instruction at most once: the source stays linear in the block's size)
@@ -181,6 +181,11 @@ def _draw(m: Any, loc: dict, src: int, to: Any, n: Any, position: Any) -> None:
     else:
         dst = access.zone_slot(m, to, loc)
     zones = m.st.zones
+    if n == 1 and type(n) is int:       # (most draws: no range, no loop)
+        pile = zones[src]
+        if pile:
+            P.place(m, pile[0], dst, position)
+        return
     for _ in range(P._amount(n)):
         pile = zones[src]
         if not pile:
@@ -319,7 +324,7 @@ def _events_out(m: Any) -> None:
 
 # the statements' own helpers (loops, tables, moves)
 _STMT_HELPERS: dict[str, Any] = {"_rc": I.repeat_count, "_tb": I.enter_row, "_pl": P.place, "_pid": access.piece_id, "_LAST": -1, "_NOWHERE": -1,
-                                  "_wo": P.without, "_mve": events.moved_entry, "_xev": _events_out,
+                                  "_wo": P.without, "_CD": CALL_DEPTH, "_mve": events.moved_entry, "_xev": _events_out,
                                   "_flp": _for_pieces}
 
 
@@ -887,9 +892,26 @@ class _Gen:
         pc already past the call. Calls nest at most CALL_DEPTH (the push
         checks it), so this recursion is bounded, and the callee's counts
         are returned with the caller's."""
+        proc, params, xs, into = args
+        values = [self.x(a) for a in xs[:len(params)]]
+        values += ["None"] * (len(params) - len(values))
+        shown = ", ".join(f"{self.k(p)}: {v}" for p, v in zip(params, values))
+        frame = (f"{{{self.k('code')}: {self.k('proc:' + proc)}, \"pc\": {self.kobj(('pc', 1), 1)}, \"locals\": _a, "
+                 f"{self.k('kind')}: {self.k('proc')}, {self.k('into')}: {self.k(into)}}}")
         out.append(f"    fr[\"pc\"] = {nxt}")
-        out.append(f"    _c = {self._call(args)}")
-        out.append("    _c[\"pc\"] = 1")
+        # interpreter.call_procedure written out (its replacement case cannot
+        # happen here): a frame inside a replacement, or too deep, takes it
+        out.append("    _sk = st.stack")
+        out.append(f"    if {self.k('skip')} in fr or len(_sk) >= _CD:")
+        out.append(f"        _c = {self._call(args)}")
+        out.append("        _c[\"pc\"] = 1")
+        out.append("    else:")
+        out.append(f"        _a = {{{shown}}}")
+        out.append("        _me = loc.get(_ME)")
+        out.append("        if _me is not None:")
+        out.append("            _a[_ME] = _me")
+        out.append(f"        _c = {frame}")
+        out.append("        _sk.append(_c)")
         out.append(f"    _n = {count} + {self._callee(args[0])}(m, _c)")
         out.append("    _sk = st.stack")
         out.append("    if not _sk or _sk[_LAST] is not fr or st.queue and not st.edepth:")
