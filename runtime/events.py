@@ -77,8 +77,27 @@ def emit_made(m: Any, event: str, make: Callable[..., dict], *parts: Any) -> Non
     (lg.page if not lg.shared else lg.own()).extend((len(parts) + 3, _made_entry, event, make) + parts)
 
 
+def emit_counter(m: Any, event: str, counter: str, amount: int, who: Any) -> None:
+    """``emit_made(m, event, counter_args, counter, amount, who)`` (a ``gained``,
+    ``lost`` or ``paid``), the same recipe, without its argument tuples."""
+    if m.R.triggers.get(event):
+        emit(m, event, {"counter": counter, "amount": amount, "who": who})
+        return
+    st = m.st
+    st.seq += 1
+    if st.seq > m.budget.last_event:
+        m.budget.exhausted("events")
+    lg = st.log
+    (lg.page if not lg.shared else lg.own()).extend((6, _made_entry, event, counter_args, counter, amount, who))
+
+
 def _made_entry(event: str, make: Callable[..., dict], *parts: Any) -> dict:
     return {"type": "event", "event": event, "args": make(*parts)}
+
+
+def moved_entry(lay: Any, pid: int, old: int, slot: int) -> dict:
+    """The log entry of a ``moved`` event (primitives.place logs it as a recipe)."""
+    return {"type": "event", "event": "moved", "args": moved_args(lay, pid, old, slot)}
 
 
 def moved_args(lay: Any, pid: int, old: int, slot: int) -> dict:

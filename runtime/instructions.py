@@ -109,13 +109,17 @@ def repeat_init(k: int, count: Callable, at: str | None) -> Run:
 
     def run(m, fr):
         loc = fr["locals"]
-        n = count(m, loc)
-        if type(n) is not int:
-            raise RuleError(f"repeat needs a number, got {n!r}", at)
-        if n > LOOP_LIMIT:
-            raise RuleError(f"repeat of {n} is over the loop limit of {LOOP_LIMIT}", at)
-        loc[nk] = n
+        loc[nk] = repeat_count(count(m, loc), at)
     return run
+
+
+def repeat_count(n: Any, at: str | None) -> int:
+    """A `repeat`'s count, checked (both engines)."""
+    if type(n) is not int:
+        raise RuleError(f"repeat needs a number, got {n!r}", at)
+    if n > LOOP_LIMIT:
+        raise RuleError(f"repeat of {n} is over the loop limit of {LOOP_LIMIT}", at)
+    return n
 
 
 def repeat_next(k: int, end: int) -> Run:
@@ -196,15 +200,19 @@ def ret(value: Callable | None) -> Run:
 
 def table(tid: str, value: Callable, at: str | None) -> Run:
     def run(m, fr):
-        loc = fr["locals"]
-        v = value(m, loc)
-        i, row = find_row(m, tid, v, at)
-        if row.get("effect"):
-            sub = {k: loc[k] for k in ("me", "self", "owner") if k in loc}
-            sub["value"] = v
-            extra = {"skip": fr["skip"]} if fr.get("skip") else {}
-            push(m, f"table:{tid}:{i}", sub, "table", **extra)
+        enter_row(m, fr, tid, value(m, fr["locals"]), at)
     return run
+
+
+def enter_row(m: Any, fr: dict, tid: str, v: Any, at: str | None) -> None:
+    """Push the effect of table ``tid``'s row holding ``v``, if it has one (both engines)."""
+    loc = fr["locals"]
+    i, row = find_row(m, tid, v, at)
+    if row.get("effect"):
+        sub = {k: loc[k] for k in ("me", "self", "owner") if k in loc}
+        sub["value"] = v
+        extra = {"skip": fr["skip"]} if fr.get("skip") else {}
+        push(m, f"table:{tid}:{i}", sub, "table", **extra)
 
 
 def find_row(m: Any, tid: str, v: Any, at: str | None = None) -> tuple[int, dict]:

@@ -166,8 +166,9 @@ def _innermost(stack: list, kinds: frozenset) -> int | None:
     return None
 
 
-def call_procedure(m: Machine, fr: dict, proc: str, args: dict, into: str | None) -> None:
-    """Call a procedure, or the first live replacement effect that applies."""
+def call_procedure(m: Machine, fr: dict, proc: str, args: dict, into: str | None) -> dict:
+    """Call a procedure, or the first live replacement effect that applies:
+    push its frame, and return it."""
     me = fr["locals"].get("me")
     if me is not None:
         args["me"] = me
@@ -176,8 +177,7 @@ def call_procedure(m: Machine, fr: dict, proc: str, args: dict, into: str | None
         found = events.find_replacement(m, proc, args, skip)
         if found is not None:
             ikey, ab, loc = found
-            push(m, ab.key, loc, "replace", into=into, skip=(skip or []) + [ikey])
-            return
+            return push(m, ab.key, loc, "replace", into=into, skip=(skip or []) + [ikey])
     if proc not in m.R.procedures:
         raise RuleError(f"unknown procedure {proc!r}")
     # push's frame, written out (a call of a procedure is most of the
@@ -187,6 +187,8 @@ def call_procedure(m: Machine, fr: dict, proc: str, args: dict, into: str | None
     if len(stack) >= CALL_DEPTH:
         raise RuleError(f"more than {CALL_DEPTH} nested calls (entering {m.R.names.get(code, code)})")
     if skip:
-        stack.append({"code": code, "pc": 0, "locals": args, "kind": "proc", "into": into, "skip": skip})
+        callee = {"code": code, "pc": 0, "locals": args, "kind": "proc", "into": into, "skip": skip}
     else:
-        stack.append({"code": code, "pc": 0, "locals": args, "kind": "proc", "into": into})
+        callee = {"code": code, "pc": 0, "locals": args, "kind": "proc", "into": into}
+    stack.append(callee)
+    return callee

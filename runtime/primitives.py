@@ -18,7 +18,7 @@ from typing import Any
 from . import access, rng
 from .access import counter_slot, counter_store, me_of, piece_id, zone_slot, zone_value
 from .errors import RuleError, Stop
-from .events import counter_args, emit, emit_made, moved_args
+from .events import emit, emit_counter, moved_args, moved_entry
 from .reveal import reveal  # noqa: F401  (its own module: private reveals, views)
 from .limits import check_count, over_message, spend
 
@@ -42,7 +42,7 @@ def gain(m: Any, loc: dict, counter: str, amount: int, who: Any = None) -> None:
     slot = counter_slot(m, counter, who, loc)
     before = m.st.counters[slot]
     after = counter_store(m, slot, before + _amount(amount))
-    emit_made(m, "gained", counter_args, counter, after - before, who)
+    emit_counter(m, "gained", counter, after - before, who)
 
 
 def lose(m: Any, loc: dict, counter: str, amount: int, who: Any = None) -> None:
@@ -50,7 +50,7 @@ def lose(m: Any, loc: dict, counter: str, amount: int, who: Any = None) -> None:
     slot = counter_slot(m, counter, who, loc)
     before = m.st.counters[slot]
     after = counter_store(m, slot, before - _amount(amount), clamp=True)
-    emit_made(m, "lost", counter_args, counter, before - after, who)
+    emit_counter(m, "lost", counter, before - after, who)
 
 
 def pay(m: Any, loc: dict, counter: str, amount: int, who: Any = None) -> None:
@@ -65,33 +65,46 @@ def pay(m: Any, loc: dict, counter: str, amount: int, who: Any = None) -> None:
         raise Stop(f"cannot pay {amount} {counter} (has {before})", "engine-cannot-pay",
                    {"amount": amount, "counter": counter, "has": before})
     counter_store(m, slot, before - amount)
-    emit_made(m, "paid", counter_args, counter, amount, who)
+    emit_counter(m, "paid", counter, amount, who)
 
 
 # --- pieces ------------------------------------------------------------------
 
 def place(m: Any, pid: int, slot: int, position: str = "top") -> None:
-    """Move one piece to a zone slot (-1 = out of play) and emit ``moved``."""
+    """Move one piece to a zone slot (-1 = out of play) and emit ``moved``.
+    (Written out, not calls: this runs for every piece moved. While no
+    trigger listens to ``moved``, its log entry is a recipe, as
+    events.emit_made writes it, without emit_made's argument tuples.)"""
     st, lay = m.st, m.L
+    zones = st.zones
     old = st.p_zone[pid]
-    # (inline, not calls: this runs for every piece moved)
     if slot >= 0 and (lay.z_accepts[slot] is not None or lay.z_capacity[slot] is not None):
         _check_room(m, pid, slot)
     if old >= 0:
-        pile = st.zones[old]
-        i = pile.index(pid)
-        st.zones[old] = pile[:i] + pile[i + 1:]
-    if slot >= 0:
-        dest = st.zones[slot]
-        if lay.z_ordered[slot] and position != "bottom":
-            st.zones[slot] = (pid,) + dest
+        pile = zones[old]
+        if pile[0] == pid:          # the top (a draw, most moves)
+            zones[old] = pile[1:]
         else:
-            st.zones[slot] = dest + (pid,)
+            i = pile.index(pid)
+            zones[old] = pile[:i] + pile[i + 1:]
+    if slot >= 0:
+        dest = zones[slot]
+        if lay.z_ordered[slot] and position != "bottom":
+            zones[slot] = (pid,) + dest
+        else:
+            zones[slot] = dest + (pid,)
         of = lay.z_of[slot]
         if of is not None:
             st.p_owner[pid] = of
     st.p_zone[pid] = slot
-    emit_made(m, "moved", moved_args, lay, pid, old, slot)
+    if "moved" in m.R.triggers:
+        emit(m, "moved", moved_args(lay, pid, old, slot))
+        return
+    st.seq += 1
+    if st.seq > m.budget.last_event:
+        m.budget.exhausted("events")
+    lg = st.log
+    (lg.page if not lg.shared else lg.own()).extend((5, moved_entry, lay, pid, old, slot))
 
 
 def without(pile: tuple, pid: int) -> tuple:

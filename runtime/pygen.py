@@ -69,7 +69,11 @@ from .exprs import _add, _div, _mod, _mul, _sub
 from .functions import IMPLS as FUNCTIONS
 from .modifiers import quantity_value
 from .interpreter import call_procedure, pop, python_error, stop_effect
-from .limits import LOOP_LIMIT, MAX_INT, TICK, check_int, check_size, flat_enough
+from .limits import CALL_DEPTH, LOOP_LIMIT, MAX_INT, TICK, check_int, check_size, flat_enough
+
+# a segment follows jumps while it has written fewer instructions than this
+# (each instruction at most once: the source stays linear in the block's size)
+_FOLLOW = 48
 
 # instructions after which the frame is left, or the pc set from outside
 _ENDS = (I.jump, I.call, I.ret, I.table, I.for_init, I.for_next, I.repeat_init, I.repeat_next,
@@ -164,7 +168,7 @@ def _gain(m: Any, loc: dict, spec: tuple, amount: Any, who: Any) -> None:
             if type(value) is int and (hi is None or value <= hi) and (lo is None or value >= lo) \
                     and value <= MAX_INT:
                 counters[slot] = value
-                events.emit_made(m, "gained", events.counter_args, cid, amount, who)
+                events.emit_counter(m, "gained", cid, amount, who)
                 return
     P.gain(m, loc, cid, amount, who)
 
@@ -178,6 +182,11 @@ def _draw(m: Any, loc: dict, src: int, to: Any, n: Any, position: Any) -> None:
     else:
         dst = access.zone_slot(m, to, loc)
     zones = m.st.zones
+    if n == 1 and type(n) is int:       # (most draws: no range, no loop)
+        pile = zones[src]
+        if pile:
+            P.place(m, pile[0], dst, position)
+        return
     for _ in range(P._amount(n)):
         pile = zones[src]
         if not pile:
@@ -191,6 +200,18 @@ def _for_items(m: Any, coll: Any, loc: dict) -> list:
     if len(items) > LOOP_LIMIT:
         raise RuleError(f"a loop over {len(items)} items is over the loop limit of {LOOP_LIMIT}")
     return items
+
+
+def _for_pieces(m: Any, pile: tuple) -> list:
+    """``_for_items(m, functions.pieces(zone), loc)`` of the zone's pile: the
+    same snapshot, charged the same (the list made, then walked), made once."""
+    b = m.budget
+    b.steps -= 2 * len(pile)
+    if b.steps < 0:
+        b.exhausted("steps")
+    if len(pile) > LOOP_LIMIT:
+        raise RuleError(f"a loop over {len(pile)} items is over the loop limit of {LOOP_LIMIT}")
+    return [{"piece": p} for p in pile]
 
 
 def _quantity_modified(m: Any, loc: dict, qid: str, at: Any, args: Callable) -> Any:
@@ -301,6 +322,15 @@ _HELPERS: dict[str, Any] = {
     "_LL": LOOP_LIMIT, "_cpr": call_procedure, "_pop": pop, "_ty": type, "_str": str, "_PK": "piece", "_PL": "player", "_zp": _zone_pile, "_EN": "entity", "_po": access.piece_owner, "_pz": _zone_of_piece, "_ZN": "zone", "_OF": "of", "_int": int, "_dict": dict, "_MX": MAX_INT, "_gn": _gain, "_dr": _draw,
 }
 
+def _events_out(m: Any) -> None:
+    m.budget.exhausted("events")
+
+
+# the statements' own helpers (loops, tables, moves)
+_STMT_HELPERS: dict[str, Any] = {"_rc": I.repeat_count, "_tb": I.enter_row, "_pl": P.place, "_pid": access.piece_id, "_LAST": -1, "_NOWHERE": -1,
+                                  "_wo": P.without, "_CD": CALL_DEPTH, "_mve": events.moved_entry, "_xev": _events_out,
+                                  "_flp": _for_pieces}
+
 
 class _Gen:
     """Python source for one code block, from its codegen.Builder."""
@@ -322,6 +352,7 @@ class _Gen:
         self.escaped = False
         self.qlocal = False     # in a quantity's body as locals: ``loc`` is its caller's
         self.pieceids: set[str] = set()     # identifiers holding a piece's id, not its value
+        self.callees: dict[str, str] = {}   # code id -> the global of its first segment (calls run inline)
 
     # --- tables -----------------------------------------------------------------
 
@@ -879,24 +910,52 @@ class _Gen:
         n = 0
         dyn = False
         pc = start
+        seen: set[int] = set()     # the pcs written here (a jump is followed to one not yet written)
         while pc < len(items):
+            if pc in seen:
+                break
+            seen.add(pc)
             factory, at, args, decision = items[pc]
             n += 1
             nxt = pc + 1
             count = f"_n + {n}" if dyn else str(n)
             if factory is I.for_init and self._loop_inline(pc):
                 end = self._loop_inline(pc)
-                coll = args[1]
-                out.append(f"    loc[{self.k(f'${pc}l')}] = _fl(m, {self.x(coll)}, loc)")
+                out.append(f"    loc[{self.k(f'${pc}l')}] = {self._for_snapshot(args[1])}")
                 out.append(f"    loc[{self.k(f'${pc}i')}] = 0")
                 out.append(f"    _n = {count}")
                 marks.append((len(out), at))
                 self._loop(out, pc, end)
+                seen.update(range(pc, end))
                 dyn, n, pc = True, 0, end
                 continue
+            native = _NATIVE.get(factory)
+            if native is not None and not decision:
+                native(self, out, args, at, pc, count)
+                marks.append((len(out), at))
+                pc = nxt
+                continue
             if decision or factory in _ENDS or factory not in _INLINE:
+                if factory is I.jump and _pc(args[0]) < pc and _pc(args[0]) not in seen and len(seen) < _FOLLOW:
+                    # what the run loop's next trip would run, run here: a
+                    # loop's jump back to its test (a jump forward, the end of
+                    # an `if` branch, is left: its target's segment has the rest)
+                    marks.append((len(out), at))
+                    pc = _pc(args[0])
+                    continue
                 if factory is I.jump:
                     out.append(f"    fr[\"pc\"] = {_pc(args[0])}")
+                elif factory is I.ret and args[0] is not None:
+                    out.append(f"    fr[\"pc\"] = {nxt}")
+                    out.append(f"    _pop(m, {self.x(args[0])})")
+                elif factory is I.table:
+                    out.append(f"    fr[\"pc\"] = {nxt}")
+                    out.append(f"    _tb(m, fr, {self.k(args[0])}, {self.x(args[1])}, {self.k(args[2])})")
+                elif factory is I.call and self._callee(args[0]) is not None:
+                    self._call_inline(out, args, nxt, count)
+                    marks.append((len(out), at))
+                    dyn, n, pc = True, 0, nxt
+                    continue
                 elif factory is I.call:
                     out.append(f"    fr[\"pc\"] = {nxt}")
                     out.append(f"    {self._call(args)}")
@@ -923,6 +982,57 @@ class _Gen:
         values += ["None"] * (len(params) - len(values))
         shown = ", ".join(f"{self.k(p)}: {v}" for p, v in zip(params, values))
         return f"_cpr(m, fr, {self.k(proc)}, {{{shown}}}, {self.k(into)})"
+
+    def _for_snapshot(self, coll: Callable) -> str:
+        """What a `for` walks: its collection's snapshot (instructions.for_init);
+        of `pieces(zone)`, made from the pile at once."""
+        known = self.b.exprs.get(id(coll))
+        pile = self._pieces_pile(known[0], known[1]) if known is not None else None
+        if pile is not None and not self.env:
+            return f"_flp(m, {pile})"
+        return f"_fl(m, {self.x(coll)}, loc)"
+
+    def _callee(self, proc: str) -> str | None:
+        """The global bound (at install) to the first segment of ``proc``,
+        if a call of it is always that procedure (no replacement can take it)."""
+        if proc not in self.rules.procedures or proc in self.rules.replacements:
+            return None
+        name = self.callees.setdefault(f"proc:{proc}", f"_c{len(self.callees)}")
+        return name
+
+    def _call_inline(self, out: list, args: tuple, nxt: int, count: str) -> None:
+        """instructions.call, then what the run loop's next trips would do:
+        the callee's first segment at once and, once it has returned, the
+        caller's instructions after the call in this same function. Anything
+        else (a decision, a deeper call left to the run loop, the game's end,
+        a trigger to resolve) leaves the rest to the run loop, the caller's
+        pc already past the call. Calls nest at most CALL_DEPTH (the push
+        checks it), so this recursion is bounded, and the callee's counts
+        are returned with the caller's."""
+        proc, params, xs, into = args
+        values = [self.x(a) for a in xs[:len(params)]]
+        values += ["None"] * (len(params) - len(values))
+        shown = ", ".join(f"{self.k(p)}: {v}" for p, v in zip(params, values))
+        frame = (f"{{{self.k('code')}: {self.k('proc:' + proc)}, \"pc\": {self.kobj(('pc', 1), 1)}, \"locals\": _a, "
+                 f"{self.k('kind')}: {self.k('proc')}, {self.k('into')}: {self.k(into)}}}")
+        out.append(f"    fr[\"pc\"] = {nxt}")
+        # interpreter.call_procedure written out (its replacement case cannot
+        # happen here): a frame inside a replacement, or too deep, takes it
+        out.append("    _sk = st.stack")
+        out.append(f"    if {self.k('skip')} in fr or len(_sk) >= _CD:")
+        out.append(f"        _c = {self._call(args)}")
+        out.append("        _c[\"pc\"] = 1")
+        out.append("    else:")
+        out.append(f"        _a = {{{shown}}}")
+        out.append("        _me = loc.get(_ME)")
+        out.append("        if _me is not None:")
+        out.append("            _a[_ME] = _me")
+        out.append(f"        _c = {frame}")
+        out.append("        _sk.append(_c)")
+        out.append(f"    _n = {count} + {self._callee(args[0])}(m, _c)")
+        out.append("    _sk = st.stack")
+        out.append("    if not _sk or _sk[_LAST] is not fr or st.queue and not st.edepth:")
+        out.append("        return _n")
 
     def _loop_inline(self, k: int) -> int | None:
         """The end pc of the `for` loop whose init is at ``k``, if its body
@@ -1031,10 +1141,15 @@ def _arg_slot(g: _Gen, arg: Any) -> str | None:
 def _prim(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
     impl, xs, into = args
     call = f"{g.f(impl)}(m, loc{''.join(', ' + g.x(a) for a in xs)})"
+    if impl is P.move and len(xs) == 3 and into is None and _move_inline(g, out, xs):
+        return
     if impl is P.move and len(xs) == 3 and into is None:
         slot = _arg_slot(g, xs[1])
         if slot is not None:
-            call = f"_mv(m, {g.x(xs[0])}, {slot}, {g.x(xs[2])})"
+            # primitives.move to a zone slot known now: place, the piece's id read here
+            t = g._tmp()
+            pid = f"({t}[_PK] if _ty({t} := {g.x(xs[0])}) is _dict and _PK in {t} else _pid({t}))"
+            call = f"_pl(m, {pid}, {slot}, {g.x(xs[2])})"
     if impl is P.gain and len(xs) == 3 and into is None:
         spec = g.counter_spec(g.b.exprs.get(id(xs[0])))
         if spec is not None:
@@ -1051,7 +1166,55 @@ def _prim(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
     if impl in _ENDS_GAME:
         out.append(f"    fr[\"pc\"] = {pc + 1}")
         out.append(f"    return {n}")
-    g._queued(out, pc + 1, n)
+    if not _quiet(g, impl):
+        g._queued(out, pc + 1, n)
+
+
+# the events a primitive may emit, for those that emit nothing else
+_EMITS = {P.gain: ("gained",), P.lose: ("lost",), P.pay: ("paid",), P.move: ("moved",), P.draw: ("moved",),
+          P.move_all: ("moved",), P.destroy: ("moved",)}
+
+
+def _quiet(g: _Gen, impl: Callable) -> bool:
+    """Whether a primitive cannot queue a trigger: no trigger listens to
+    what it emits (then no check of the queue need follow it)."""
+    emits = _EMITS.get(impl)
+    return emits is not None and not any(g.rules.triggers.get(e) for e in emits)
+
+
+def _move_inline(g: _Gen, out: list, xs: list) -> bool:
+    """``move(piece, zone)`` to a zone named by a constant that neither
+    checks what it accepts nor holds a bounded number, while no trigger
+    listens to ``moved``: primitives.place written here, its cases known now
+    (the zone's order, no owner to set), the event logged as place logs it.
+    Nothing can be queued by it, so no trigger check follows. False (nothing
+    written) for any other move."""
+    known, pos = g.b.exprs.get(id(xs[1])), g.b.exprs.get(id(xs[2]))
+    slot = _arg_slot(g, xs[1])
+    if slot is None or pos is None or pos[0] not in ("top", "bottom") or "moved" in g.rules.triggers:
+        return False
+    decl = g.rules.zones[known[0]["id"]]
+    if decl.get("capacity") is not None or decl.get("accepts"):
+        return False
+    t = g._tmp()
+    pid = f"({t}[_PK] if _ty({t} := {g.x(xs[0])}) is _dict and _PK in {t} else _pid({t}))"
+    top = bool(decl.get("ordered", False)) and pos[0] != "bottom"
+    out.extend([
+        f"    _p = {pid}",
+        "    _zs = st.zones",
+        "    _o = st.p_zone[_p]",
+        f"    _d = {slot}",
+        "    if _o != _NOWHERE:",
+        "        _pp = _zs[_o]",
+        "        _zs[_o] = _pp[1:] if _pp[0] == _p else _wo(_pp, _p)",
+        f"    _zs[_d] = {'(_p,) + _zs[_d]' if top else '_zs[_d] + (_p,)'}",
+        "    st.p_zone[_p] = _d",
+        "    st.seq += 1",
+        "    if st.seq > m.budget.last_event:",
+        "        _xev(m)",
+        "    _lg = st.log",
+        "    (_lg.page if not _lg.shared else _lg.own()).extend((5, _mve, m.L, _p, _o, _d))"])
+    return True
 
 
 def _require(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
@@ -1087,6 +1250,63 @@ def _log(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
     out.append(f"    _say(m, {g.x(args[0])})")
 
 
+def _for_init(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
+    """instructions.for_init of a loop not run as a Python loop: the snapshot."""
+    k, coll = args
+    out.append(f"    loc[{g.k(f'${k}l')}] = {g._for_snapshot(coll)}")
+    out.append(f"    loc[{g.k(f'${k}i')}] = 0")
+
+
+def _for_next(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
+    """instructions.for_next: the next item its `where` lets through (the
+    filter generated here), or on past the loop's end."""
+    k, var, where, end = args
+    lk, ik = g.k(f"${k}l"), g.k(f"${k}i")
+    out.append(f"    _it = loc[{lk}]")
+    out.append(f"    _i = loc[{ik}]")
+    out.append("    while True:")
+    out.append("        if _i >= len(_it):")
+    out.append(f"            del loc[{lk}], loc[{ik}]")
+    out.append(f"            fr[\"pc\"] = {_pc(end)}")
+    out.append(f"            return {n}")
+    out.append(f"        loc[{g.k(var)}] = _it[_i]")
+    out.append("        _i += 1")
+    if where is not None:
+        out.append(f"        if {g.x(where)}:")
+        out.append("            break")
+    else:
+        out.append("        break")
+    out.append(f"    loc[{ik}] = _i")
+
+
+def _repeat_init(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
+    k, count, rat = args
+    out.append(f"    loc[{g.k(f'${k}n')}] = _rc({g.x(count)}, {g.k(rat)})")
+
+
+def _repeat_next(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
+    k, end = args
+    nk = g.k(f"${k}n")
+    out.append(f"    _r = loc[{nk}]")
+    out.append("    if _r < 1:")     # (an int: repeat_count checked it)
+    out.append(f"        del loc[{nk}]")
+    out.append(f"        fr[\"pc\"] = {_pc(end)}")
+    out.append(f"        return {n}")
+    out.append("    _r -= 1")
+    out.append(f"    loc[{nk}] = _r")
+
+
+def _while_init(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
+    out.append(f"    loc[{g.k(f'${args[0]}n')}] = 0")
+
+
+# loop instructions written inline in a segment (not in a Python loop of
+# _Gen._loop): they fall through, or leave the segment at the loop's end
+_NATIVE: dict[Callable, Callable] = {
+    I.for_init: _for_init, I.for_next: _for_next, I.repeat_init: _repeat_init,
+    I.repeat_next: _repeat_next, I.while_init: _while_init,
+}
+
 _INLINE: dict[Callable, Callable] = {
     I.let: _let, I.set_attr: _set_attr, I.set_counter: _set_counter_i,
     I.jump_if_not: _jump_if_not, I.while_test: _while_test, I.prim: _prim, I.require: _require, I.emit: _emit, I.log: _log,
@@ -1102,7 +1322,9 @@ def _entries(b: Any) -> set[int]:
             for t in (a if type(a) is list else [a]):
                 if hasattr(t, "pc") and not callable(t):
                     out.add(t.pc)
-        if decision or factory in _ENDS or factory not in _INLINE or factory is I.jump_if_not:
+        if factory in _NATIVE and not decision:
+            pass        # falls through in the same segment
+        elif decision or factory in _ENDS or factory not in _INLINE or factory is I.jump_if_not:
             out.add(pc + 1)
         if factory is I.jump:
             out.add(_pc(args[0]))
@@ -1137,6 +1359,7 @@ def install(rules: Any) -> None:
     sources: dict[str, str] = {}
     where: dict[str, dict[int, Any]] = {}
     facts = _Facts(rules)
+    calls: list[tuple[dict, dict]] = []
     for code_id, b in rules.builders.items():
         K: list = []
         F: list = []
@@ -1145,11 +1368,15 @@ def install(rules: Any) -> None:
         filename = f"<waybill {len(fast)}>"
         exec(compile(src, filename, "exec"), ns)   # noqa: S102 (principle 2)
         where[filename] = generate.last.lines
+        calls.append((ns, generate.last.callees))
         table = list(rules.codes[code_id])
         for pc in entries:
             table[pc] = (ns[f"_s{pc}"], table[pc][1], table[pc][2])
         fast[code_id] = table
         sources[code_id] = src
+    for ns, callees in calls:       # every block is compiled: bind the callees' first segments
+        for code_id, name in callees.items():
+            ns[name] = fast[code_id][0][0]
     _install_expressions(rules, sources, facts)
     rules.fast_codes = fast
     rules.fast_sources = sources
@@ -1208,7 +1435,8 @@ def _namespace(builtins: dict, K: list, F: list) -> dict[str, Any]:
     """The globals of generated code: the helpers, and the constants table
     ``_K`` and runtime objects ``_F`` with each entry also bound to a name
     of its own (``_k3``, ``_f2``: what the source reads)."""
-    ns: dict[str, Any] = {"__builtins__": builtins, "_K": tuple(K), "_F": tuple(F), **_HELPERS}
+    ns: dict[str, Any] = {"__builtins__": builtins, "_K": tuple(K), "_F": tuple(F), **_HELPERS,
+                          **_STMT_HELPERS}
     ns.update({f"_k{i}": v for i, v in enumerate(K)})
     ns.update({f"_f{i}": v for i, v in enumerate(F)})
     return ns
@@ -1250,12 +1478,20 @@ def run(m: Any) -> None:
                 if budget.steps < 0:
                     budget.exhausted("steps")
     except RuleError as e:
-        raise e.locate(_at(m, e, ins), m.R.names.get(fr["code"]) if fr else None)
+        raise e.locate(_at(m, e, ins), _where(m, fr))
     except WaybillError:
         raise
     except Exception as e:
-        where = m.R.names.get(fr["code"]) if fr else None
-        raise RuleError(python_error(e), _at(m, e, ins), where) from e
+        raise RuleError(python_error(e), _at(m, e, ins), _where(m, fr)) from e
+
+
+def _where(m: Any, fr: Any) -> Any:
+    """The name of the code that was running: the top frame's (a callee run
+    inline by ``fr``'s segment is on top of it)."""
+    stack = m.st.stack
+    if fr and stack and fr in stack:
+        fr = stack[-1]
+    return m.R.names.get(fr["code"]) if fr else None
 
 
 def _at(m: Any, e: BaseException, ins: Any) -> Any:
@@ -1265,10 +1501,11 @@ def _at(m: Any, e: BaseException, ins: Any) -> Any:
         return None
     tb = e.__traceback__
     lines = m.R.fast_where
-    while tb is not None:
+    at = ins[1]
+    while tb is not None:       # the innermost segment: a call runs its callee's inline
         code = tb.tb_frame.f_code
         known = lines.get(code.co_filename)
         if known is not None and code.co_name.startswith("_s"):
-            return known.get(tb.tb_lineno, ins[1])
+            at = known.get(tb.tb_lineno, ins[1])
         tb = tb.tb_next
-    return ins[1]
+    return at
