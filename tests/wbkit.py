@@ -67,10 +67,15 @@ def compile_src(tmp_path: Path, body: str, files: dict[str, str] | None = None, 
     return compile_pack(str(folder), variants)
 
 
-def ir_of(tmp_path: Path, body: str, **kw) -> dict:
+def checked_ir(tmp_path: Path, body: str, **kw) -> dict:
+    """The IR of a pack that must compile, locations kept (a failure shows the report)."""
     result = compile_src(tmp_path, body, **kw)
     assert result.ir is not None, result.report.render()
-    return strip_at(result.ir)
+    return result.ir
+
+
+def ir_of(tmp_path: Path, body: str, **kw) -> dict:
+    return strip_at(checked_ir(tmp_path, body, **kw))
 
 
 def strip_at(x):

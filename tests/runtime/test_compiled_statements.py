@@ -21,7 +21,7 @@ import json
 
 import pytest
 
-from tests.wbkit import compile_src
+from tests.wbkit import checked_ir
 from waybill.runtime import Game, RuleError, Rules
 from waybill.runtime import instructions as I
 from waybill.runtime import pygen
@@ -86,9 +86,7 @@ game { players 2..2 play { while true { act by player(0) tagged turn } } }
 
 @pytest.fixture(scope="module")
 def ir(tmp_path_factory):
-    result = compile_src(tmp_path_factory.mktemp("stmts"), PACK, head="")
-    assert result.ir is not None, result.report.render()
-    return result.ir
+    return checked_ir(tmp_path_factory.mktemp("stmts"), PACK, head="")
 
 
 def _points(game: Game) -> int:

@@ -19,7 +19,7 @@ import json
 
 import pytest
 
-from tests.wbkit import compile_src
+from tests.wbkit import checked_ir
 from waybill.runtime import Game, Rules
 from waybill.runtime.exprtypes import Program, union
 
@@ -91,9 +91,7 @@ game { players 2..2 play { while true { act by player(0) tagged turn } } }
 
 @pytest.fixture(scope="module")
 def ir(tmp_path_factory):
-    result = compile_src(tmp_path_factory.mktemp("typed"), PACK, head="")
-    assert result.ir is not None, result.report.render()
-    return result.ir
+    return checked_ir(tmp_path_factory.mktemp("typed"), PACK, head="")
 
 
 @pytest.fixture(scope="module")
