@@ -147,6 +147,8 @@ _ONE_TAG: dict = {}
 
 
 def _live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
+    if getattr(m.R, "listed", None) is not None:       # the compiled engine's checks
+        return _listed_actions(m, p, tags)
     st, lay, R = m.st, m.L, m.R
     out = []
     rule_actions, pieces, abilities, zones_of, made_actions = _hosts(lay, R, tags)
@@ -192,6 +194,75 @@ def _live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
     if type(cache) is Cache:      # the work done, for the cache to judge (legality.memo)
         cache.walked += len(rule_actions) + len(hosts)
     return out
+
+
+def _listed_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
+    """``_live_actions`` through the generated checks (pylisting.py): one
+    call per host action, ``me``, the piece and its owner passed as they
+    are; one ``loc`` for the whole listing (what generated code hands
+    ``loc`` to reads only ``me``). The same walk, in the same order."""
+    st, lay = m.st, m.L
+    out = []
+    rule_actions, pieces, abilities, zones_of, made_actions = _plan(lay, m.R, tags)
+    me = lay.player_refs[p]
+    loc = {"me": me, "self": None, "owner": me}
+    for ab, ok in rule_actions:
+        if (not ab.limit or not _spent(m, ab, p)) and (ok is None or ok(m, loc, me, None, me)):
+            out.append({"label": ab.name, "action": ab.action, "source": None})
+    active, z_of = lay.z_active, lay.z_of
+    pz = st.p_zone
+    picked = getattr(pz, "picked", None)      # see _live_actions
+    zs = zones_of(pz) if picked is None else picked(zones_of, pieces)
+    hosts = [(piece, abs_, z_of[z]) for piece, abs_, z in zip(pieces, abilities, zs)
+             if z >= 0 and active[z] and z_of[z] in (None, p)]
+    if made_actions and len(st.p_ent) > len(lay.start_pieces):
+        made = access.created_pieces(m)
+        extra = False
+        for eid, abs_ in made_actions:
+            for piece in made.get(eid, ()):
+                z = pz[piece]
+                if z >= 0 and active[z] and z_of[z] in (None, p):
+                    hosts.append((piece, abs_, z_of[z]))
+                    extra = True
+        if extra:
+            hosts.sort(key=_first)
+    for piece, abs_, of in hosts:
+        owner = None if of is None else me
+        for ab, ok in abs_:
+            if (not ab.limit or not _spent(m, ab, p)) and (ok is None or ok(m, loc, me, piece, owner)):
+                out.append({"label": ab.name, "action": ab.action, "source": piece})
+    cache = m.legality
+    if type(cache) is Cache:      # the work done, for the cache to judge (legality.memo)
+        cache.walked += len(rule_actions) + len(hosts)
+    return out
+
+
+_PLANS: dict = {}
+
+
+def _plan(lay: Any, R: Any, tags: frozenset) -> tuple:
+    """``_hosts`` with each ability paired with its generated check (None:
+    no requirement), static per layout and rules."""
+    key = (id(lay), tags)
+    hit = _PLANS.get(key)
+    if hit is not None and hit[0] is lay and hit[1] is R:
+        return hit[2]
+    listed = R.listed
+    rule_actions, pieces, abilities, zones_of, made = _hosts(lay, R, tags)
+
+    def paired(abs_: tuple) -> tuple:
+        return tuple((ab, listed.get(ab.key)) for ab in abs_)
+    out = (paired(rule_actions), pieces, tuple(paired(abs_) for abs_ in abilities), zones_of,
+           tuple((eid, paired(abs_)) for eid, abs_ in made))
+    if len(_PLANS) > 1024:        # a bound, as _HOSTS's
+        _PLANS.clear()
+    _PLANS[key] = (lay, R, out)
+    return out
+
+
+def _spent(m: Any, ab: Any, p: int) -> bool:
+    """Whether ``ab``'s use limit is reached for ``p`` (``_offered``'s first test)."""
+    return m.st.uses[ab.limit.get("per", "turn")].get(f"{ab.action}|{p}", 0) >= ab.limit["count"]
 
 
 def _first(h: tuple) -> int:

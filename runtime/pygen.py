@@ -1378,6 +1378,8 @@ def install(rules: Any) -> None:
         for code_id, name in callees.items():
             ns[name] = fast[code_id][0][0]
     _install_expressions(rules, sources, facts)
+    from .pylisting import install as install_listings     # one check per action (decisions.py)
+    install_listings(rules, sources, facts)
     rules.fast_codes = fast
     rules.fast_sources = sources
     rules.fast_where = where
