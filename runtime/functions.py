@@ -69,8 +69,28 @@ def spaces(m: Any, loc: dict, tag: Any = None) -> list:
 
 def region_of(m: Any, loc: dict, space: Any, tag: Any = None) -> Any:
     sid = _space(m, space)
-    for rid in m.R.region_order:
-        rg = m.R.regions[rid]
+    if tag is not None and type(tag) is not str:
+        return _region_of(m.R, sid, tag)
+    # regions never change during a game: each answer is kept on the rules
+    # (a movement rule asks this at every space it walks)
+    table = m.R.__dict__.setdefault("_region_of", {})
+    key = (sid, tag)
+    if key in table:
+        return table[key]
+    if len(table) > _KEPT:          # a bound: tags may be computed texts
+        table.clear()
+    rid = table[key] = _region_of(m.R, sid, tag)
+    return rid
+
+
+_KEPT = 4096
+
+
+def _region_of(rules: Any, sid: str, tag: Any) -> Any:
+    """The first region (declaration order) holding space ``sid`` and, if
+    ``tag`` is given, tagged ``tag``."""
+    for rid in rules.region_order:
+        rg = rules.regions[rid]
         if sid in (rg.get("spaces") or ()) and (tag is None or tag in (rg.get("tags") or ())):
             return rid
     return None
@@ -114,9 +134,22 @@ def has_tag(m: Any, loc: dict, thing: Any, tag: str) -> bool:
     if type(thing) is dict and ("piece" in thing or "entity" in thing):
         return tag in access.get_attr(m, thing, "tags")
     if type(thing) is str:
-        decl = m.R.spaces.get(thing) or m.R.regions.get(thing) or {}
-        return tag in (decl.get("tags") or ())
+        if type(tag) is not str:
+            return tag in _tags_of(m.R, thing)
+        # a space's or region's tags never change: kept on the rules as a set
+        table = m.R.__dict__.setdefault("_tag_sets", {})
+        tags = table.get(thing)
+        if tags is None:
+            if thing not in m.R.spaces and thing not in m.R.regions:
+                return False        # (no table entry per text that names nothing)
+            tags = table[thing] = frozenset(t for t in _tags_of(m.R, thing) if type(t) is str)
+        return tag in tags
     return False
+
+
+def _tags_of(rules: Any, name: str) -> Any:
+    decl = rules.spaces.get(name) or rules.regions.get(name) or {}
+    return decl.get("tags") or ()
 
 
 def players(m: Any, loc: dict) -> list:
