@@ -200,34 +200,36 @@ def _listed_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
     """``_live_actions`` through the generated checks (pylisting.py): one
     call per host action, ``me``, the piece and its owner passed as they
     are; one ``loc`` for the whole listing (what generated code hands
-    ``loc`` to reads only ``me``). The same walk, in the same order."""
+    ``loc`` to reads only ``me``). The same hosts, in the same order."""
     st, lay = m.st, m.L
     out = []
-    rule_actions, pieces, abilities, zones_of, made_actions = _plan(lay, m.R, tags)
+    rule_actions, pieces, abilities, zones_of, made_actions, open_to = _plan(lay, m.R, tags)
     me = lay.player_refs[p]
     loc = {"me": me, "self": None, "owner": me}
     for ab, ok in rule_actions:
         if (not ab.limit or not _spent(m, ab, p)) and (ok is None or ok(m, loc, me, None, me)):
             out.append({"label": ab.name, "action": ab.action, "source": None})
-    active, z_of = lay.z_active, lay.z_of
     pz = st.p_zone
     picked = getattr(pz, "picked", None)      # see _live_actions
     zs = zones_of(pz) if picked is None else picked(zones_of, pieces)
-    hosts = [(piece, abs_, z_of[z]) for piece, abs_, z in zip(pieces, abilities, zs)
-             if z >= 0 and active[z] and z_of[z] in (None, p)]
+    # open_to[z]: -1 open to every player, -2 closed (inactive, or no zone), else its owner
+    hosts = [(piece, abs_, o) for piece, abs_, z in zip(pieces, abilities, zs) if (o := open_to[z]) == -1 or o == p]
     if made_actions and len(st.p_ent) > len(lay.start_pieces):
-        made = access.created_pieces(m)
         extra = False
-        for eid, abs_ in made_actions:
-            for piece in made.get(eid, ()):
-                z = pz[piece]
-                if z >= 0 and active[z] and z_of[z] in (None, p):
-                    hosts.append((piece, abs_, z_of[z]))
+        # created pieces by entity (few entities): those whose entity hosts actions of these tags
+        for eid, made in access.created_pieces(m).items():
+            abs_ = made_actions.get(eid)
+            if abs_ is None:
+                continue
+            for piece in made:
+                o = open_to[pz[piece]]
+                if o == -1 or o == p:
+                    hosts.append((piece, abs_, o))
                     extra = True
         if extra:
             hosts.sort(key=_first)
-    for piece, abs_, of in hosts:
-        owner = None if of is None else me
+    for piece, abs_, o in hosts:
+        owner = None if o == -1 else me
         for ab, ok in abs_:
             if (not ab.limit or not _spent(m, ab, p)) and (ok is None or ok(m, loc, me, piece, owner)):
                 out.append({"label": ab.name, "action": ab.action, "source": piece})
@@ -242,7 +244,9 @@ _PLANS: dict = {}
 
 def _plan(lay: Any, R: Any, tags: frozenset) -> tuple:
     """``_hosts`` with each ability paired with its generated check (None:
-    no requirement), static per layout and rules."""
+    no requirement), the entities whose created pieces host them by id, and
+    who each zone slot's pieces offer their actions to; static per layout
+    and rules."""
     key = (id(lay), tags)
     hit = _PLANS.get(key)
     if hit is not None and hit[0] is lay and hit[1] is R:
@@ -252,8 +256,11 @@ def _plan(lay: Any, R: Any, tags: frozenset) -> tuple:
 
     def paired(abs_: tuple) -> tuple:
         return tuple((ab, listed.get(ab.key)) for ab in abs_)
+    # (a last entry for slot -1: a piece in no zone)
+    open_to = tuple(-2 if not active else -1 if of is None else of
+                    for active, of in zip(lay.z_active, lay.z_of)) + (-2,)
     out = (paired(rule_actions), pieces, tuple(paired(abs_) for abs_ in abilities), zones_of,
-           tuple((eid, paired(abs_)) for eid, abs_ in made))
+           {eid: paired(abs_) for eid, abs_ in made}, open_to)
     if len(_PLANS) > 1024:        # a bound, as _HOSTS's
         _PLANS.clear()
     _PLANS[key] = (lay, R, out)
