@@ -73,7 +73,9 @@ def region_of(m: Any, loc: dict, space: Any, tag: Any = None) -> Any:
         return _region_of(m.R, sid, tag)
     # regions never change during a game: each answer is kept on the rules
     # (a movement rule asks this at every space it walks)
-    table = m.R.__dict__.setdefault("_region_of", {})
+    table = m.R.__dict__.get("_region_of")
+    if table is None:
+        table = m.R.__dict__["_region_of"] = {}
     key = (sid, tag)
     if key in table:
         return table[key]
@@ -131,19 +133,20 @@ def _distances_from(rules: Any, a: str) -> dict[str, int]:
 
 
 def has_tag(m: Any, loc: dict, thing: Any, tag: str) -> bool:
-    if type(thing) is dict and ("piece" in thing or "entity" in thing):
-        return tag in access.get_attr(m, thing, "tags")
     if type(thing) is str:
-        if type(tag) is not str:
-            return tag in _tags_of(m.R, thing)
-        # a space's or region's tags never change: kept on the rules as a set
-        table = m.R.__dict__.setdefault("_tag_sets", {})
+        # a space's or region's tags never change: kept on the rules as sets
+        # (movement rules ask this for every space they look at)
+        table = m.R.__dict__.get("_tag_sets")
+        if table is None:
+            table = m.R.__dict__["_tag_sets"] = {}
         tags = table.get(thing)
         if tags is None:
             if thing not in m.R.spaces and thing not in m.R.regions:
                 return False        # (no table entry per text that names nothing)
             tags = table[thing] = frozenset(t for t in _tags_of(m.R, thing) if type(t) is str)
-        return tag in tags
+        return tag in tags if type(tag) is str else tag in _tags_of(m.R, thing)
+    if type(thing) is dict and ("piece" in thing or "entity" in thing):
+        return tag in access.get_attr(m, thing, "tags")
     return False
 
 
