@@ -43,23 +43,31 @@ class _NoBlock:
 
 
 def install(rules: Any, sources: dict, facts: _Facts | None = None) -> None:
-    """``rules.listed``: ability key -> its generated check, for every
-    action with requirements."""
+    """``rules.listed``: ability key -> its check, for every action with
+    requirements (generated; or, should generating one fail, a function
+    that calls the requirements one by one)."""
     K: list = []
     F: list = []
     g = _Gen(rules, "listings", _NoBlock(), K, F, facts)
     types = g.facts.types
     made: list[tuple[str, str]] = []
+    plain: dict[str, Callable] = {}
     for ab in rules.ability_by_key.values():
-        reqs = ab.decl.get("require") or [] if ab.type == "action" else []
-        if not reqs or len(reqs) != len(ab.requires):
+        if ab.type != "action" or not ab.requires:
+            continue
+        reqs = ab.decl.get("require") or []
+        if len(reqs) != len(ab.requires):       # (never from the compiler) checked one by one
+            plain[ab.key] = _host_check(ab.requires)
             continue
         name = f"_r{len(made)}"
-        made.append((ab.key, _function(g, name, ab, reqs, types.ability_env(ab.decl, ab.entity))))
+        try:
+            made.append((ab.key, _function(g, name, ab, reqs, types.ability_env(ab.decl, ab.entity))))
+        except Exception:       # a shape the generator does not know: the requirements one by one
+            plain[ab.key] = _host_check(ab.requires)
     src = "\n\n".join(g.extra + [code for _, code in made]) + "\n"
     ns = _namespace(_BUILTINS_EXPR, K, F)
     exec(compile(src, "<waybill listings>", "exec"), ns)   # noqa: S102 (principle 2)
-    rules.listed = {key: ns[f"_r{i}"] for i, (key, _) in enumerate(made)}
+    rules.listed = {**{key: ns[f"_r{i}"] for i, (key, _) in enumerate(made)}, **plain}
     sources["listings"] = src
 
 
@@ -67,6 +75,7 @@ def _function(g: _Gen, name: str, ab: Any, reqs: list, env: dict) -> str:
     """The source of one action's check."""
     me, piece, owner = g._local(), g._local(), g._local()
     g._vt = env
+    g.qlocal = False
     hosted = ab.entity is not None
     g.env = {"me": me, "self": piece if hosted else "None", "owner": owner}
     g.pieceids = {piece} if hosted else set()
@@ -96,6 +105,16 @@ def _loc_source(g: _Gen, me: str, piece: str, owner: str) -> str:
     """The ``loc`` a listing gives a host's requirements (decisions.py)."""
     return (f"{{{g.k('me')}: {me}, {g.k('self')}: (None if {piece} is None else {{_PK: {piece}}}), "
             f"{g.k('owner')}: {owner}}}")
+
+
+def _host_check(requires: list) -> Callable[..., bool]:
+    """A check with the generated checks' signature that calls the
+    requirement functions one by one (``loc`` made as the listing made it)."""
+    again = _again(requires)
+
+    def check(m: Any, loc: dict, me: Any, piece: Any, owner: Any) -> bool:
+        return again(m, {"me": me, "self": None if piece is None else {"piece": piece}, "owner": owner})
+    return check
 
 
 def _again(requires: list) -> Callable[[Any, dict], bool]:

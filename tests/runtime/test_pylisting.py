@@ -108,3 +108,27 @@ def test_a_requirement_that_raises_answers_as_the_interpreter(tmp_path):
         m.budget.steps = before
     assert errors[0] == errors[1] and "zero" in errors[0].lower()
     assert steps[0] == steps[1]
+
+
+def test_an_action_the_generator_cannot_write_is_checked_one_by_one(monkeypatch):
+    """Should generating a check fail, the action is still checked (its
+    requirements one by one), never offered unchecked."""
+    from waybill.runtime import pylisting
+
+    def fail(*args, **kw):
+        raise ValueError("a shape the generator does not know")
+    monkeypatch.setattr(pylisting, "_function", fail)
+    ir = load_pack("weds").ir
+    rules = Rules.from_ir(ir, engine="compiled")
+    assert rules.listed and all(f.__name__ == "check" for f in rules.listed.values())
+    g = Game.new(rules, players=3, seed=1)
+    rng = random.Random(1)
+    compared = 0
+    for step in range(120):
+        if step % 3 == 0:
+            for tags in (frozenset(["main", "free"]), frozenset(["outpost"]), frozenset(["slide"])):
+                fast, slow = _both(g.m, g.m.st.pending["player"], tags)
+                assert fast == slow
+                compared += 1
+        g.apply(rng.choice(g.legal_actions()))
+    assert compared == 120
