@@ -120,6 +120,29 @@ class Sight:
         """The options of a decision this seat is to answer."""
         return [self._answer(opt, self.sees) for opt in options]
 
+    def actions(self, options: list[dict], player: int, decision: int) -> list[dict]:
+        """The options of a decision this seat is to answer as its legal
+        actions: ``{"player", "decision", "option": i}`` then the option as
+        ``options`` shows it (``_answer``), built as one dict each, not an
+        answer then a copy of it with the head in front (every decision of
+        every game is listed here)."""
+        sees, value, out = self.sees, self.value, []
+        for i, opt in enumerate(options):
+            if len(opt) == 1:       # a lone {"piece": p} is shown as a whole: the general way
+                out.append({"player": player, "decision": decision, "option": i, **self._answer(opt, sees)})
+                continue
+            a = {"player": player, "decision": decision, "option": i}
+            for k, x in opt.items():
+                a[k] = value(x, sees) if type(x) in _NESTED else x
+            src = opt.get("source")
+            if type(src) is int:
+                a["source"] = handle(self.handles, src) if sees(src) else dict(HIDDEN)
+            v = a.get("value")
+            if type(v) is dict and v == HIDDEN and opt.get("value") != HIDDEN:
+                a["label"] = "hidden"
+            out.append(a)
+        return out
+
     def _answer(self, opt: dict, sees: Callable[[int], bool]) -> dict:
         """An option (or a logged answer) as this seat sees it: an act's
         ``source`` is a bare piece number, and a hidden piece's label would
