@@ -100,7 +100,10 @@ class WedsBot:
         return ids
 
     def _by_msg(self, legal, *mids):
-        return next((a for a in legal if self._msg(a) in mids), None)
+        if not legal:
+            return None
+        ids = self._option_ids()
+        return next((a for a in legal if ids[a["option"]] in mids), None)
 
     def _fallback(self, legal, rng):
         for a in legal:
@@ -240,12 +243,13 @@ class WedsBot:
     def _drive(self, s, legal):
         target = s.plan()[0]
         here = s.pos()
+        ids = self._option_ids()
         if target is None:
-            opts = [a for a in legal if self._msg(a) not in (STOP_HERE, FREE_ACTION)]
+            opts = [a for a in legal if ids[a["option"]] not in (STOP_HERE, FREE_ACTION)]
             return opts[len(opts) // 2] if opts else legal[0]
         best, best_d = None, s.d(here, target)
         for a in legal:
-            if self._msg(a) in (STOP_HERE, FREE_ACTION):
+            if ids[a["option"]] in (STOP_HERE, FREE_ACTION):
                 continue
             sp = s.space_of_value(a.get("value"))
             d = s.d(sp, target) if sp else 99
@@ -265,11 +269,12 @@ class WedsBot:
         if here not in spaces:
             return None
         best, best_d = None, dist[here].get(target, 99)
+        ids = self._option_ids()
         for a in legal:
-            if self._msg(a) in (STOP_HERE, FREE_ACTION):
+            if ids[a["option"]] in (STOP_HERE, FREE_ACTION):
                 continue
             v = a.get("value")
-            sp = v if isinstance(v, str) else st["piece_site"].get(v.get("piece")) if isinstance(v, dict) else None
+            sp = v if type(v) is str else st["piece_site"].get(v.get("piece")) if isinstance(v, dict) else None
             if sp is None:
                 return None             # an option we cannot place: look at the table
             if sp not in spaces:
@@ -397,7 +402,7 @@ def _ids_of(game, legal):
 
 
 _VALUE_IDS: dict = {}
-_NO_ID = object()
+_NO_ID = _UNREAD = object()
 
 
 def _quick(pend, legal):
@@ -745,9 +750,15 @@ class _Seen:
         """`d(pos(), target)`, kept for the decision."""
         got = self._far.get(target)
         if got is None:
-            pos = self.pos()
+            pos = self.my["pos"]
             got = self._far[target] = 99 if pos is None or target is None else self._from[pos].get(target, 99)
         return got
+
+    def far_row(self):
+        """`dist_from(pos())`, or None without a position: `far(t)` is
+        `row.get(t, 99)` for a target t (a loop over many targets reads it once)."""
+        pos = self.my["pos"]
+        return None if pos is None else self._from[pos]
 
     def nearest(self, sids):
         sids = [x for x in sids if x and x not in self.exclude]
@@ -975,9 +986,12 @@ class _Seen:
 
     def _best_sale(self, t):
         best = 0
+        row = _UNREAD               # far(sid) as in _make_plan
         for sid, types in self.demands():
             if t in types and len(types) == 1 and sid != self.my["last_delivery"]:
-                best = max(best, self.price(t) - self.far(sid) * 0.3)
+                if row is _UNREAD:
+                    row = self.far_row()
+                best = max(best, self.price(t) - (99 if row is None or sid is None else row.get(sid, 99)) * 0.3)
         return best
 
     def purchase_worth(self):
@@ -1077,7 +1091,7 @@ class _Seen:
         """Whether `project_costs()` has `proj`: its conditions, without the
         costs (distances, prices). Where a cost could raise (a distance from
         a place that is no space), False: the caller then asks the costs."""
-        pos = self.pos()
+        pos = self.my["pos"]
         if pos is not None and pos not in self._from.spaces:
             return False
         opened = self.open_contracts()
@@ -1308,9 +1322,10 @@ class _Seen:
                         return min(sups, key=lambda x: self.far(x[0]) + x[1])[0], "buy"
         # trade: sell what we carry
         best, best_v = None, 0
-        value, far = self.delivery_value, self.far
+        value = self.delivery_value
         demands = self.demands()
         last = self.my["last_delivery"] if demands else None
+        row = _UNREAD               # far(sid) as row.get(sid, 99), the row read where far would first read it
         for sid, types in demands:
             dv = 0                  # delivery_value's two ways to 0, without the call
             if sid != last:
@@ -1319,7 +1334,9 @@ class _Seen:
                         break
                 else:
                     dv = value(sid, types, ld)
-            v = dv - 1.2 * far(sid)
+            if row is _UNREAD:
+                row = self.far_row()
+            v = dv - 1.2 * (99 if row is None or sid is None else row.get(sid, 99))
             if v > best_v:
                 best, best_v = sid, v
         carrying = sum(ld[t] for t in CARGO)
