@@ -21,6 +21,7 @@ the zones holding any of some entities and what lies on top there
 
 from __future__ import annotations
 
+from collections import Counter
 from operator import is_
 from typing import Any, Iterable, Iterator
 
@@ -93,7 +94,8 @@ class SeatReader:
         others read). ``WaybillError`` for no such counter, or ``of`` for a
         global one or no such seat."""
         m = self.m
-        slots = _counter_slots(m.L).get(cid)
+        last = _LAST_SLOTS
+        slots = (last[1] if last[0] is m.L else _counter_slots(m.L)).get(cid)
         if slots is None:
             if m.R.counters.get(cid) is None:
                 raise WaybillError(f"no counter {cid!r}")
@@ -228,9 +230,11 @@ class SeatReader:
         slots = found[4]
         piles = st.zones
         # the same zones (kept with _found's answer) holding the very same
-        # piles (a pile is a tuple, replaced when it changes): the same answer
+        # piles (a pile is a tuple, replaced when it changes), or zones that
+        # each hold one piece of ``entities`` (then other pieces coming and
+        # going change nothing): the same answer
         tops = found[6]
-        if tops is not None and all(map(is_, map(piles.__getitem__, slots), tops[0])):
+        if tops is not None and (tops[0] is None or all(map(is_, map(piles.__getitem__, slots), tops[0]))):
             return list(tops[1])
         want = _start_pieces(lay, key)[1]
         ent = st.p_ent
@@ -241,6 +245,11 @@ class SeatReader:
                 if e in want:
                     out.append((lay.z_id[slot], lay.z_of[slot], e))
                     break
+        if _one_each(found[3], slots):
+            # while _found gives this answer, these pieces have not moved:
+            # each zone's first piece of ``entities`` is still its only one
+            found[6] = (None, tuple(out))
+            return out
         now = tuple(piles[slot] for slot in slots)
         if all(type(pile) is tuple for pile in now):
             found[6] = (now, tuple(out))
@@ -252,7 +261,7 @@ class SeatReader:
         return self._found(entities)[4]
 
     def _found(self, entities: Iterable[str]) -> list:
-        """``[p_ent, seen, runs of their pieces, where those were, _slots_of,
+        """``[p_ent, seen, runs of their pieces (slices), where those were, _slots_of,
         find_all's names or None, first_of's (piles, answer) or None]`` for ``entities``. A bot asks the same
         entities at every decision and they seldom move: the last answer is
         kept, and given again while every one of their pieces is where it was
@@ -267,20 +276,18 @@ class SeatReader:
         ck = (id(ent), key, id(seen))
         hit = _FOUND.get(ck)
         p_zone = st.p_zone
-        if hit is not None and hit[0] is ent and hit[1] is seen:
-            for (lo, hi), was in zip(hit[2], hit[3]):
-                if p_zone[lo:hi] != was:
-                    break
-            else:
-                return hit
+        # the runs' slices of p_zone as they were, compared in one C loop
+        if hit is not None and hit[0] is ent and hit[1] is seen \
+                and list(map(p_zone.__getitem__, hit[2])) == hit[3]:
+            return hit
         pids = _start_pieces(m.L, key)[0]
         if len(ent) > len(m.L.start_pieces):
             made = created_pieces(m)
             more = tuple(p for entity in key for p in made.get(entity, ()))
             if more:
                 pids = pids + more
-        runs = _runs(pids)
-        where = tuple(p_zone[lo:hi] for lo, hi in runs)
+        runs = tuple(slice(lo, hi) for lo, hi in _runs(pids))
+        where = list(map(p_zone.__getitem__, runs))
         out = [slot for slot in sorted({s for w in where for s in w}) if slot >= 0 and seen[slot]]
         if len(_FOUND) > 256:          # a bound, not a policy: a few questions of a few games
             _FOUND.clear()
@@ -346,19 +353,21 @@ _PROPS: dict[int, tuple] = {}
 _NESTED = frozenset((dict, list, tuple))      # values that may hold a piece: through the Sight
 _UNSET = object()
 _SLOTS: dict[int, tuple[Any, dict]] = {}
+_LAST_SLOTS: list = [None, None]      # [the layout last asked, its _counter_slots]
 
 
 def _counter_slots(lay: Any) -> dict[str, Any]:
     """counter id -> its slot (a global counter) or its slots by seat, of a
     layout: filled as counters are read (``_counter_slot``), kept per layout
-    (checked by identity), as counters are read at every decision."""
+    (checked by identity), as counters are read at every decision; the last
+    layout asked is also kept apart (``counter`` looks there first)."""
     hit = _SLOTS.get(id(lay))
-    if hit is not None and hit[0] is lay:
-        return hit[1]
-    if len(_SLOTS) > 64:          # a bound, not a policy: layouts are few
-        _SLOTS.clear()
-    _SLOTS[id(lay)] = (lay, {})
-    return _SLOTS[id(lay)][1]
+    if hit is None or hit[0] is not lay:
+        if len(_SLOTS) > 64:          # a bound, not a policy: layouts are few
+            _SLOTS.clear()
+        hit = _SLOTS[id(lay)] = (lay, {})
+    _LAST_SLOTS[0], _LAST_SLOTS[1] = hit
+    return hit[1]
 
 
 def _counter_slot(m: Any, cid: str) -> Any:
@@ -385,6 +394,15 @@ def _start_pieces(lay: Any, entities: tuple) -> tuple[tuple[int, ...], frozenset
     pids = tuple(p for e in entities for p in lay.ent_pieces.get(e, ()))
     _START[(id(lay), entities)] = (lay, pids, frozenset(entities))
     return pids, frozenset(entities)
+
+
+def _one_each(where: list, slots: list[int]) -> bool:
+    """Whether each of ``slots`` holds exactly one of the pieces whose zones
+    ``where`` lists (``_found``'s slices of ``p_zone``)."""
+    n = Counter()
+    for w in where:
+        n.update(w)
+    return all(n[slot] == 1 for slot in slots)
 
 
 def _runs(pids: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
