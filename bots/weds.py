@@ -489,6 +489,8 @@ class _Seen:
         self._kind, self._fields = _tables(self.R)
         self._memo = {}             # answers asked again within this decision (the state does not move)
         self._holds = {}            # which -> holds(which): asked many times a decision
+        self._rooms = {}            # cargo type (or None) -> room(type): a dozen times a plan
+        self._best = {}             # cargo type -> best_sale(type)
         self._open = None           # contract entity -> its first piece open to me (open_contract)
         spaces = self.R.spaces
         found = r.find("rough_ground")
@@ -672,6 +674,16 @@ class _Seen:
         return self.load()["artifact"]
 
     def room(self, t=None):
+        """Free room in the holds (for cargo type `t`): read once a decision
+        (load and holds do not change while the bot decides)."""
+        if type(t) is not str and t is not None:
+            return self._room(t)
+        got = self._rooms.get(t)
+        if got is None:
+            got = self._rooms[t] = self._room(t)
+        return got
+
+    def _room(self, t):
         ld = self.load()
         total = self.holds() - sum(ld.values())
         if t == "weapons":
@@ -978,10 +990,9 @@ class _Seen:
         return 0
 
     def best_sale(self, t):
-        key = ("best_sale", t)
-        got = self._memo.get(key)
+        got = self._best.get(t)
         if got is None:
-            got = self._memo[key] = self._best_sale(t)
+            got = self._best[t] = self._best_sale(t)
         return got
 
     def _best_sale(self, t):
