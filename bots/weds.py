@@ -786,7 +786,8 @@ class _Seen:
 
     def open_contract(self, eid):
         """The first contract piece of `eid` not done by me, or None."""
-        return self.open_contracts().get(eid)
+        open_ = self._open
+        return (open_ if open_ is not None else self.open_contracts()).get(eid)
 
     def open_contracts(self):
         """contract entity -> its first piece not done by me: asked a dozen
@@ -985,7 +986,7 @@ class _Seen:
 
     def deliver_value_here(self):
         for sid, types in self.demands():
-            if sid == self.pos():
+            if sid == self.my["pos"]:
                 return self.delivery_value(sid, types)
         return 0
 
@@ -1007,8 +1008,8 @@ class _Seen:
 
     def purchase_worth(self):
         for sid, t, price in self.supplies():
-            if sid == self.pos():
-                if self.quest_card() == "vq_4a" and self.room(t) > 0 and price <= self.crap():
+            if sid == self.my["pos"]:
+                if self.quest_card() == "vq_4a" and self.room(t) > 0 and price <= self.my["crap"]:
                     return True
                 return self.room(t) > 0 and self.best_sale(t) > price + 1
         return False
@@ -1022,11 +1023,11 @@ class _Seen:
 
     # ---- outposts, shops ---------------------------------------------------------------
     def outpost_here(self):
-        p = self.pos()
+        p = self.my["pos"]
         return self.at_site(p, "outpost") if p else None
 
     def outpost_worth(self, plan):
-        here = self.pos()
+        here = self.my["pos"]
         if any(sid == here for sid, _ in self.job_targets()):
             return True
         o = self.outpost_here()
@@ -1036,20 +1037,20 @@ class _Seen:
         if o in CAPITALS:
             return purpose == "take_job"
         if o in MOD_SHOPS:
-            return purpose == "shop" or (self.crap() >= 20 and self.holds() < 4)
+            return purpose == "shop" or (self.my["crap"] >= 20 and self.holds() < 4)
         if o in TEMP_SHOPS:
             return purpose == "temp_shop"
         if o == "the_depot":
-            return self.damage() > 0 and self.crap() >= 3 or (purpose == "depot" and self.want_trailer())
+            return self.damage() > 0 and self.my["crap"] >= 3 or (purpose == "depot" and self.want_trailer())
         if o == "serenity":
-            return self.crap() >= 4 and self.count_mod("broker") == 0
+            return self.my["crap"] >= 4 and self.count_mod("broker") == 0
         if o == "the_coffers":
             return True
         return False
 
     def want_trailer(self):
-        return self.crap() >= 8 and self.trailers() < 2 and (
-            self.crap() > 40 or (self.project() in ("torque", "kea", "qd") and self.free_slots() <= 1))
+        return self.my["crap"] >= 8 and self.trailers() < 2 and (
+            self.my["crap"] > 40 or (self.project() in ("torque", "kea", "qd") and self.free_slots() <= 1))
 
     def shopping_list(self):
         """Mods the plan wants, most wanted first."""
@@ -1063,10 +1064,10 @@ class _Seen:
             out.append("nuclear_vault")
         if proj == "bsod" and self.holds() < 3:
             out.append("general_hold")
-        if proj in ("torque", "kea", "qd") or self.power() < 5.5 and self.crap() > 60:
+        if proj in ("torque", "kea", "qd") or self.power() < 5.5 and self.my["crap"] > 60:
             need = POWER_NEED.get(proj, 6)
             if self.power() < need + 1:
-                if self.count_mod("gunner") <= self.count_mod("machine_gun") and self.crap() >= 9:
+                if self.count_mod("gunner") <= self.count_mod("machine_gun") and self.my["crap"] >= 9:
                     out += ["gunner", "machine_gun"]
                 else:
                     out += ["machine_gun", "gunner"]
@@ -1128,11 +1129,11 @@ class _Seen:
         return False
 
     def money(self, need):
-        return max(0, need - self.crap()) / 4.0
+        return max(0, need - self.my["crap"]) / 4.0
 
     def project_costs(self):
         out = {}
-        crap = self.crap()
+        crap = self.my["crap"]
         opened = self.open_contracts()
         if "bailout" in opened:
             out["bailout"] = self.money(self.bailout_price()) + self.far(self.site("new_new_york")) / 4 + 1
@@ -1203,7 +1204,7 @@ class _Seen:
 
     def build_step(self, need):
         """(target, purpose) towards a truck that rolls `need` hits, or None."""
-        crap = self.crap()
+        crap = self.my["crap"]
         if self.free_slots() <= 0 and self.trailers() < 2 and crap >= 8:
             return self.site("the_depot"), "depot"
         if crap >= 9 and self.power(missiles=False) < need - 2 and self.free_slots() > 0:
@@ -1217,7 +1218,7 @@ class _Seen:
         return None
 
     def project_step(self, proj):
-        crap, ld = self.crap(), self.load()
+        crap, ld = self.my["crap"], self.load()
         won = self.my["won_combat"] is not False
         if proj == "bailout":
             return (self.site("new_new_york"), "bonus") if crap >= self.bailout_price() else None
@@ -1302,7 +1303,7 @@ class _Seen:
         return self._plan
 
     def _make_plan(self):
-        crap, ld = self.crap(), self.load()
+        crap, ld = self.my["crap"], self.load()
         if (self.damage() >= 3 or self.holds() < 2) and crap >= 3 and self.site("the_depot") not in self.exclude:
             return self.site("the_depot"), "repair"
         # a finished step of any contract: go and cash it in
