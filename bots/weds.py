@@ -959,19 +959,34 @@ class _Seen:
         return out
 
     def demands(self):
+        """(space, cargo types it buys) of the demand counters the seat sees, in board order."""
         if "_demands" in self.__dict__:
             return self._demands
-        fields = self._fields
-        out = self._demands = [(sid, fields.get(d, _NO_FIELDS).get("demands", []))
-                               for sid, d in self.kind_sites("demand_counter")]
+        sites = self.kind_sites("demand_counter")
+        kept = self.static.get("demands")
+        if kept is not None and kept[0] is sites:   # the very list kind_sites gave then: the same counters
+            out = kept[1]
+        else:
+            fields = self._fields
+            out = [(sid, fields.get(d, _NO_FIELDS).get("demands", [])) for sid, d in sites]
+            self.static["demands"] = (sites, out)
+        self._demands = out
         return out
 
     def supplies(self):
+        """(space, cargo type, price) of the supply counters the seat sees, in board order."""
         if "_supplies" in self.__dict__:
             return self._supplies
-        fields = self._fields
-        out = self._supplies = [(sid, f.get("supplies"), f.get("price", 9))
-                                for sid, f in ((sid, fields.get(c, _NO_FIELDS)) for sid, c in self.kind_sites("supply_counter"))]
+        sites = self.kind_sites("supply_counter")
+        kept = self.static.get("supplies")
+        if kept is not None and kept[0] is sites:
+            out = kept[1]
+        else:
+            fields = self._fields
+            out = [(sid, f.get("supplies"), f.get("price", 9))
+                   for sid, f in ((sid, fields.get(c, _NO_FIELDS)) for sid, c in sites)]
+            self.static["supplies"] = (sites, out)
+        self._supplies = out
         return out
 
     def delivery_value(self, sid, types, ld=None):

@@ -227,33 +227,34 @@ class SeatReader:
         st, lay = m.st, m.L
         key = entities if type(entities) is tuple else tuple(entities)
         found = self._found(key)
-        slots = found[4]
         piles = st.zones
-        # the same zones (kept with _found's answer) holding the very same
-        # piles (a pile is a tuple, replaced when it changes), or zones that
-        # each hold one piece of ``entities`` (then other pieces coming and
-        # going change nothing): the same answer
-        tops = found[6]
-        if tops is not None and (tops[0] is None or all(map(is_, map(piles.__getitem__, slots), tops[0]))):
-            return list(tops[1])
-        want = _start_pieces(lay, key)[1]
-        ent = st.p_ent
-        out = []
-        for slot in slots:
-            for p in piles[slot]:
-                e = ent[p]
-                if e in want:
-                    out.append((lay.z_id[slot], lay.z_of[slot], e))
-                    break
-        if _one_each(found[3], slots):
-            # while _found gives this answer, these pieces have not moved:
-            # each zone's first piece of ``entities`` is still its only one
-            found[6] = (None, tuple(out))
-            return out
-        now = tuple(piles[slot] for slot in slots)
-        if all(type(pile) is tuple for pile in now):
-            found[6] = (now, tuple(out))
-        return out
+        # Kept with _found's answer (so while the pieces asked of stay put):
+        # the tops, and the zones holding two or more of those pieces with
+        # the piles they held (a pile is a tuple, replaced when it changes).
+        # A zone holding one is answered by it whatever else comes and goes;
+        # a zone holding more is read again when its pile is another.
+        kept = found[6]
+        if kept is not None:
+            checks, tops, shown = kept
+            stale = [c for c in checks if piles[c[1]] is not c[2]] if checks else None
+            if not stale:
+                return list(shown)
+            out = list(tops)
+            for j, slot, _ in stale:
+                out[j] = _top(lay, piles[slot], st.p_ent, _start_pieces(lay, key)[1], slot)
+            checks = tuple((j, slot, _kept_pile(piles[slot])) for j, slot, _ in checks)
+        else:
+            slots = found[4]
+            want = _start_pieces(lay, key)[1]
+            ent = st.p_ent
+            out = [_top(lay, piles[slot], ent, want, slot) for slot in slots]
+            n = Counter()
+            for w in found[3]:
+                n.update(w)
+            checks = tuple((j, slot, _kept_pile(piles[slot])) for j, slot in enumerate(slots) if n[slot] > 1)
+        shown = tuple(t for t in out if t is not None)
+        found[6] = (checks, tuple(out), shown)
+        return list(shown)
 
     def _slots_of(self, entities: Iterable[str]) -> list[int]:
         """The slots of the zones the seat sees into that hold a piece of any
@@ -262,7 +263,7 @@ class SeatReader:
 
     def _found(self, entities: Iterable[str]) -> list:
         """``[p_ent, seen, runs of their pieces (slices), where those were, _slots_of,
-        find_all's names or None, first_of's (piles, answer) or None]`` for ``entities``. A bot asks the same
+        find_all's names or None, first_of's (zones holding two or more with their piles, tops by slot, tops) or None]`` for ``entities``. A bot asks the same
         entities at every decision and they seldom move: the last answer is
         kept, and given again while every one of their pieces is where it was
         (the same pieces: ``p_ent`` is replaced when one is made). An
@@ -396,13 +397,20 @@ def _start_pieces(lay: Any, entities: tuple) -> tuple[tuple[int, ...], frozenset
     return pids, frozenset(entities)
 
 
-def _one_each(where: list, slots: list[int]) -> bool:
-    """Whether each of ``slots`` holds exactly one of the pieces whose zones
-    ``where`` lists (``_found``'s slices of ``p_zone``)."""
-    n = Counter()
-    for w in where:
-        n.update(w)
-    return all(n[slot] == 1 for slot in slots)
+def _top(lay: Any, pile: Any, ent: Any, want: frozenset, slot: int) -> tuple[str, int | None, str] | None:
+    """(zone id, owner, entity) of the first piece of ``pile`` whose entity
+    is in ``want`` (None if none is: a zone ``_found`` gives holds one)."""
+    for p in pile:
+        e = ent[p]
+        if e in want:
+            return lay.z_id[slot], lay.z_of[slot], e
+    return None
+
+
+def _kept_pile(pile: Any) -> Any:
+    """A pile to compare by identity later: a tuple (never changed in place), else
+    None, which no pile is (such a zone is read again at every ask)."""
+    return pile if type(pile) is tuple else None
 
 
 def _runs(pids: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
