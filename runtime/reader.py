@@ -263,7 +263,8 @@ class SeatReader:
 
     def _found(self, entities: Iterable[str]) -> list:
         """``[p_ent, seen, runs of their pieces (slices), where those were, _slots_of,
-        find_all's names or None, first_of's (zones holding two or more with their piles, tops by slot, tops) or None]`` for ``entities``. A bot asks the same
+        find_all's names or None, first_of's (zones holding two or more with
+        their piles, tops by slot, tops) or None]`` for ``entities``. A bot asks the same
         entities at every decision and they seldom move: the last answer is
         kept, and given again while every one of their pieces is where it was
         (the same pieces: ``p_ent`` is replaced when one is made). An
