@@ -386,18 +386,13 @@ def _ids_of(game, legal):
             _VALUE_IDS.clear()
         memo = _VALUE_IDS[id(rules)] = (rules, {})
     known = memo[1]
-    out = []
-    for a in legal:
-        v = a.get("value")
-        if a.get("index", 0) is None:
-            out.append(DONE)
-        elif type(v) is str:
-            mid = known.get(v, _NO_ID)
+    out = [DONE if a.get("index", 0) is None else known.get(v, _NO_ID) if type(v := a.get("value")) is str else None
+           for a in legal]
+    if _NO_ID in out:           # a text not seen before: read once
+        for i, mid in enumerate(out):
             if mid is _NO_ID:
-                mid = known[v] = value_msg(rules, v)
-            out.append(mid)
-        else:
-            out.append(None)
+                v = legal[i]["value"]
+                out[i] = known[v] = known[v] if v in known else value_msg(rules, v)
     return out
 
 

@@ -100,13 +100,13 @@ class SeatReader:
             if m.R.counters.get(cid) is None:
                 raise WaybillError(f"no counter {cid!r}")
             slots = _counter_slot(m, cid)
-        cs = m.st.counters
-        value = self.sight.value
         if of is not None:
             if type(slots) is int or type(of) is not int or not 0 <= of < len(slots):
                 raise WaybillError(f"counter {cid!r} has no value of seat {of!r}")
-            v = cs[slots[of]]
-            return value(v) if type(v) in _NESTED else v
+            v = m.st.counters[slots[of]]
+            return self.sight.value(v) if type(v) in _NESTED else v
+        cs = m.st.counters
+        value = self.sight.value
         if type(slots) is int:
             v = cs[slots]
             return value(v) if type(v) in _NESTED else v
@@ -278,18 +278,21 @@ class SeatReader:
         ck = (id(ent), key, id(seen))
         hit = _FOUND.get(ck)
         p_zone = st.p_zone
-        # the runs' slices of p_zone as they were, compared in one C loop
-        if hit is not None and hit[0] is ent and hit[1] is seen \
-                and list(map(p_zone.__getitem__, hit[2])) == hit[3]:
-            return hit
-        pids = _start_pieces(m.L, key)[0]
-        if len(ent) > len(m.L.start_pieces):
-            made = created_pieces(m)
-            more = tuple(p for entity in key for p in made.get(entity, ()))
-            if more:
-                pids = pids + more
-        runs = tuple(slice(lo, hi) for lo, hi in _runs(pids))
-        where = list(map(p_zone.__getitem__, runs))
+        if hit is not None and hit[0] is ent and hit[1] is seen:
+            # the runs' slices of p_zone as they were, compared in one C loop
+            where = list(map(p_zone.__getitem__, hit[2]))
+            if where == hit[3]:
+                return hit
+            runs = hit[2]           # the same pieces (the same p_ent): only where they lie is new
+        else:
+            pids = _start_pieces(m.L, key)[0]
+            if len(ent) > len(m.L.start_pieces):
+                made = created_pieces(m)
+                more = tuple(p for entity in key for p in made.get(entity, ()))
+                if more:
+                    pids = pids + more
+            runs = tuple(slice(lo, hi) for lo, hi in _runs(pids))
+            where = list(map(p_zone.__getitem__, runs))
         out = [slot for slot in sorted({s for w in where for s in w}) if slot >= 0 and seen[slot]]
         if len(_FOUND) > 256:          # a bound, not a policy: a few questions of a few games
             _FOUND.clear()
