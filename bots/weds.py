@@ -100,7 +100,10 @@ class WedsBot:
         return ids
 
     def _by_msg(self, legal, *mids):
-        return next((a for a in legal if self._msg(a) in mids), None)
+        if not legal:
+            return None
+        ids = self._option_ids()
+        return next((a for a in legal if ids[a["option"]] in mids), None)
 
     def _fallback(self, legal, rng):
         for a in legal:
@@ -240,12 +243,13 @@ class WedsBot:
     def _drive(self, s, legal):
         target = s.plan()[0]
         here = s.pos()
+        ids = self._option_ids()
         if target is None:
-            opts = [a for a in legal if self._msg(a) not in (STOP_HERE, FREE_ACTION)]
+            opts = [a for a in legal if ids[a["option"]] not in (STOP_HERE, FREE_ACTION)]
             return opts[len(opts) // 2] if opts else legal[0]
         best, best_d = None, s.d(here, target)
         for a in legal:
-            if self._msg(a) in (STOP_HERE, FREE_ACTION):
+            if ids[a["option"]] in (STOP_HERE, FREE_ACTION):
                 continue
             sp = s.space_of_value(a.get("value"))
             d = s.d(sp, target) if sp else 99
@@ -265,11 +269,12 @@ class WedsBot:
         if here not in spaces:
             return None
         best, best_d = None, dist[here].get(target, 99)
+        ids = self._option_ids()
         for a in legal:
-            if self._msg(a) in (STOP_HERE, FREE_ACTION):
+            if ids[a["option"]] in (STOP_HERE, FREE_ACTION):
                 continue
             v = a.get("value")
-            sp = v if isinstance(v, str) else st["piece_site"].get(v.get("piece")) if isinstance(v, dict) else None
+            sp = v if type(v) is str else st["piece_site"].get(v.get("piece")) if isinstance(v, dict) else None
             if sp is None:
                 return None             # an option we cannot place: look at the table
             if sp not in spaces:
@@ -381,23 +386,18 @@ def _ids_of(game, legal):
             _VALUE_IDS.clear()
         memo = _VALUE_IDS[id(rules)] = (rules, {})
     known = memo[1]
-    out = []
-    for a in legal:
-        v = a.get("value")
-        if a.get("index", 0) is None:
-            out.append(DONE)
-        elif type(v) is str:
-            mid = known.get(v, _NO_ID)
+    out = [DONE if a.get("index", 0) is None else known.get(v, _NO_ID) if type(v := a.get("value")) is str else None
+           for a in legal]
+    if _NO_ID in out:           # a text not seen before: read once
+        for i, mid in enumerate(out):
             if mid is _NO_ID:
-                mid = known[v] = value_msg(rules, v)
-            out.append(mid)
-        else:
-            out.append(None)
+                v = legal[i]["value"]
+                out[i] = known[v] = known[v] if v in known else value_msg(rules, v)
     return out
 
 
 _VALUE_IDS: dict = {}
-_NO_ID = object()
+_NO_ID = _UNREAD = object()
 
 
 def _quick(pend, legal):
@@ -484,6 +484,8 @@ class _Seen:
         self._kind, self._fields = _tables(self.R)
         self._memo = {}             # answers asked again within this decision (the state does not move)
         self._holds = {}            # which -> holds(which): asked many times a decision
+        self._rooms = {}            # cargo type (or None) -> room(type): a dozen times a plan
+        self._best = {}             # cargo type -> best_sale(type)
         self._open = None           # contract entity -> its first piece open to me (open_contract)
         spaces = self.R.spaces
         found = r.find("rough_ground")
@@ -667,6 +669,16 @@ class _Seen:
         return self.load()["artifact"]
 
     def room(self, t=None):
+        """Free room in the holds (for cargo type `t`): read once a decision
+        (load and holds do not change while the bot decides)."""
+        if type(t) is not str and t is not None:
+            return self._room(t)
+        got = self._rooms.get(t)
+        if got is None:
+            got = self._rooms[t] = self._room(t)
+        return got
+
+    def _room(self, t):
         ld = self.load()
         total = self.holds() - sum(ld.values())
         if t == "weapons":
@@ -745,9 +757,15 @@ class _Seen:
         """`d(pos(), target)`, kept for the decision."""
         got = self._far.get(target)
         if got is None:
-            pos = self.pos()
+            pos = self.my["pos"]
             got = self._far[target] = 99 if pos is None or target is None else self._from[pos].get(target, 99)
         return got
+
+    def far_row(self):
+        """`dist_from(pos())`, or None without a position: `far(t)` is
+        `row.get(t, 99)` for a target t (a loop over many targets reads it once)."""
+        pos = self.my["pos"]
+        return None if pos is None else self._from[pos]
 
     def nearest(self, sids):
         sids = [x for x in sids if x and x not in self.exclude]
@@ -763,7 +781,8 @@ class _Seen:
 
     def open_contract(self, eid):
         """The first contract piece of `eid` not done by me, or None."""
-        return self.open_contracts().get(eid)
+        open_ = self._open
+        return (open_ if open_ is not None else self.open_contracts()).get(eid)
 
     def open_contracts(self):
         """contract entity -> its first piece not done by me: asked a dozen
@@ -935,19 +954,34 @@ class _Seen:
         return out
 
     def demands(self):
+        """(space, cargo types it buys) of the demand counters the seat sees, in board order."""
         if "_demands" in self.__dict__:
             return self._demands
-        fields = self._fields
-        out = self._demands = [(sid, fields.get(d, _NO_FIELDS).get("demands", []))
-                               for sid, d in self.kind_sites("demand_counter")]
+        sites = self.kind_sites("demand_counter")
+        kept = self.static.get("demands")
+        if kept is not None and kept[0] is sites:   # the very list kind_sites gave then: the same counters
+            out = kept[1]
+        else:
+            fields = self._fields
+            out = [(sid, fields.get(d, _NO_FIELDS).get("demands", [])) for sid, d in sites]
+            self.static["demands"] = (sites, out)
+        self._demands = out
         return out
 
     def supplies(self):
+        """(space, cargo type, price) of the supply counters the seat sees, in board order."""
         if "_supplies" in self.__dict__:
             return self._supplies
-        fields = self._fields
-        out = self._supplies = [(sid, f.get("supplies"), f.get("price", 9))
-                                for sid, f in ((sid, fields.get(c, _NO_FIELDS)) for sid, c in self.kind_sites("supply_counter"))]
+        sites = self.kind_sites("supply_counter")
+        kept = self.static.get("supplies")
+        if kept is not None and kept[0] is sites:
+            out = kept[1]
+        else:
+            fields = self._fields
+            out = [(sid, f.get("supplies"), f.get("price", 9))
+                   for sid, f in ((sid, fields.get(c, _NO_FIELDS)) for sid, c in sites)]
+            self.static["supplies"] = (sites, out)
+        self._supplies = out
         return out
 
     def delivery_value(self, sid, types, ld=None):
@@ -962,28 +996,30 @@ class _Seen:
 
     def deliver_value_here(self):
         for sid, types in self.demands():
-            if sid == self.pos():
+            if sid == self.my["pos"]:
                 return self.delivery_value(sid, types)
         return 0
 
     def best_sale(self, t):
-        key = ("best_sale", t)
-        got = self._memo.get(key)
+        got = self._best.get(t)
         if got is None:
-            got = self._memo[key] = self._best_sale(t)
+            got = self._best[t] = self._best_sale(t)
         return got
 
     def _best_sale(self, t):
         best = 0
+        row = _UNREAD               # far(sid) as in _make_plan
         for sid, types in self.demands():
             if t in types and len(types) == 1 and sid != self.my["last_delivery"]:
-                best = max(best, self.price(t) - self.far(sid) * 0.3)
+                if row is _UNREAD:
+                    row = self.far_row()
+                best = max(best, self.price(t) - (99 if row is None or sid is None else row.get(sid, 99)) * 0.3)
         return best
 
     def purchase_worth(self):
         for sid, t, price in self.supplies():
-            if sid == self.pos():
-                if self.quest_card() == "vq_4a" and self.room(t) > 0 and price <= self.crap():
+            if sid == self.my["pos"]:
+                if self.quest_card() == "vq_4a" and self.room(t) > 0 and price <= self.my["crap"]:
                     return True
                 return self.room(t) > 0 and self.best_sale(t) > price + 1
         return False
@@ -997,11 +1033,11 @@ class _Seen:
 
     # ---- outposts, shops ---------------------------------------------------------------
     def outpost_here(self):
-        p = self.pos()
+        p = self.my["pos"]
         return self.at_site(p, "outpost") if p else None
 
     def outpost_worth(self, plan):
-        here = self.pos()
+        here = self.my["pos"]
         if any(sid == here for sid, _ in self.job_targets()):
             return True
         o = self.outpost_here()
@@ -1011,20 +1047,20 @@ class _Seen:
         if o in CAPITALS:
             return purpose == "take_job"
         if o in MOD_SHOPS:
-            return purpose == "shop" or (self.crap() >= 20 and self.holds() < 4)
+            return purpose == "shop" or (self.my["crap"] >= 20 and self.holds() < 4)
         if o in TEMP_SHOPS:
             return purpose == "temp_shop"
         if o == "the_depot":
-            return self.damage() > 0 and self.crap() >= 3 or (purpose == "depot" and self.want_trailer())
+            return self.damage() > 0 and self.my["crap"] >= 3 or (purpose == "depot" and self.want_trailer())
         if o == "serenity":
-            return self.crap() >= 4 and self.count_mod("broker") == 0
+            return self.my["crap"] >= 4 and self.count_mod("broker") == 0
         if o == "the_coffers":
             return True
         return False
 
     def want_trailer(self):
-        return self.crap() >= 8 and self.trailers() < 2 and (
-            self.crap() > 40 or (self.project() in ("torque", "kea", "qd") and self.free_slots() <= 1))
+        return self.my["crap"] >= 8 and self.trailers() < 2 and (
+            self.my["crap"] > 40 or (self.project() in ("torque", "kea", "qd") and self.free_slots() <= 1))
 
     def shopping_list(self):
         """Mods the plan wants, most wanted first."""
@@ -1038,10 +1074,10 @@ class _Seen:
             out.append("nuclear_vault")
         if proj == "bsod" and self.holds() < 3:
             out.append("general_hold")
-        if proj in ("torque", "kea", "qd") or self.power() < 5.5 and self.crap() > 60:
+        if proj in ("torque", "kea", "qd") or self.power() < 5.5 and self.my["crap"] > 60:
             need = POWER_NEED.get(proj, 6)
             if self.power() < need + 1:
-                if self.count_mod("gunner") <= self.count_mod("machine_gun") and self.crap() >= 9:
+                if self.count_mod("gunner") <= self.count_mod("machine_gun") and self.my["crap"] >= 9:
                     out += ["gunner", "machine_gun"]
                 else:
                     out += ["machine_gun", "gunner"]
@@ -1077,7 +1113,7 @@ class _Seen:
         """Whether `project_costs()` has `proj`: its conditions, without the
         costs (distances, prices). Where a cost could raise (a distance from
         a place that is no space), False: the caller then asks the costs."""
-        pos = self.pos()
+        pos = self.my["pos"]
         if pos is not None and pos not in self._from.spaces:
             return False
         opened = self.open_contracts()
@@ -1103,11 +1139,11 @@ class _Seen:
         return False
 
     def money(self, need):
-        return max(0, need - self.crap()) / 4.0
+        return max(0, need - self.my["crap"]) / 4.0
 
     def project_costs(self):
         out = {}
-        crap = self.crap()
+        crap = self.my["crap"]
         opened = self.open_contracts()
         if "bailout" in opened:
             out["bailout"] = self.money(self.bailout_price()) + self.far(self.site("new_new_york")) / 4 + 1
@@ -1178,7 +1214,7 @@ class _Seen:
 
     def build_step(self, need):
         """(target, purpose) towards a truck that rolls `need` hits, or None."""
-        crap = self.crap()
+        crap = self.my["crap"]
         if self.free_slots() <= 0 and self.trailers() < 2 and crap >= 8:
             return self.site("the_depot"), "depot"
         if crap >= 9 and self.power(missiles=False) < need - 2 and self.free_slots() > 0:
@@ -1192,7 +1228,7 @@ class _Seen:
         return None
 
     def project_step(self, proj):
-        crap, ld = self.crap(), self.load()
+        crap, ld = self.my["crap"], self.load()
         won = self.my["won_combat"] is not False
         if proj == "bailout":
             return (self.site("new_new_york"), "bonus") if crap >= self.bailout_price() else None
@@ -1277,7 +1313,7 @@ class _Seen:
         return self._plan
 
     def _make_plan(self):
-        crap, ld = self.crap(), self.load()
+        crap, ld = self.my["crap"], self.load()
         if (self.damage() >= 3 or self.holds() < 2) and crap >= 3 and self.site("the_depot") not in self.exclude:
             return self.site("the_depot"), "repair"
         # a finished step of any contract: go and cash it in
@@ -1308,9 +1344,10 @@ class _Seen:
                         return min(sups, key=lambda x: self.far(x[0]) + x[1])[0], "buy"
         # trade: sell what we carry
         best, best_v = None, 0
-        value, far = self.delivery_value, self.far
+        value = self.delivery_value
         demands = self.demands()
         last = self.my["last_delivery"] if demands else None
+        row = _UNREAD               # far(sid) as row.get(sid, 99), the row read where far would first read it
         for sid, types in demands:
             dv = 0                  # delivery_value's two ways to 0, without the call
             if sid != last:
@@ -1319,7 +1356,9 @@ class _Seen:
                         break
                 else:
                     dv = value(sid, types, ld)
-            v = dv - 1.2 * far(sid)
+            if row is _UNREAD:
+                row = self.far_row()
+            v = dv - 1.2 * (99 if row is None or sid is None else row.get(sid, 99))
             if v > best_v:
                 best, best_v = sid, v
         carrying = sum(ld[t] for t in CARGO)

@@ -132,7 +132,7 @@ class Game:
         p = st.pending
         if p is None or st.over:
             return []
-        return [self._action(i, opt) for i, opt in enumerate(Sight(self.m, p["player"]).options(p["options"]))]
+        return Sight(self.m, p["player"]).actions(p["options"], p["player"], st.decision)
 
     def _action(self, i: int, opt: dict) -> dict:
         st = self.m.st

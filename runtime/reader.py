@@ -21,6 +21,7 @@ the zones holding any of some entities and what lies on top there
 
 from __future__ import annotations
 
+from collections import Counter
 from operator import is_
 from typing import Any, Iterable, Iterator
 
@@ -93,18 +94,19 @@ class SeatReader:
         others read). ``WaybillError`` for no such counter, or ``of`` for a
         global one or no such seat."""
         m = self.m
-        slots = _counter_slots(m.L).get(cid)
+        last = _LAST_SLOTS
+        slots = (last[1] if last[0] is m.L else _counter_slots(m.L)).get(cid)
         if slots is None:
             if m.R.counters.get(cid) is None:
                 raise WaybillError(f"no counter {cid!r}")
             slots = _counter_slot(m, cid)
-        cs = m.st.counters
-        value = self.sight.value
         if of is not None:
             if type(slots) is int or type(of) is not int or not 0 <= of < len(slots):
                 raise WaybillError(f"counter {cid!r} has no value of seat {of!r}")
-            v = cs[slots[of]]
-            return value(v) if type(v) in _NESTED else v
+            v = m.st.counters[slots[of]]
+            return self.sight.value(v) if type(v) in _NESTED else v
+        cs = m.st.counters
+        value = self.sight.value
         if type(slots) is int:
             v = cs[slots]
             return value(v) if type(v) in _NESTED else v
@@ -225,26 +227,34 @@ class SeatReader:
         st, lay = m.st, m.L
         key = entities if type(entities) is tuple else tuple(entities)
         found = self._found(key)
-        slots = found[4]
         piles = st.zones
-        # the same zones (kept with _found's answer) holding the very same
-        # piles (a pile is a tuple, replaced when it changes): the same answer
-        tops = found[6]
-        if tops is not None and all(map(is_, map(piles.__getitem__, slots), tops[0])):
-            return list(tops[1])
-        want = _start_pieces(lay, key)[1]
-        ent = st.p_ent
-        out = []
-        for slot in slots:
-            for p in piles[slot]:
-                e = ent[p]
-                if e in want:
-                    out.append((lay.z_id[slot], lay.z_of[slot], e))
-                    break
-        now = tuple(piles[slot] for slot in slots)
-        if all(type(pile) is tuple for pile in now):
-            found[6] = (now, tuple(out))
-        return out
+        # Kept with _found's answer (so while the pieces asked of stay put):
+        # the tops, and the zones holding two or more of those pieces with
+        # the piles they held (a pile is a tuple, replaced when it changes).
+        # A zone holding one is answered by it whatever else comes and goes;
+        # a zone holding more is read again when its pile is another.
+        kept = found[6]
+        if kept is not None:
+            checks, tops, shown = kept
+            stale = [c for c in checks if piles[c[1]] is not c[2]] if checks else None
+            if not stale:
+                return list(shown)
+            out = list(tops)
+            for j, slot, _ in stale:
+                out[j] = _top(lay, piles[slot], st.p_ent, _start_pieces(lay, key)[1], slot)
+            checks = tuple((j, slot, _kept_pile(piles[slot])) for j, slot, _ in checks)
+        else:
+            slots = found[4]
+            want = _start_pieces(lay, key)[1]
+            ent = st.p_ent
+            out = [_top(lay, piles[slot], ent, want, slot) for slot in slots]
+            n = Counter()
+            for w in found[3]:
+                n.update(w)
+            checks = tuple((j, slot, _kept_pile(piles[slot])) for j, slot in enumerate(slots) if n[slot] > 1)
+        shown = tuple(t for t in out if t is not None)
+        found[6] = (checks, tuple(out), shown)
+        return list(shown)
 
     def _slots_of(self, entities: Iterable[str]) -> list[int]:
         """The slots of the zones the seat sees into that hold a piece of any
@@ -252,8 +262,9 @@ class SeatReader:
         return self._found(entities)[4]
 
     def _found(self, entities: Iterable[str]) -> list:
-        """``[p_ent, seen, runs of their pieces, where those were, _slots_of,
-        find_all's names or None, first_of's (piles, answer) or None]`` for ``entities``. A bot asks the same
+        """``[p_ent, seen, runs of their pieces (slices), where those were, _slots_of,
+        find_all's names or None, first_of's (zones holding two or more with
+        their piles, tops by slot, tops) or None]`` for ``entities``. A bot asks the same
         entities at every decision and they seldom move: the last answer is
         kept, and given again while every one of their pieces is where it was
         (the same pieces: ``p_ent`` is replaced when one is made). An
@@ -268,19 +279,20 @@ class SeatReader:
         hit = _FOUND.get(ck)
         p_zone = st.p_zone
         if hit is not None and hit[0] is ent and hit[1] is seen:
-            for (lo, hi), was in zip(hit[2], hit[3]):
-                if p_zone[lo:hi] != was:
-                    break
-            else:
+            # the runs' slices of p_zone as they were, compared in one C loop
+            where = list(map(p_zone.__getitem__, hit[2]))
+            if where == hit[3]:
                 return hit
-        pids = _start_pieces(m.L, key)[0]
-        if len(ent) > len(m.L.start_pieces):
-            made = created_pieces(m)
-            more = tuple(p for entity in key for p in made.get(entity, ()))
-            if more:
-                pids = pids + more
-        runs = _runs(pids)
-        where = tuple(p_zone[lo:hi] for lo, hi in runs)
+            runs = hit[2]           # the same pieces (the same p_ent): only where they lie is new
+        else:
+            pids = _start_pieces(m.L, key)[0]
+            if len(ent) > len(m.L.start_pieces):
+                made = created_pieces(m)
+                more = tuple(p for entity in key for p in made.get(entity, ()))
+                if more:
+                    pids = pids + more
+            runs = tuple(slice(lo, hi) for lo, hi in _runs(pids))
+            where = list(map(p_zone.__getitem__, runs))
         out = [slot for slot in sorted({s for w in where for s in w}) if slot >= 0 and seen[slot]]
         if len(_FOUND) > 256:          # a bound, not a policy: a few questions of a few games
             _FOUND.clear()
@@ -346,19 +358,21 @@ _PROPS: dict[int, tuple] = {}
 _NESTED = frozenset((dict, list, tuple))      # values that may hold a piece: through the Sight
 _UNSET = object()
 _SLOTS: dict[int, tuple[Any, dict]] = {}
+_LAST_SLOTS: list = [None, None]      # [the layout last asked, its _counter_slots]
 
 
 def _counter_slots(lay: Any) -> dict[str, Any]:
     """counter id -> its slot (a global counter) or its slots by seat, of a
     layout: filled as counters are read (``_counter_slot``), kept per layout
-    (checked by identity), as counters are read at every decision."""
+    (checked by identity), as counters are read at every decision; the last
+    layout asked is also kept apart (``counter`` looks there first)."""
     hit = _SLOTS.get(id(lay))
-    if hit is not None and hit[0] is lay:
-        return hit[1]
-    if len(_SLOTS) > 64:          # a bound, not a policy: layouts are few
-        _SLOTS.clear()
-    _SLOTS[id(lay)] = (lay, {})
-    return _SLOTS[id(lay)][1]
+    if hit is None or hit[0] is not lay:
+        if len(_SLOTS) > 64:          # a bound, not a policy: layouts are few
+            _SLOTS.clear()
+        hit = _SLOTS[id(lay)] = (lay, {})
+    _LAST_SLOTS[0], _LAST_SLOTS[1] = hit
+    return hit[1]
 
 
 def _counter_slot(m: Any, cid: str) -> Any:
@@ -385,6 +399,22 @@ def _start_pieces(lay: Any, entities: tuple) -> tuple[tuple[int, ...], frozenset
     pids = tuple(p for e in entities for p in lay.ent_pieces.get(e, ()))
     _START[(id(lay), entities)] = (lay, pids, frozenset(entities))
     return pids, frozenset(entities)
+
+
+def _top(lay: Any, pile: Any, ent: Any, want: frozenset, slot: int) -> tuple[str, int | None, str] | None:
+    """(zone id, owner, entity) of the first piece of ``pile`` whose entity
+    is in ``want`` (None if none is: a zone ``_found`` gives holds one)."""
+    for p in pile:
+        e = ent[p]
+        if e in want:
+            return lay.z_id[slot], lay.z_of[slot], e
+    return None
+
+
+def _kept_pile(pile: Any) -> Any:
+    """A pile to compare by identity later: a tuple (never changed in place), else
+    None, which no pile is (such a zone is read again at every ask)."""
+    return pile if type(pile) is tuple else None
 
 
 def _runs(pids: tuple[int, ...]) -> tuple[tuple[int, int], ...]:

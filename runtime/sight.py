@@ -120,6 +120,33 @@ class Sight:
         """The options of a decision this seat is to answer."""
         return [self._answer(opt, self.sees) for opt in options]
 
+    def actions(self, options: list[dict], player: int, decision: int) -> list[dict]:
+        """The options of a decision this seat is to answer as its legal
+        actions: ``{"player", "decision", "option": i}`` then the option as
+        ``options`` shows it (``_answer``), built as one dict each, not an
+        answer then a copy of it with the head in front (every decision of
+        every game is listed here)."""
+        sees, value, out = self.sees, self.value, []
+        nested = _NESTED
+        for i, opt in enumerate(options):
+            if len(opt) == 1:       # a lone {"piece": p} is shown as a whole: the general way
+                out.append({"player": player, "decision": decision, "option": i, **self._answer(opt, sees)})
+                continue
+            a = {"player": player, "decision": decision, "option": i, **opt}
+            # most options hold no list or dict (no piece): the test runs in C
+            if not nested.isdisjoint(map(type, opt.values())):
+                for k, x in opt.items():
+                    if type(x) in nested:
+                        a[k] = value(x, sees)
+            src = opt.get("source")
+            if type(src) is int:
+                a["source"] = handle(self.handles, src) if sees(src) else dict(HIDDEN)
+            v = a.get("value")
+            if type(v) is dict and v == HIDDEN and opt.get("value") != HIDDEN:
+                a["label"] = "hidden"
+            out.append(a)
+        return out
+
     def _answer(self, opt: dict, sees: Callable[[int], bool]) -> dict:
         """An option (or a logged answer) as this seat sees it: an act's
         ``source`` is a bare piece number, and a hidden piece's label would
@@ -242,7 +269,24 @@ _ZONES_SEEN: dict[tuple[int, Any], tuple[Any, list[bool]]] = {}
 def _zones_seen(lay: Any, player: int | None) -> list[bool]:
     """Which zone slots ``player`` sees. Zone visibility never changes in a
     game, and a Sight is made for every options list, so it is kept per
-    layout (checked by identity: ids of dead layouts get reused)."""
+    layout (checked by identity: ids of dead layouts get reused); the last
+    layout asked answers first (a game asks about its own, decision after
+    decision)."""
+    last = _LAST_LAYOUT
+    if last[0] is lay:
+        got = last[1].get(player)
+        if got is not None:
+            return got
+    else:
+        last[0], last[1] = lay, {}
+    got = last[1][player] = _zones_seen_of(lay, player)
+    return got
+
+
+_LAST_LAYOUT: list = [None, {}]      # [a layout, {player: _zones_seen(layout, player)}]
+
+
+def _zones_seen_of(lay: Any, player: int | None) -> list[bool]:
     key = (id(lay), player)
     hit = _ZONES_SEEN.get(key)
     if hit is not None and hit[0] is lay:

@@ -838,7 +838,21 @@ def option_msg(m: Any, kind: str | None, opt: dict, ask: str | None) -> str | No
 def action_id(R: Any, eid: str | None, aid: str) -> str:
     """The message id of an action's name: a card's (``ent-<card>-action-<id>``)
     or a top-level one (``action-<id>``), under its variant's prefix if a
-    variant declared it."""
+    variant declared it. Kept per rules: every option of every turn's
+    decision asks, and the answer depends on the rules alone."""
+    ids = R.__dict__.get("_action_ids")
+    if ids is None:
+        ids = R.__dict__["_action_ids"] = {}
+    key = (eid, aid)
+    mid = ids.get(key)
+    if mid is None:
+        mid = _action_id(R, eid, aid)
+        if len(ids) < 4096:         # a bound, not a policy: a pack declares fewer actions
+            ids[key] = mid
+    return mid
+
+
+def _action_id(R: Any, eid: str | None, aid: str) -> str:
     if eid:
         return f"{name_id('ent', R.entities.get(eid), eid)}-action-{safe_id(aid)}"
     tops = R.__dict__.get("_top_actions")

@@ -137,3 +137,35 @@ def test_narrow_reads_follow_the_state_after_it_changes():
         r = g.seat_reader(0)
         assert r.first_of(ents) == _tops_as_the_view_shows(g, 0, ents)
         assert r.find_all(ents) == [(zid, of) for zid, of, _ in _tops_as_the_view_shows(g, 0, ents)]
+
+
+def _move_on_top(st, pid, slot):
+    old = st.p_zone[pid]
+    st.zones[old] = tuple(p for p in st.zones[old] if p != pid)
+    st.zones[slot] = (pid,) + st.zones[slot]
+    st.p_zone[pid] = slot
+
+
+def test_first_of_follows_pieces_coming_onto_a_zone_it_answered():
+    # first_of keeps an answer whose zones each hold one piece asked of while
+    # those pieces stay put, whatever else comes and goes: another piece put
+    # on top leaves the top as it was; one more of the pieces asked of, put
+    # on top, is the new top
+    g = _mid("weds")
+    st, lay = g.state, g.m.L
+    ents = tuple(g.rules.kind_entities["demand_counter"])
+    tops = g.seat_reader(0).first_of(ents)
+    assert len(tops) >= 2
+    want = set(ents)
+    one = [(z, of) for z, of, _ in tops if sum(st.p_ent[p] in want for p in st.zones[lay.zslot[(z, of)]]) == 1]
+    assert one, "some zone holds one of them"
+    slot = lay.zslot[one[0]]
+    other = next(p for p in st.zones[lay.zslot[("contracts", None)]])
+    _move_on_top(st, other, slot)
+    assert g.seat_reader(0).first_of(ents) == _tops_as_the_view_shows(g, 0, ents) == tops
+    mover = next(p for z, of, _ in tops if (z, of) != one[0] for p in st.zones[lay.zslot[(z, of)]]
+                 if st.p_ent[p] in want)
+    _move_on_top(st, mover, slot)
+    now = g.seat_reader(0).first_of(ents)
+    assert now == _tops_as_the_view_shows(g, 0, ents) != tops
+    assert (one[0][0], one[0][1], st.p_ent[mover]) in now
