@@ -61,6 +61,7 @@ import re
 from typing import Any, Callable
 
 from . import access, events
+from . import decisions as D
 from . import exprtypes
 from . import instructions as I
 from . import primitives as P
@@ -82,6 +83,9 @@ _DP = 24
 _ENDS = (I.jump, I.call, I.ret, I.table, I.for_init, I.for_next, I.repeat_init, I.repeat_next,
          I.while_init)
 _ENDS_GAME = (P.win, P.end_game)
+# instructions (not written inline) that only set the frame's locals: the
+# segment goes on after them
+_SETS_LOCALS = frozenset((D.pick_start, D.order_start, D.choose_start))
 
 
 def _joined(m: Any, a: Any, b: Any, at: Any) -> Any:
@@ -927,10 +931,11 @@ class _Gen:
 
     def goto(self, target: int, at_pc: int) -> list[str]:
         """The lines that go on at ``target`` from inside this function: a
-        call of its segment when it lies ahead (so calls never go round a
-        loop) and is not too deep; else a trip of the run loop."""
+        call of its segment if that is made already (segments are made last
+        first, so a segment calls only segments after its own start: calls
+        never go round a loop) and is not too deep; else a trip of the run loop."""
         depth = self.depth.get(target)
-        if target in self.entries and target > at_pc and not self.follow and depth is not None and depth < _MAXD:
+        if depth is not None and depth < _MAXD:
             self.depth_here = max(self.depth_here, depth + 1)
             return [f"    return {self.count()} + _s{target}(m, fr)"]
         return [f"    fr[\"pc\"] = {target}", f"    return {self.count()}"]
@@ -1026,6 +1031,13 @@ class _Gen:
                 elif factory is I.ret and args[0] is None:
                     out.append(f"    fr[\"pc\"] = {nxt}")
                     out.append("    _pop(m, None)")
+                elif factory in _SETS_LOCALS and not decision:
+                    # what a decision walks, put in the frame's locals: on at once
+                    out.append(f"    fr[\"pc\"] = {nxt}")
+                    out.append(f"    {self.f(self.ins[pc][0])}(m, fr)")
+                    marks.append((len(out), at))
+                    pc = nxt
+                    continue
                 else:
                     out.append(f"    fr[\"pc\"] = {nxt}")
                     out.append(f"    {self.f(self.ins[pc][0])}(m, fr)")
@@ -1086,14 +1098,14 @@ class _Gen:
 
     def _short_head(self, t: int) -> bool:
         """Whether a loop's test at ``t`` is followed, after at most a few
-        plain instructions, by a decision (then it is worth following the
-        jump back to it)."""
+        plain instructions, by a decision or a call (then the jump back to it
+        is followed: a short copy, and a trip of the run loop less a round)."""
         items = self.b.items
         if t >= len(items) or items[t][0] not in (I.while_test, I.for_next, I.repeat_next):
             return False
         for pc in range(t + 1, min(t + 5, len(items))):
             factory, _, _, decision = items[pc]
-            if decision:
+            if decision or factory is I.call:
                 return True
             if factory not in _INLINE or factory is I.jump_if_not or factory in _ENDS:
                 return False
