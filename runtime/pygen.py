@@ -335,7 +335,7 @@ def _events_out(m: Any) -> None:
 
 # the statements' own helpers (loops, tables, moves)
 _STMT_HELPERS: dict[str, Any] = {"_rc": I.repeat_count, "_tb": I.enter_row, "_pl": P.place, "_pid": access.piece_id, "_LAST": -1, "_NOWHERE": -1,
-                                  "_wo": P.without, "_CD": CALL_DEPTH, "_DP": _DP, "_mve": events.moved_entry, "_xev": _events_out,
+                                  "_wo": P.without, "_CD": CALL_DEPTH, "_DP": _DP, "_cst": access.counter_store, "_mve": events.moved_entry, "_xev": _events_out,
                                   "_flp": _for_pieces}
 
 
@@ -1261,12 +1261,50 @@ def _let(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
 
 
 def _set_attr(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+    """access.set_attr: of a value known to be a piece, its prop written at
+    once; of a player, its counter stored (``_store``). Anything else (or a
+    value of another shape: it raises, the interpreter answers) by set_attr."""
     of, name, value = args
-    out.append(f"    _sa(m, {g.x(of)}, {g.k(name)}, {g.x(value)}, loc)")
+    known = g.b.exprs.get(id(of))
+    t = g.ty(known[0]) if known is not None else None
+    spec = g.counter_spec((name,))
+    if t == "piece":
+        out.append(f"    _o = {g.x(of)}")
+        out.append(f"    _v = {g.x(value)}")
+        out.append(f"    st.props[_str(_o[_PK]) + {g.k(':' + name)}] = _v")
+    elif t == "player" and spec is not None and not spec[1]:
+        out.append(f"    _o = {g.x(of)}")
+        out.append(f"    _v = {g.x(value)}")
+        _store(g, out, f"m.L.cslot[({g.k(name)}, _o[_PL])]", spec)
+    else:
+        out.append(f"    _sa(m, {g.x(of)}, {g.k(name)}, {g.x(value)}, loc)")
+
+
+def _store(g: _Gen, out: list, slot: str, spec: tuple) -> None:
+    """access.counter_store of ``_v`` into ``slot``, its bounds known now:
+    a value within them stored at once, any other by counter_store (its
+    error, or its clamp)."""
+    _, _, lo, hi = spec
+    ok = [f"{g.k(lo)} <= _v"] if lo is not None else []
+    ok += [f"_v <= {g.k(hi)}"] if hi is not None else []
+    if slot != "_s":
+        out.append(f"    _s = {slot}")
+    out.append(f"    if _ty(_v) is not _int or {' and '.join(ok + ['-_MX <= _v <= _MX'])}:")
+    out.append("        st.counters[_s] = _v")
+    out.append("    else:")
+    out.append("        _cst(m, _s, _v)")
 
 
 def _set_counter_i(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+    """instructions.set_counter: the slot (of a global counter known now),
+    then the value, stored as ``_store`` does."""
     cid, value = args
+    spec = g.counter_spec((cid,))
+    if spec is not None and spec[1]:
+        out.append(f"    _s = m.L.cslot[{g.k((cid, None))}]")
+        out.append(f"    _v = {g.x(value)}")
+        _store(g, out, "_s", spec)
+        return
     out.append(f"    _sc(m, {g.k(cid)}, {g.x(value)}, loc)")
 
 
