@@ -5,11 +5,16 @@ principle 2, "Two engines, one meaning").
 ability's effect, a table row) the interpreter's instruction list is laid
 out as usual (codegen.py); this module then writes one Python function per
 *entry point* of that list (pc 0, every jump or decision target, every pc
-after an instruction that may leave the frame). The function runs the
-straight-line instructions from its entry point inline — expressions as
-Python expressions, not closure calls — until an instruction that jumps,
-calls, decides, returns or ends the game, sets ``fr["pc"]`` where the
-interpreter would have it, and returns how many instructions it ran. So a
+after an instruction that may leave the frame, every loop test's and
+decision's target). The function runs the instructions from its entry
+point inline — expressions as Python expressions, not closure calls; an
+`if`/`else` as a Python ``if``/``else``; a `for` whose body neither calls
+nor decides as a Python loop — until an instruction that calls, decides,
+returns or ends the game, or another entry point: a later one it calls
+(``return n + _s9(m, fr)``, so each instruction is written once per block),
+an earlier one (a loop's jump back) it leaves to the run loop. It sets
+``fr["pc"]`` where the interpreter would have it, and returns how many
+instructions it ran. So a
 frame is always ``{code, pc, locals}`` at an interpreter pc: a game stopped
 at a decision is the same plain data under both engines and resumes under
 either. Instructions at other pcs (reached only when resuming a saved
