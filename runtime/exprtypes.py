@@ -225,6 +225,10 @@ class Program:
             return _CALLS.get(e.get("fn"))
         if op == "agg":
             return self._agg(e, env, seen)
+        if op == "list" and type(e.get("items")) is list and e["items"]:
+            # `[a, b]` of one known shape (exprs._list: the items, in order)
+            ts = [sub(x) for x in e["items"]]
+            return _LIST_OF.get(ts[0]) if all(t == ts[0] for t in ts) else None
         if op == "quantity":
             ts = [sub(a) for a in e.get("args") or []]
             if seen is not None:
@@ -326,10 +330,27 @@ class Program:
             binds.setdefault(s["target"].get("name"), []).append(self.of(s.get("value"), env))
         elif do == "for":
             binds.setdefault(s.get("var"), []).append(element(self.of(s.get("in"), env)))
+        known = self._decided(s, env) if do in ("pick", "order", "amount") else {}
         if do not in ("let", "for"):
-            for k in ("var", "into", "name"):      # decisions, calls: unknown
+            for k in ("var", "into", "name"):      # calls, `act`: unknown
                 if type(s.get(k)) is str:
-                    binds.setdefault(s[k], []).append(None)
+                    binds.setdefault(s[k], []).append(known.get(k))
+
+    def _decided(self, s: dict, env: dict) -> dict:
+        """What a decision binds (decisions.py): `pick` its ``var`` to each
+        item of ``from`` while ``where`` is tested, and ``into`` to the item
+        picked (none if there was nothing to pick), or with a ``count`` to the
+        list of them; `order` ``into`` to the items reordered; `amount` to a
+        number of its range."""
+        do = s.get("do")
+        if do == "amount":
+            return {"into": "int"}
+        item = element(self.of(s.get("from"), env))
+        if item is None:
+            return {}
+        if do == "order" or s.get("count") is not None:
+            return {"into": _LIST_OF.get(item), "var": item}
+        return {"into": union(item, "none"), "var": item}
 
     def _visit(self, s: dict, env: dict, seen: dict) -> None:
         """Every expression of statement ``s``, for the call sites in them."""

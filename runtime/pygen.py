@@ -5,11 +5,16 @@ principle 2, "Two engines, one meaning").
 ability's effect, a table row) the interpreter's instruction list is laid
 out as usual (codegen.py); this module then writes one Python function per
 *entry point* of that list (pc 0, every jump or decision target, every pc
-after an instruction that may leave the frame). The function runs the
-straight-line instructions from its entry point inline — expressions as
-Python expressions, not closure calls — until an instruction that jumps,
-calls, decides, returns or ends the game, sets ``fr["pc"]`` where the
-interpreter would have it, and returns how many instructions it ran. So a
+after an instruction that may leave the frame, every loop test's and
+decision's target). The function runs the instructions from its entry
+point inline — expressions as Python expressions, not closure calls; an
+`if`/`else` as a Python ``if``/``else``; a `for` whose body neither calls
+nor decides as a Python loop — until an instruction that calls, decides,
+returns or ends the game, or another entry point: a later one it calls
+(``return n + _s9(m, fr)``, so each instruction is written once per block),
+an earlier one (a loop's jump back) it leaves to the run loop. It sets
+``fr["pc"]`` where the interpreter would have it, and returns how many
+instructions it ran. So a
 frame is always ``{code, pc, locals}`` at an interpreter pc: a game stopped
 at a decision is the same plain data under both engines and resumes under
 either. Instructions at other pcs (reached only when resuming a saved
@@ -61,6 +66,7 @@ import re
 from typing import Any, Callable
 
 from . import access, events
+from . import decisions as D
 from . import exprtypes
 from . import instructions as I
 from . import primitives as P
@@ -71,14 +77,20 @@ from .modifiers import quantity_value
 from .interpreter import call_procedure, pop, python_error, stop_effect
 from .limits import CALL_DEPTH, LOOP_LIMIT, MAX_INT, TICK, check_int, check_size, flat_enough
 
-# a segment follows jumps while it has written fewer instructions than this
-# (each instruction at most once: the source stays linear in the block's size)
-_FOLLOW = 48
+# a segment calls segments at most this deep (each call a Python frame);
+# past it, and going back, the run loop takes over
+_MAXD = 16
+# frames on the stack past which a call is left to the run loop (below
+# CALL_DEPTH: Python's stack holds at most _DP * (_MAXD + 1) segments)
+_DP = 24
 
 # instructions after which the frame is left, or the pc set from outside
 _ENDS = (I.jump, I.call, I.ret, I.table, I.for_init, I.for_next, I.repeat_init, I.repeat_next,
          I.while_init)
 _ENDS_GAME = (P.win, P.end_game)
+# instructions (not written inline) that only set the frame's locals: the
+# segment goes on after them
+_SETS_LOCALS = frozenset((D.pick_start, D.order_start, D.choose_start))
 
 
 def _joined(m: Any, a: Any, b: Any, at: Any) -> Any:
@@ -328,7 +340,7 @@ def _events_out(m: Any) -> None:
 
 # the statements' own helpers (loops, tables, moves)
 _STMT_HELPERS: dict[str, Any] = {"_rc": I.repeat_count, "_tb": I.enter_row, "_pl": P.place, "_pid": access.piece_id, "_LAST": -1, "_NOWHERE": -1,
-                                  "_wo": P.without, "_CD": CALL_DEPTH, "_mve": events.moved_entry, "_xev": _events_out,
+                                  "_wo": P.without, "_CD": CALL_DEPTH, "_DP": _DP, "_cst": access.counter_store, "_mve": events.moved_entry, "_xev": _events_out,
                                   "_flp": _for_pieces}
 
 
@@ -902,32 +914,86 @@ class _Gen:
     # --- statements --------------------------------------------------------------------
 
     def segment(self, start: int) -> str:
-        """The function that runs the instructions from ``start`` on. Counts
-        are static (``n``) until a loop runs inline, then ``_n + n``."""
-        items = self.b.items
+        """The function that runs the instructions from ``start`` on, each
+        once: an `if` as a Python ``if`` (its branches meet again in the same
+        function), a `for` whose body neither calls nor decides as a Python
+        loop; reaching another segment's entry pc, it calls that segment
+        (``return n + _sX(m, fr)``: no copy of its code, no trip of the run
+        loop), except going back (a loop's jump back is a trip) or too deep.
+        Counts are static (``n``) until paths meet or a loop runs, then
+        ``_n + n``."""
         out = [f"def _s{start}(m, fr):", "    st = m.st", "    loc = fr[\"locals\"]"]
-        self.marks = marks = [(len(out), None)]    # (end of a run of lines, its instruction's location)
-        n = 0
-        dyn = False
-        pc = start
-        seen: set[int] = set()     # the pcs written here (a jump is followed to one not yet written)
-        while pc < len(items):
-            if pc in seen:
-                break
-            seen.add(pc)
+        self.marks = [(len(out), None)]
+        self.cn, self.dyn = 0, False
+        self.open, self.follow, self.seen, self.depth_here = start, False, set(), 1
+        self._walk(out, start, None)
+        self.depth[start] = self.depth_here
+        return "\n".join(out)
+
+    def count(self) -> str:
+        """How many instructions this function has run so far."""
+        return (f"_n + {self.cn}" if self.cn else "_n") if self.dyn else str(self.cn)
+
+    def goto(self, target: int, at_pc: int) -> list[str]:
+        """The lines that go on at ``target`` from inside this function: a
+        call of its segment if that is made already (segments are made last
+        first, so a segment calls only segments after its own start: calls
+        never go round a loop) and is not too deep; else a trip of the run loop."""
+        depth = self.depth.get(target)
+        if depth is not None and depth < _MAXD:
+            self.depth_here = max(self.depth_here, depth + 1)
+            return [f"    return {self.count()} + _s{target}(m, fr)"]
+        return [f"    fr[\"pc\"] = {target}", f"    return {self.count()}"]
+
+    def _nested(self, out: list, pc: int, stop: int | None) -> bool:
+        """``_walk`` into a list of its own, written into ``out`` one level in
+        (with the marks of its lines); whether it reaches ``stop``."""
+        sub: list[str] = []
+        marks, self.marks = self.marks, [(0, None)]
+        falls = self._walk(sub, pc, stop)
+        sub_marks, self.marks = self.marks, marks
+        base = len(out)
+        out.extend("    " + line for line in sub)
+        marks.extend((base + end, at) for end, at in sub_marks[1:])
+        return falls
+
+    def _walk(self, out: list, pc: int, stop: int | None) -> bool:
+        """Write the instructions from ``pc`` on until ``stop`` (True: the
+        code goes on there) or until every path has left (False)."""
+        items, marks = self.b.items, self.marks
+        while True:
+            if pc == stop:
+                return True
+            if pc >= len(items):
+                out.extend([f"    fr[\"pc\"] = {pc}", f"    return {self.count()}"])
+                return False
+            if pc in self.seen or (pc in self.entries and pc != self.open):
+                out.extend(self.goto(pc, pc - 1) if pc not in self.seen else
+                           [f"    fr[\"pc\"] = {pc}", f"    return {self.count()}"])
+                marks.append((len(out), None))
+                return False
+            self.seen.add(pc)
             factory, at, args, decision = items[pc]
-            n += 1
+            self.cn += 1
             nxt = pc + 1
-            count = f"_n + {n}" if dyn else str(n)
+            count = self.count()
             if factory is I.for_init and self._loop_inline(pc):
                 end = self._loop_inline(pc)
                 out.append(f"    loc[{self.k(f'${pc}l')}] = {self._for_snapshot(args[1])}")
                 out.append(f"    loc[{self.k(f'${pc}i')}] = 0")
                 out.append(f"    _n = {count}")
                 marks.append((len(out), at))
+                self.dyn, self.cn = True, 0
+                self.seen.add(pc + 1)
                 self._loop(out, pc, end)
-                seen.update(range(pc, end))
-                dyn, n, pc = True, 0, end
+                self.seen.update(range(pc, end))
+                pc = end
+                continue
+            if factory is I.jump_if_not and not decision:
+                falls = self._if(out, pc, args, at, stop)
+                if falls is None:
+                    return False
+                pc = falls
                 continue
             native = _NATIVE.get(factory)
             if native is not None and not decision:
@@ -935,17 +1001,24 @@ class _Gen:
                 marks.append((len(out), at))
                 pc = nxt
                 continue
-            if decision or factory in _ENDS or factory not in _INLINE:
-                if factory is I.jump and _pc(args[0]) < pc and _pc(args[0]) not in seen and len(seen) < _FOLLOW:
-                    # what the run loop's next trip would run, run here: a
-                    # loop's jump back to its test (a jump forward, the end of
-                    # an `if` branch, is left: its target's segment has the rest)
-                    marks.append((len(out), at))
-                    pc = _pc(args[0])
+            if factory is I.jump and not decision:
+                t = _pc(args[0])
+                marks.append((len(out), at))
+                if t > pc:
+                    pc = t      # on at the target: a meeting point, a segment, or written here
                     continue
-                if factory is I.jump:
-                    out.append(f"    fr[\"pc\"] = {_pc(args[0])}")
-                elif factory is I.ret and args[0] is not None:
+                if not self.follow and t not in self.seen and self._short_head(t):
+                    # a loop's jump back to a test followed at once by a
+                    # decision (`while ... { act ... }`): the test is run here,
+                    # as the run loop's next trip would
+                    self.follow, self.open = True, t
+                    pc = t
+                    continue
+                out.extend([f"    fr[\"pc\"] = {t}", f"    return {count}"])
+                marks.append((len(out), at))
+                return False
+            if decision or factory in _ENDS or factory not in _INLINE:
+                if factory is I.ret and args[0] is not None:
                     out.append(f"    fr[\"pc\"] = {nxt}")
                     out.append(f"    _pop(m, {self.x(args[0])})")
                 elif factory is I.table:
@@ -954,7 +1027,8 @@ class _Gen:
                 elif factory is I.call and self._callee(args[0]) is not None:
                     self._call_inline(out, args, nxt, count)
                     marks.append((len(out), at))
-                    dyn, n, pc = True, 0, nxt
+                    self.dyn, self.cn = True, 0
+                    pc = nxt
                     continue
                 elif factory is I.call:
                     out.append(f"    fr[\"pc\"] = {nxt}")
@@ -962,18 +1036,85 @@ class _Gen:
                 elif factory is I.ret and args[0] is None:
                     out.append(f"    fr[\"pc\"] = {nxt}")
                     out.append("    _pop(m, None)")
+                elif factory in _SETS_LOCALS and not decision:
+                    # what a decision walks, put in the frame's locals: on at once
+                    out.append(f"    fr[\"pc\"] = {nxt}")
+                    out.append(f"    {self.f(self.ins[pc][0])}(m, fr)")
+                    marks.append((len(out), at))
+                    pc = nxt
+                    continue
                 else:
                     out.append(f"    fr[\"pc\"] = {nxt}")
                     out.append(f"    {self.f(self.ins[pc][0])}(m, fr)")
                 out.append(f"    return {count}")
                 marks.append((len(out), at))
-                return "\n".join(out)
+                return False
             _INLINE[factory](self, out, args, at, pc, count)
             marks.append((len(out), at))
+            if factory is I.prim and args[0] in _ENDS_GAME:
+                return False
             pc = nxt
-        out.append(f"    fr[\"pc\"] = {pc}")
-        out.append(f"    return {f'_n + {n}' if dyn else n}")
-        return "\n".join(out)
+
+    def _if(self, out: list, pc: int, args: tuple, at: Any, stop: int | None) -> int | None:
+        """`if` (jump_if_not to ``other``, and for an `else` a jump over it
+        at ``other - 1``) as a Python ``if``/``else``; the pc where both
+        branches meet, or None if neither goes on."""
+        items = self.b.items
+        cond, target = args
+        other = _pc(target)
+        end = None
+        last = items[other - 1] if other - 1 > pc else None
+        if last is not None and last[0] is I.jump and not last[3]:
+            j = _pc(last[2][0])
+            if j >= other and (stop is None or j <= stop):
+                end = j
+        out.append(f"    if {self.x(cond)}:")
+        self.marks.append((len(out), at))
+        cn, dyn = self.cn, self.dyn
+        before = len(out)
+        then_falls = self._nested(out, pc + 1, other - 1 if end is not None else other)
+        if then_falls:
+            if end is not None:
+                self.cn += 1        # the jump over the `else`
+                self.seen.add(other - 1)
+            out.append(f"        _n = {self.count()}")
+            self.marks.append((len(out), at))
+        if len(out) == before:
+            out.append("        pass")
+            self.marks.append((len(out), at))
+        self.cn, self.dyn = cn, dyn
+        out.append("    else:")
+        self.marks.append((len(out), at))
+        if end is not None:
+            else_falls = self._nested(out, other, end)
+            if else_falls:
+                out.append(f"        _n = {self.count()}")
+                self.marks.append((len(out), at))
+            elif out[-1] == "    else:":
+                out.append("        pass")
+        else:
+            else_falls = True
+            out.append(f"        _n = {self.count()}")
+            self.marks.append((len(out), at))
+        if not then_falls and not else_falls:
+            return None
+        self.dyn, self.cn = True, 0
+        return end if end is not None else other
+
+    def _short_head(self, t: int) -> bool:
+        """Whether a loop's test at ``t`` is followed, after at most a few
+        plain instructions, by a decision or a call (then the jump back to it
+        is followed: a short copy, and a trip of the run loop less a round)."""
+        items = self.b.items
+        if t >= len(items) or items[t][0] not in (I.while_test, I.for_next, I.repeat_next):
+            return False
+        for pc in range(t + 1, min(t + 5, len(items))):
+            factory, _, _, decision = items[pc]
+            if decision or factory is I.call:
+                return True
+            if factory not in _INLINE or factory is I.jump_if_not or factory in _ENDS:
+                return False
+        return False
 
     def _call(self, args: tuple) -> str:
         """instructions.call: the arguments as a dict display, in order."""
@@ -1017,8 +1158,13 @@ class _Gen:
                  f"{self.k('kind')}: {self.k('proc')}, {self.k('into')}: {self.k(into)}}}")
         out.append(f"    fr[\"pc\"] = {nxt}")
         # interpreter.call_procedure written out (its replacement case cannot
-        # happen here): a frame inside a replacement, or too deep, takes it
+        # happen here): a frame inside a replacement, or too deep, takes it;
+        # past _DP frames the callee is left to the run loop, so that Python's
+        # stack (segments call segments) stays well within its limit
         out.append("    _sk = st.stack")
+        out.append("    if len(_sk) >= _DP:")
+        out.append(f"        {self._call(args)}")
+        out.append(f"        return {count}")
         out.append(f"    if {self.k('skip')} in fr or len(_sk) >= _CD:")
         out.append(f"        _c = {self._call(args)}")
         out.append("        _c[\"pc\"] = 1")
@@ -1046,6 +1192,8 @@ class _Gen:
             return None
         for pc in range(k + 2, j):
             factory, at, args, decision = items[pc]
+            if factory is I.jump and not decision and pc < _pc(args[0]) <= j:
+                continue        # the jump over an `else` (written as a Python `else`)
             if decision or factory not in _INLINE or factory in _ENDS:
                 return None
             if factory is I.prim and args[0] in _ENDS_GAME:
@@ -1079,18 +1227,21 @@ class _Gen:
         out.append("            break")
         out.append("        _n += 1")
         self.marks.append((len(out), items[k + 1][1]))
-        c = 0
-        for pc in range(k + 2, end - 1):
-            factory, at, args, decision = items[pc]
-            c += 1
-            body: list[str] = []
-            _INLINE[factory](self, body, args, at, pc, f"_n + {c}")
-            out.extend("    " + line for line in body)
-            self.marks.append((len(out), at))
-        out.append(f"        _n += {c + 1}")
-        out.append(f"        if _n > {TICK}:")
-        out.append(f"            fr[\"pc\"] = {k + 1}")
-        out.append("            return _n")
+        self.dyn, self.cn = True, 0
+        body: list[str] = []
+        marks, self.marks = self.marks, [(0, None)]
+        falls = self._walk(body, k + 2, end - 1)       # up to the jump back
+        sub_marks, self.marks = self.marks, marks
+        base = len(out)
+        out.extend("    " + line for line in body)
+        marks.extend((base + e, at) for e, at in sub_marks[1:])
+        if falls:
+            out.append(f"        _n += {self.cn + 1}")
+            out.append(f"        if _n > {TICK}:")
+            out.append(f"            fr[\"pc\"] = {k + 1}")
+            out.append("            return _n")
+            marks.append((len(out), items[end - 1][1]))
+        self.dyn, self.cn = True, 0
 
     def _queued(self, out: list, nxt: int, n: int) -> None:
         out.append("    if st.queue and not st.edepth:")
@@ -1115,12 +1266,50 @@ def _let(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
 
 
 def _set_attr(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+    """access.set_attr: of a value known to be a piece, its prop written at
+    once; of a player, its counter stored (``_store``). Anything else (or a
+    value of another shape: it raises, the interpreter answers) by set_attr."""
     of, name, value = args
-    out.append(f"    _sa(m, {g.x(of)}, {g.k(name)}, {g.x(value)}, loc)")
+    known = g.b.exprs.get(id(of))
+    t = g.ty(known[0]) if known is not None else None
+    spec = g.counter_spec((name,))
+    if t == "piece":
+        out.append(f"    _o = {g.x(of)}")
+        out.append(f"    _v = {g.x(value)}")
+        out.append(f"    st.props[_str(_o[_PK]) + {g.k(':' + name)}] = _v")
+    elif t == "player" and spec is not None and not spec[1]:
+        out.append(f"    _o = {g.x(of)}")
+        out.append(f"    _v = {g.x(value)}")
+        _store(g, out, f"m.L.cslot[({g.k(name)}, _o[_PL])]", spec)
+    else:
+        out.append(f"    _sa(m, {g.x(of)}, {g.k(name)}, {g.x(value)}, loc)")
+
+
+def _store(g: _Gen, out: list, slot: str, spec: tuple) -> None:
+    """access.counter_store of ``_v`` into ``slot``, its bounds known now:
+    a value within them stored at once, any other by counter_store (its
+    error, or its clamp)."""
+    _, _, lo, hi = spec
+    ok = [f"{g.k(lo)} <= _v"] if lo is not None else []
+    ok += [f"_v <= {g.k(hi)}"] if hi is not None else []
+    if slot != "_s":
+        out.append(f"    _s = {slot}")
+    out.append(f"    if _ty(_v) is not _int or {' and '.join(ok + ['-_MX <= _v <= _MX'])}:")
+    out.append("        st.counters[_s] = _v")
+    out.append("    else:")
+    out.append("        _cst(m, _s, _v)")
 
 
 def _set_counter_i(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+    """instructions.set_counter: the slot (of a global counter known now),
+    then the value, stored as ``_store`` does."""
     cid, value = args
+    spec = g.counter_spec((cid,))
+    if spec is not None and spec[1]:
+        out.append(f"    _s = m.L.cslot[{g.k((cid, None))}]")
+        out.append(f"    _v = {g.x(value)}")
+        _store(g, out, "_s", spec)
+        return
     out.append(f"    _sc(m, {g.k(cid)}, {g.x(value)}, loc)")
 
 
@@ -1242,8 +1431,7 @@ def _while_test(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> No
     out.append(f"        loc[{nk}] = _w")
     out.append("    else:")
     out.append(f"        del loc[{nk}]")
-    out.append(f"        fr[\"pc\"] = {_pc(end)}")
-    out.append(f"        return {n}")
+    out.extend("    " + line for line in g.goto(_pc(end), pc))
 
 
 def _log(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
@@ -1267,8 +1455,7 @@ def _for_next(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None
     out.append("    while True:")
     out.append("        if _i >= len(_it):")
     out.append(f"            del loc[{lk}], loc[{ik}]")
-    out.append(f"            fr[\"pc\"] = {_pc(end)}")
-    out.append(f"            return {n}")
+    out.extend("        " + line for line in g.goto(_pc(end), pc))
     out.append(f"        loc[{g.k(var)}] = _it[_i]")
     out.append("        _i += 1")
     if where is not None:
@@ -1290,8 +1477,7 @@ def _repeat_next(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> N
     out.append(f"    _r = loc[{nk}]")
     out.append("    if _r < 1:")     # (an int: repeat_count checked it)
     out.append(f"        del loc[{nk}]")
-    out.append(f"        fr[\"pc\"] = {_pc(end)}")
-    out.append(f"        return {n}")
+    out.extend("    " + line for line in g.goto(_pc(end), pc))
     out.append("    _r -= 1")
     out.append(f"    loc[{nk}] = _r")
 
@@ -1314,20 +1500,32 @@ _INLINE: dict[Callable, Callable] = {
 
 
 def _entries(b: Any) -> set[int]:
-    """The pcs a frame may be at when its code is entered or resumed."""
+    """The pcs that get a segment of their own: pc 0, every pc a frame is
+    resumed at (after a decision, a call, a return, anything not written
+    inline), every label a decision or a loop's test jumps to, a loop's
+    jump back's target and a `break`'s. The branches of an `if` are written
+    in the segment that reaches it (``_Gen._if``), so its labels are not."""
     items = b.items
     out = {0}
+    # an `if`'s other branch: the jump just before it (the then-branch's
+    # last) is the jump over the `else`
+    others = {_pc(args[1]) for factory, _, args, decision in items if factory is I.jump_if_not and not decision}
     for pc, (factory, at, args, decision) in enumerate(items):
+        if factory is I.jump and not decision:
+            t = _pc(args[0])
+            if t <= pc or pc + 1 not in others:
+                out.add(t)
+            continue
+        if factory is I.jump_if_not and not decision:
+            continue
         for a in args:
             for t in (a if type(a) is list else [a]):
                 if hasattr(t, "pc") and not callable(t):
                     out.add(t.pc)
         if factory in _NATIVE and not decision:
             pass        # falls through in the same segment
-        elif decision or factory in _ENDS or factory not in _INLINE or factory is I.jump_if_not:
+        elif decision or factory in _ENDS or factory not in _INLINE:
             out.add(pc + 1)
-        if factory is I.jump:
-            out.add(_pc(args[0]))
     return {pc for pc in out if 0 <= pc < len(items)}
 
 
@@ -1339,16 +1537,23 @@ def generate(rules: Any, code_id: str, builder: Any, K: list, F: list,
     generate.last = g
     # every argument was resolved to plain ints by finish(); labels keep their pc
     entries = sorted(_entries(builder))
+    g.entries, g.depth = set(entries), {}
+    # the last segment first: a segment calls only segments after it, whose
+    # depth of calls is then known (``_Gen.goto``)
+    made = {}
+    for pc in reversed(entries):
+        made[pc] = (g.segment(pc), g.marks)
     segments, lines = [], {}
     line = sum(x.count("\n") + 2 for x in g.extra) + 1    # where the first segment starts
     for pc in entries:
-        segments.append(g.segment(pc))
+        text, marks = made[pc]
+        segments.append(text)
         first = 0
-        for end, at in g.marks:
+        for end, at in marks:
             for i in range(first, end):
                 lines[line + i] = at
             first = end
-        line += segments[-1].count("\n") + 2
+        line += text.count("\n") + 2
     g.lines = lines
     return "\n\n".join(g.extra + segments) + "\n", entries
 
