@@ -57,7 +57,7 @@ import random
 import time
 from typing import Any
 
-from waybill.runtime import WaybillError
+from waybill.runtime import RuleError, WaybillError
 from waybill.runtime.determinise import Deals
 
 DEFAULTS: dict[str, Any] = {
@@ -73,6 +73,15 @@ DEFAULTS: dict[str, Any] = {
     "linear": 0,            # 1: a hint is worth its lead / scale, unbounded (a won game: +100, lost: -100)
     "rival": 1,             # 1: a seat's hint counts less the best other seat's; 0: its own hint alone
 }
+
+
+class _HintFailed(Exception):
+    """The score hint raised a RuleError: carried past the search's own
+    handling of broken lines of play (not a WaybillError, on purpose)."""
+
+    def __init__(self, error: Exception):
+        super().__init__(str(error))
+        self.error = error
 
 
 class SearchBot:
@@ -127,6 +136,10 @@ class SearchBot:
             it += 1
             try:
                 self._iterate(deals.deal(r), root, r, n, hinted)
+            except _HintFailed as failed:
+                # the pack's own hint is broken: the designer must hear of it
+                # (a game error in `sim`), not get a bot that quietly plays blind
+                raise failed.error from None
             except WaybillError:
                 # a broken line of play in a deal: it teaches nothing; the next deal goes on
                 continue
@@ -282,6 +295,8 @@ class SearchBot:
                 # others' lines are then averaged, not chosen (_best_line)
                 s = ([float(d.bot_score(j)) for j in range(n)] if self.rival or not self.linear else
                      [float(d.bot_score(j)) if j == self._seat else 0.0 for j in range(n)])
+            except RuleError as exc:
+                raise _HintFailed(exc) from None
             except (WaybillError, TypeError, ValueError):
                 return [0.0 if self.linear else 1.0 / n] * n
             out = []

@@ -409,7 +409,8 @@ class Lowerer(ScenarioLowering):
 
     def invariant(self, s: Symbol) -> dict:
         self.in_file(s.file)
-        return {"id": s.name, "text": s.decl.title or s.name, "expr": self.expr(s.decl.test, Scope())}
+        return {"id": s.name, "text": s.decl.title or s.name, "expr": self.expr(s.decl.test, Scope()),
+                "at": self.at(s.decl)}
 
     def entity(self, s: Symbol) -> dict:
         self.in_file(s.file)

@@ -185,7 +185,7 @@ def build_schema() -> dict:
                                "tags": ids, "abilities": {"type": "array", "items": ability}, "at": at},
                               ["id", "kind", "name", "fields", "copies", "start", "tags", "abilities"]),
             "rules": {"type": "array", "items": ability},
-            "invariants": named({"id": {"type": "string"}, "text": {"type": "string"}, "expr": ref("expr")},
+            "invariants": named({"id": {"type": "string"}, "text": {"type": "string"}, "expr": ref("expr"), "at": at},
                                 ["id", "expr"]),
             "setup": block,
             "play": block,

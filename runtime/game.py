@@ -263,7 +263,8 @@ class Game:
 
     def broken_invariants(self) -> list[tuple[str, str]]:
         """(id, text) of every invariant declared in content that does not hold now."""
-        return [(iid, text) for iid, text, expr in self.rules.invariants if not expr(self.m, {})]
+        return [(iid, text) for iid, text, expr, at in self.rules.invariants
+                if not self._judge(expr, {}, f"invariant {iid}", at)]
 
     # --- reading -------------------------------------------------------------
 
@@ -327,7 +328,26 @@ class Game:
         fn = _bot_score(self.rules)
         if fn is None:
             return None
-        return fn(self.m, {"me": self.m.L.player_refs[seat]})
+        hint = self.rules.ir["bot_score"]
+        return self._judge(fn, {"me": self.m.L.player_refs[seat]}, "the bot's score hint", hint.get("at"))
+
+    def _judge(self, fn: Any, loc: dict, what: str, at: Any) -> Any:
+        """A content expression evaluated between actions (an invariant, a
+        score hint): content is untrusted here too, so it gets one action's
+        budget (its work is bounded) and any failure is a RuleError that
+        says what failed and where, never a Python traceback."""
+        m = self.m
+        m.budget = _budget(self.rules.limits, m.st.seq)
+        try:
+            return fn(m, loc)
+        except RuleError as exc:
+            raise exc.locate(self.rules.where(at), what)
+        except WaybillError:
+            raise
+        except Exception as exc:
+            raise RuleError(interpreter.python_error(exc), self.rules.where(at), what) from exc
+        finally:
+            m.budget = self.rules.idle_budget
 
     def messages(self) -> list[str]:
         """The table talk written by `log` statements."""

@@ -186,7 +186,7 @@ class Rules:
         score = ir.get("score")
         self.score: Fn | None = compile_expr(score, self) if score is not None else None
         self.invariants = [(inv["id"], inv.get("text") or inv["id"],
-                            compile_expr(inv["expr"], self, self.where(inv.get("at"))))
+                            compile_expr(inv["expr"], self, self.where(inv.get("at"))), inv.get("at"))
                            for inv in ir.get("invariants") or []]
 
     def _compile_abilities(self) -> None:

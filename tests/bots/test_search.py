@@ -291,3 +291,32 @@ def test_a_text_summary_says_first_that_games_were_capped():
 def test_play_says_which_bot_plays_each_seat():
     res = CliRunner().invoke(main, ["play", BUST, "--players", "2", "--human", "none", "--bot", "random,random"])
     assert "seat 0 plays random, seat 1 plays random" in res.output
+
+
+# ---- a broken score hint is the designer's error, not a bot that plays blind ----------------
+
+SPIN = "quantity spin(p: player, n: int) = if n > 1000000 then 0 else spin(p, n + 1)\n"
+
+
+def test_a_score_hint_that_cannot_be_evaluated_is_a_game_error_with_its_place(tmp_path):
+    import shutil
+    pack = tmp_path / "bust"
+    shutil.copytree(BUST, pack)
+    (pack / "bot.wb").write_text("bot search { iterations: 12 think_ms: 0 rollout: 4 }\n" + SPIN
+                                 + "score { spin(me, 0) }\n", encoding="utf-8")
+    s = simulate(load_pack(str(pack)), "bust", 2, 2, 1, "search,random").to_json()
+    assert s["errors"] == 2
+    # the hint's own line, what failed, and no Python traceback
+    assert all(e["error"] == f"{pack / 'bot.wb'}:3:1: values or quantities nested too deeply (RecursionError) "
+               "(in the bot's score hint)" for e in s["error_samples"]), s["error_samples"]
+
+
+def test_an_invariant_that_cannot_be_evaluated_says_which_and_where(tmp_path):
+    import pytest
+    from waybill.runtime import RuleError
+    write_pack(tmp_path / "inv", SPIN + 'invariant calm "Spins settle":\n  spin(players()[0], 0) == 0\n')
+    g = Game.new(load_pack(str(tmp_path / "inv")), 2, seed=1)
+    with pytest.raises(RuleError) as err:
+        g.broken_invariants()
+    assert err.value.where == "invariant calm" and err.value.at.endswith("pack.wb:3:1")
+    assert "RecursionError" in err.value.message
