@@ -622,26 +622,23 @@ class Cache:
 def listing(m: Any, p: int, tags: frozenset, compute: Callable[[Any, int, frozenset], list]) -> list:
     """``compute(m, p, tags)`` through the machine's cache (made on first use);
     the caller owns the list."""
-    cache = m.legality
-    if cache is None:
-        cache = m.legality = Cache()
-    cache._depth += 1
-    try:
-        return list(memo(m, (p, tags), compute, (m, p, tags)))
-    finally:
-        cache._depth -= 1
-        if not cache._depth:
-            cache._fresh.clear()
+    return _outer(m, p, tags, compute, list)
 
 
 def count(m: Any, p: int, tags: frozenset, compute: Callable[[Any, int, frozenset], list]) -> int:
     """``len(listing(m, p, tags, compute))``, the listing not copied."""
+    return _outer(m, p, tags, compute, len)
+
+
+def _outer(m: Any, p: int, tags: frozenset, compute: Callable, take: Callable) -> Any:
+    """``take`` of the kept listing, inside the depth count that tells when
+    the outermost listing ends (and the entries it checked go stale)."""
     cache = m.legality
     if cache is None:
         cache = m.legality = Cache()
     cache._depth += 1
     try:
-        return len(memo(m, (p, tags), compute, (m, p, tags)))
+        return take(memo(m, (p, tags), compute, (m, p, tags)))
     finally:
         cache._depth -= 1
         if not cache._depth:
