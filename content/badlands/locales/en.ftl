@@ -38,9 +38,13 @@ zone-leaders_deck = Leaders' deck
 zone-outpost_bar = Outpost Bar
 zone-rumor_deck = Rumors deck
 zone-discard = Discard pile
+# invariants.wb:4
 invariant-four_action_cards = Every Settlement keeps its 4 action cards (Settlers, Caravan, Raiders, Marauders)
+# invariants.wb:7
 invariant-wall_slots = A Wall holds at most 5 Scrap and 5 Weapons
+# invariants.wb:10
 invariant-fence_limit = The Fence buys at most 5 resources a turn
+# invariants.wb:13
 invariant-no_negative_resources = No resource goes below 0
 # pack.wb:127
 play-log1 = Round { $arg1 } is over: the badlands settle, and influence decides

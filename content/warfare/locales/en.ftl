@@ -34,7 +34,9 @@ zone-home_turf = Home Turf
 zone-spoils = Facilities left by a raided crew
 zone-chems = Chems
 zone-story_board = Story Actions
+# invariants.wb:3
 invariant-story_actions_never_negative = A crew never has fewer than 0 Story Actions left
+# invariants.wb:6
 invariant-crews_keep_a_faction = Every crew keeps the faction it was set up with
 # tables.wb:28
 table-nourishment_table-row2-log1 = { $me } adds { $arg2 } Caps to the Stash (Standard Recruit)

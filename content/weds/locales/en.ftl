@@ -194,13 +194,21 @@ region-t30 = Terrain D1
 region-t31 = Terrain D2
 region-t32 = Terrain D3
 region-t33 = Terrain D4
+# invariants.wb:4
 invariant-crap_never_negative = No player's $crap goes below 0
+# invariants.wb:7
 invariant-five_action_markers = Every player has exactly 5 action markers on the dashboard
+# invariants.wb:11
 invariant-cargo_is_never_lost = The 75 cargo stay in play (reserve, trucks, raider trucks)
+# invariants.wb:14
 invariant-artifacts_are_never_lost = The 20 artifacts stay in play (chart or trucks)
+# invariants.wb:17
 invariant-at_most_five_jobs = No player holds more than 5 incomplete faction jobs
+# invariants.wb:20
 invariant-progress_markers_in_range = Progress markers left stay between 0 and 10
+# invariants.wb:23
 invariant-contracts_in_range = A player completes at most 3 contracts
+# invariants.wb:26
 invariant-pieces_in_working_holds = Every piece aboard a truck has its own working hold (or slot)
 track-directions-1 = north
 track-directions-2 = east

@@ -14,7 +14,9 @@ zone-hand = Hand
 zone-discard = Discard pile
 space-s0 = Start
 space-goal = Goal
+# pack.wb:84
 invariant-points_never_negative = Nobody has negative points
+# pack.wb:85
 invariant-a_card_is_somewhere = Boost cards are never lost
 # pack.wb:41
 action-run = Roll and run
