@@ -11,6 +11,8 @@ start = Game.new(bench_rules(None if eng == "hand" else eng), players=1, seed=1)
 a = start.legal_actions()[0]
 N = int(sys.argv[2])
 games = [start.clone() for _ in range(1000)][:N]
+for g in games:
+    g.state.own()   # a clone shares its containers until it plays (State.clone): copy them here, untimed
 if eng == "hand":
     for g in games: deliver_by_hand(g)
 else:

@@ -79,7 +79,7 @@ class Deals:
         if isinstance(rng, int):
             rng = random.Random(rng)
         g = self.game.clone()
-        st = g.m.st
+        st = g.state     # its own containers: the deal changes them in place
         # sigma[x] = the piece that now stands where x stood
         sigma: dict[int, int] = {}
         for occupants, pieces in self.places:

@@ -296,6 +296,9 @@ class Game:
 
     @property
     def state(self) -> State:
+        # the caller may change it in place (scenario tools, tests): its own
+        # containers, not a clone's shared ones (State.clone)
+        self.m.st.own()
         return self.m.st
 
     def view(self, player: int | None, log: bool | None = None, log_from: int | None = None,
@@ -368,15 +371,15 @@ class Game:
         bad = [f for f in faces if f not in known]
         if bad:
             raise WaybillError(f"die {die!r} has no face {bad[0]!r}")
-        st = self.m.st
+        st = self.state
         st.forced[die] = st.forced.get(die, []) + list(faces)
 
     def stack(self, zone: Any, entities: list[str]) -> None:
         """Put pieces of ``entities`` (in order) on top of ``zone``: pieces already
         there first, else pieces from anywhere. No events are emitted."""
         from .access import zone_slot
+        st = self.state
         m = self.m
-        st = m.st
         try:
             slot = zone_slot(m, zone, {})
         except RuleError as e:

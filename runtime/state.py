@@ -30,10 +30,13 @@ Layout (indexes come from the rules' ``Layout`` for the player count):
 
 Why clone is cheap: values stored in the state are never mutated in place
 (lists held in counters, locals, props, pending decisions, ``handles`` or
-``known`` are replaced, never appended to), so only the containers the interpreter *does* mutate in
-place are copied: the piece zone and owner lists, the zone list (of shared
-tuples), the counters, the usage tables, each frame and its locals and the
-queue. The log is not copied: a clone copies a cursor on the shared record.
+``known`` are replaced, never appended to), so only the containers the
+interpreter *does* mutate in place need copies: the piece zone and owner
+arrays, the zone list (of shared tuples), the counters, the usage tables,
+each frame and its locals and the queue. A clone shares even those until
+either side plays (copy on write, ``State.own``), and the copy is then the
+one the action's rollback snapshot (``keep``) needed anyway. The log is not
+copied: a clone copies a cursor on the shared record.
 """
 
 from __future__ import annotations
@@ -63,72 +66,99 @@ _NESTED = tuple(f for f in FIELDS if f not in ("p_ent", "p_zone", "p_owner", "ha
 
 
 class State:
-    __slots__ = FIELDS
+    # ``shared``: the containers an action changes in place are another
+    # state's too (a clone and its original): copy them before changing any
+    # (``own``; ``keep`` does it on the way). Not a field: never saved.
+    __slots__ = FIELDS + ("shared",)
 
     def clone(self) -> "State":
+        """A state equal to this one that plays on independently. Copy on
+        write: the clone shares every container, both sides are marked
+        ``shared``, and whichever plays first copies what it changes in place
+        (``keep``, at the start of an action). A search clones and then plays
+        the clone, so the copy an action's rollback snapshot needs anyway is
+        the only copy made, where copying here made two."""
         c = State.__new__(State)
         c.players = self.players
         c.options = self.options
         c.seed = self.seed
         c.rng = self.rng
-        c.p_ent = self.p_ent   # a tuple: never changed in place
-        c.p_zone = self.p_zone[:]
-        c.p_owner = self.p_owner[:]
-        c.props = self.props.copy()
-        c.zones = self.zones[:]  # tuples: shared until one side replaces one
-        c.counters = self.counters[:]
+        c.p_ent = self.p_ent
+        c.p_zone = self.p_zone
+        c.p_owner = self.p_owner
+        c.props = self.props
+        c.zones = self.zones
+        c.counters = self.counters
         c.round = self.round
         c.turn = self.turn
         c.current = self.current
-        u = self.uses
-        c.uses = {"turn": u["turn"].copy(), "round": u["round"].copy(), "game": u["game"].copy()}
-        stack = c.stack = []
-        for f in self.stack:            # each frame and its locals (inline: every apply clones)
-            g = f.copy()
-            g["locals"] = f["locals"].copy()
-            stack.append(g)
+        c.uses = self.uses
+        c.stack = self.stack
         c.edepth = self.edepth
         c.pending = self.pending
         c.decision = self.decision
-        c.queue = self.queue[:]
+        c.queue = self.queue
         c.log = self.log.clone()
         c.log_from = self.log_from
-        c.forced = self.forced.copy()
+        c.forced = self.forced
         c.seq = self.seq
         c.over = self.over
         c.winner = self.winner
         c.result = self.result
-        # shared: never changed in place (``known`` is replaced by reveal.py;
-        # to_json copies both)
         c.handles = self.handles
         c.known = self.known
+        c.shared = self.shared = True
         return c
+
+    def own(self) -> None:
+        """Copy the containers an action changes in place, if another state
+        shares them (``clone``): the piece zone and owner arrays, the zone
+        list (of shared tuples), the counters, props, the use tables, each
+        frame and its locals, the queue and the forced rolls."""
+        if not self.shared:
+            return
+        self.p_zone = self.p_zone.__copy__()
+        self.p_owner = self.p_owner.__copy__()
+        self.props = self.props.copy()
+        self.zones = self.zones.copy()
+        self.counters = self.counters.copy()
+        u = self.uses
+        self.uses = {per: table.copy() for per, table in u.items()}
+        self.stack = _frames(self.stack)
+        self.queue = self.queue.copy()
+        self.forced = self.forced.copy()
+        self.shared = False
 
     def keep(self) -> tuple:
         """What ``restore`` needs to put this state back exactly as it is now
         (``Game.apply`` rolls back with it): the fields an action may change
         (``_KEPT``, in that order), with a copy of each container it changes
         in place (the copies are the snapshot's: the state goes on with its
-        own, so nothing made here outlives the action), then the use tables
-        and the log's cursor. Cheaper than ``clone``: no State is made, the
-        fields no action changes are not read, and an empty ``props``,
-        ``queue`` or ``forced`` is not copied (an action can only add to
-        them: ``restore`` makes them empty again). Written out, not a loop
-        or an ``attrgetter``: this runs before every action."""
+        own, so nothing made here outlives the action), then the use tables,
+        the log's cursor and whether the containers were shared. Cheaper than
+        ``clone``: no State is made, the fields no action changes are not
+        read, and an empty ``props``, ``queue`` or ``forced`` is not copied
+        (an action can only add to them: ``restore`` makes them empty again).
+        A shared state keeps the shared containers themselves (nobody changes
+        them) and goes on with copies (``own``): one copy, not two. Written
+        out, not a loop or an ``attrgetter``: this runs before every action."""
         u = self.uses
-        stack = []
-        for f in self.stack:
-            g = f.copy()
-            g["locals"] = f["locals"].copy()
-            stack.append(g)
         lg = self.log
+        if self.shared:
+            kept = (self.rng, self.p_ent, self.p_zone, self.p_owner, self.props, self.zones, self.counters,
+                    self.round, self.turn, self.current, u, self.stack, self.edepth, self.pending,
+                    self.decision, self.queue, self.forced, self.seq, self.over, self.winner, self.result,
+                    self.known, u, lg.back, lg.page, len(lg.page), lg.n0, True)
+            self.own()
+            return kept
         return (self.rng, self.p_ent, self.p_zone.__copy__(), self.p_owner.__copy__(),
                 self.props.copy() if self.props else None, self.zones.copy(), self.counters.copy(),
-                self.round, self.turn, self.current, u, stack, self.edepth, self.pending, self.decision,
-                self.queue.copy() if self.queue else None, self.forced.copy() if self.forced else None,
+                self.round, self.turn, self.current, u, _frames(self.stack), self.edepth, self.pending,
+                self.decision, self.queue.copy() if self.queue else None,
+                self.forced.copy() if self.forced else None,
                 self.seq, self.over, self.winner, self.result, self.known,
                 {"turn": u["turn"].copy(), "round": u["round"].copy(), "game": u["game"].copy()},
-                lg.back, lg.page, len(lg.page), lg.n0)
+                lg.back, lg.page, len(lg.page), lg.n0, False)
 
     def restore(self, kept: tuple) -> None:
         """Back to the state ``keep`` saw (the log forgets what came since)."""
@@ -140,10 +170,12 @@ class State:
             self.queue = []
         if self.forced is None:
             self.forced = {}
-        tables = kept[len(_KEPT)]
+        n = len(_KEPT)
+        tables = kept[n]
         # the tables in the order they came (as a loaded save had them)
         self.uses = {per: tables[per] for per in self.uses}
-        rewind(self.log, kept[len(_KEPT) + 1:])
+        self.shared = kept[-1]
+        rewind(self.log, kept[n + 1:-1])
 
     def to_json(self, log: bool = True) -> dict[str, Any]:
         """A JSON-ready dict the caller owns: a deep copy, so editing any
@@ -174,7 +206,19 @@ class State:
             setattr(s, name, fields[name])
         s.p_zone = array("i", s.p_zone)
         s.p_owner = array("i", [-1 if o is None else o for o in s.p_owner])
+        s.shared = False
         return s
+
+
+def _frames(stack: list) -> list:
+    """A copy of the frame stack: each frame and its locals (written out:
+    every action copies it)."""
+    out = []
+    for f in stack:
+        g = f.copy()
+        g["locals"] = f["locals"].copy()
+        out.append(g)
+    return out
 
 
 def new_state(layout: Any, names: list[str], seed: int, options: dict | None) -> State:
@@ -204,4 +248,5 @@ def new_state(layout: Any, names: list[str], seed: int, options: dict | None) ->
     s.over, s.winner, s.result = False, None, None
     s.handles = handles_for(seed, len(layout.start_pieces))
     s.known = []
+    s.shared = False
     return s

@@ -150,6 +150,21 @@ def test_clone_is_independent():
     assert g.over
 
 
+def test_a_clone_keeps_its_position_while_the_original_plays_on():
+    # clones share their containers until one side plays (State.clone): the
+    # original playing first must leave the clone as it was, and each of
+    # two clones of one position must play as the position alone would
+    g = Game.new(RULES, 2, seed=11)
+    _to_pick(g)
+    before = dump(g)
+    c, d = g.clone(), g.clone()
+    play_random(g, random.Random(1))
+    assert dump(c) == before
+    play_random(c, random.Random(1))
+    play_random(d, random.Random(1))
+    assert c.over and dump(c) == dump(d) == dump(g)
+
+
 def test_forced_rolls_and_stacked_deck():
     g = Game.new(RULES, 2, seed=1)
     g.force_rolls("d6", [6, 6, 1])
