@@ -262,7 +262,7 @@ class SearchBot:
                     continue
             # an answer by its number alone: listing the options as the seat
             # sees them (labels, handles) is a cost a random pick does not need
-            d.apply({"player": pending["player"], "decision": d.state.decision,
+            d.apply({"player": pending["player"], "decision": d.decision,
                      "option": r.randrange(count) if count > 1 else 0})
 
     def _greedy_pick(self, d, acts: list[dict], r: random.Random, n: int) -> dict:

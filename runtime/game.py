@@ -289,6 +289,11 @@ class Game:
         return self.m.st.pending
 
     @property
+    def decision(self) -> int:
+        """How many decisions came before the pending one (an answer names it)."""
+        return self.m.st.decision
+
+    @property
     def log(self) -> list[dict]:
         """The log's entries, a new list (the entries themselves are the
         game's: do not edit them). A loaded record is checked when first read."""
