@@ -10,9 +10,10 @@ eng = sys.argv[1]
 start = Game.new(bench_rules(None if eng == "hand" else eng), players=1, seed=1)
 a = start.legal_actions()[0]
 N = int(sys.argv[2])
-games = [start.clone() for _ in range(1000)][:N]
+games = [start.clone() for _ in range(1000)]
 for g in games:
-    g.state.own()   # a clone shares its containers until it plays (State.clone): copy them here, untimed
+    g.state.own()   # a clone shares its containers until it plays (State.clone): copy them in both runs
+games = games[:N]
 if eng == "hand":
     for g in games: deliver_by_hand(g)
 else:
