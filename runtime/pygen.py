@@ -67,7 +67,7 @@ from typing import Any, Callable
 
 from . import access, events
 from . import decisions as D
-from . import exprtypes
+from . import exprfold, exprtypes
 from . import instructions as I
 from . import primitives as P
 from .errors import RuleError, Stop, WaybillError
@@ -103,6 +103,10 @@ def _joined(m: Any, a: Any, b: Any, at: Any) -> Any:
 
 
 _MISSING = object()
+# the literal arguments a quantity is specialised for, and the names a
+# quantity's parameter never binds there (its caller's host, read from ``loc``)
+_LITERALS = (str, int, bool)
+_HOST_NAMES = frozenset(("me", "self", "owner"))
 _AGGS = frozenset(("count", "sum", "min", "max", "any", "all", "list"))
 
 
@@ -299,6 +303,11 @@ _SIMPLE = re.compile(r"_[vk][0-9]+")
 _BOOL_OPS = frozenset(("==", "!=", "<", "<=", ">", ">=", "in", "not in", "and", "or"))
 
 
+def _in_range(v: Any) -> bool:
+    """Whether ``v`` is a literal that is never out of the JSON-safe range."""
+    return type(v) in (str, bool) or v is None or type(v) is int and -MAX_INT <= v <= MAX_INT
+
+
 def _is_bool(e: Any) -> bool:
     """Whether an expression's value is a bool whatever it reads (as
     generated: comparisons of plain values, `not`, `any`/`all`)."""
@@ -355,6 +364,7 @@ class _Gen:
         self._f: dict[int, int] = {}
         self.extra: list[str] = []      # helper functions (aggregates, quantities)
         self._qfns: dict[str, str] = {}   # quantity id -> its function
+        self._qspecial: dict[tuple, str | None] = {}    # (quantity id, its literal arguments) -> its function
         # Variables held in Python locals (aggregate items, quantity
         # parameters): name -> identifier, or "None". Code that hands ``loc``
         # to something that reads one of them by name cannot use them: it
@@ -513,6 +523,9 @@ class _Gen:
             return self._agg(e, at)
         if op == "quantity" and e["id"] in R.quantities and not R.modifiers.get(e["id"]) \
                 and len(e.get("args", [])) == len(R.quantities[e["id"]][0]):
+            special = self._quantity_call(e, at)
+            if special is not None:
+                return special
             name = self._quantity(e["id"])
             args = "".join(f", {self.ex(a, at)}" for a in e.get("args", []))
             return f"{name}(m, loc, {self.k(at)}{args})"
@@ -741,7 +754,9 @@ class _Gen:
         """Write helper ``name`` taking ``m``, ``loc`` and the locals of
         ``env`` its body reads; the call that passes them."""
         body = "\n".join(lines)
-        ids = [x for x in dict.fromkeys(env.values()) if x != "None" and re.search(rf"\b{x}\b", body)]
+        # (a constant, ``_k<i>``, is a global: not passed)
+        ids = [x for x in dict.fromkeys(env.values())
+               if x != "None" and not x.startswith("_k") and re.search(rf"\b{x}\b", body)]
         params = "".join(f", {x}" for x in ids)
         self.extra[slot] = f"def {name}(m, loc{params}{head}):\n" + body
         return f"{name}(m, loc{params}"
@@ -896,6 +911,76 @@ class _Gen:
             "        _xh(_b, _at)",
             *start,
             *([f"    return {body}"] if _is_bool(q["value"]) else [     # (a bool is never out of range)
+                f"    _v = {body}",
+                "    if _ty(_v) is _int and not -_MX <= _v <= _MX:",
+                "        _ci(_v, _at)",
+                "    return _v"])])
+        return name
+
+    def _quantity_call(self, e: dict, at: Any) -> str | None:
+        """The call of a quantity no modifier can change with some arguments
+        literals (a text, a whole number, a truth value): of its version
+        specialised for them (``_quantity_special``), the other arguments
+        passed as usual; None if there is none."""
+        args = e.get("args", [])
+        params = self.rules.quantities[e["id"]][0]
+        binds = tuple((p, a) for p, a in zip(params, args) if type(a) in _LITERALS)
+        if not binds or any(p in _HOST_NAMES for p, _ in binds):
+            return None
+        name = self._quantity_special(e["id"], binds)
+        if name is None:
+            return None
+        rest = "".join(f", {self.ex(a, at)}" for a in args if type(a) not in _LITERALS)
+        return f"{name}(m, loc, {self.k(at)}{rest})"
+
+    def _quantity_special(self, qid: str, binds: tuple) -> str | None:
+        """The function of quantity ``qid`` with the parameters of ``binds``
+        bound to literals: its body folded now (exprfold.fold: the tests,
+        branches and truth of known values decided), the other parameters
+        and ``me`` Python locals, charged as ``_quantity``'s (the same 4
+        steps at its start, then whatever its folded body charges, which
+        is what the unfolded body charges on the branch taken). Made once
+        per distinct literals (so a recursive quantity ends at a name made
+        already); None (the plain function is called) if its body reads a
+        variable from ``loc``."""
+        key = (qid, tuple((p, type(v).__name__, v) for p, v in binds))
+        if key in self._qspecial:
+            return self._qspecial[key]
+        name = self._qspecial[key] = self._name("q")
+        self.extra.append("")
+        slot = len(self.extra) - 1
+        params, _ = self.rules.quantities[qid]
+        q = next(q for q in self.rules.ir.get("quantities") or [] if q["id"] == qid)
+        qat = self.rules.where(q.get("at"))
+        bound = dict(binds)
+        value = exprfold.fold(q["value"], bound)
+        free = [p for p in params if p not in bound]
+        ids = [self._local() for _ in free]
+        me = self._local()
+        saved = self.env, self.escaped, self.qlocal, self.vt
+        self._vt = {n: t for n, t in self.facts.types.quantity_env(qid).items() if n not in bound}
+        # a bound parameter still read (in a text's parts) is its constant
+        self.env = {"self": "None", "owner": "None", **{p: self.k(v) for p, v in binds},
+                    **dict(zip(free, ids)), "me": me}
+        self.escaped, self.qlocal = False, True
+        body = self.ex(value, qat)
+        escaped = self.escaped
+        self.env, self.escaped, self.qlocal, self._vt = saved
+        if escaped:
+            self._qspecial[key] = None
+            return None
+        t = self._tmp()
+        start = [f"    {me} = ({t} if ({t} := loc.get(_ME)) is not None else _mo(m, loc))"] \
+            if re.search(rf"\b{me}\b", body) else []
+        args = "".join(f", {i}" for i in ids)
+        self.extra[slot] = "\n".join([
+            f"def {name}(m, loc, _at{args}):",
+            "    _b = m.budget",
+            "    _b.steps -= 4",
+            "    if _b.steps < 0:",
+            "        _xh(_b, _at)",
+            *start,
+            *([f"    return {body}"] if _is_bool(value) or _in_range(value) else [     # (known in range)
                 f"    _v = {body}",
                 "    if _ty(_v) is _int and not -_MX <= _v <= _MX:",
                 "        _ci(_v, _at)",
