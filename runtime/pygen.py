@@ -165,18 +165,20 @@ def _move(m: Any, piece: Any, slot: int, position: str) -> None:
 
 def _gain(m: Any, loc: dict, spec: tuple, amount: Any, who: Any) -> None:
     """primitives.gain of a counter known now (``spec``: id, global?, min,
-    max), its event built only if observed. Anything unusual (not a whole
-    amount, a bound to enforce, a number out of range) is left to the primitive."""
-    cid, glob, lo, hi = spec
+    max, its place in the layout's ``c_slots``), its event built only if
+    observed. Anything unusual (not a whole amount, a bound to enforce, a
+    number out of range, no player of this game) is left to the primitive."""
+    cid, glob, lo, hi, at = spec
     if type(amount) is int and amount >= 0:
+        slots = m.L.c_slots[at]
         if glob:
-            p = who = None
-            slot = m.L.cslot[(cid, None)]
+            who = None
+            slot = slots
         else:
             if who is None:
                 who = loc["me"] if "me" in loc else access.me_of(m, loc)
             p = who.get("player") if type(who) is dict else None
-            slot = m.L.cslot.get((cid, p)) if type(p) is int else None
+            slot = slots[p] if type(p) is int and 0 <= p < len(slots) else None
         if slot is not None:
             counters = m.st.counters
             before = counters[slot]
@@ -282,6 +284,9 @@ class _Facts:
         self.settable = access.settable_names(rules)
         self._static: dict[str, dict] = {}
         self.types = exprtypes.Program(rules.ir)     # what is certain of each value's shape
+        # each counter's and zone's place in the layout's tables (layout.Layout.c_slots, z_slots)
+        self.counter_at = {c["id"]: i for i, c in enumerate(rules.counter_list)}
+        self.zone_at = {z["id"]: i for i, z in enumerate(rules.zone_list)}
 
     def static_table(self, name: str) -> dict:
         """``{entity id: value}`` of every entity whose pieces read ``name``
@@ -446,7 +451,7 @@ class _Gen:
         if op == "ref":
             ns, rid = e["ns"], e["id"]
             if ns == "counter" and R.counters.get(rid, {}).get("scope") == "global":
-                return f"_ct(m, {self.k((rid, None))})"
+                return f"m.st.counters[{self.counter_slots(rid)}]"
             if ns == "counter" and rid in R.counters:
                 return self.k(rid)
             if ns == "zone":
@@ -535,6 +540,8 @@ class _Gen:
         if op == "call" and e["fn"] == "size" and len(e.get("args", [])) == 1 \
                 and self.ty(e["args"][0], True) in ("pieces", "players", "entities"):
             return f"len({self.ex(e['args'][0], at)})"      # functions.size of a list (never none)
+        if op == "call" and e["fn"] == "size" and len(e.get("args", [])) == 1 and self._is_track(e["args"][0]):
+            return f"len({self.ex(e['args'][0], at)})"      # a track is a list (a constant)
         if op == "call" and e["fn"] in ("size", "top", "pieces") and len(e.get("args", [])) == 1:
             pile = self._const_pile(e["args"][0]) or self._typed_pile(e["args"][0], at)
             if pile is not None:
@@ -552,9 +559,21 @@ class _Gen:
             return f"{self.f(impl)}(m, loc{args})"
         return self._closure(e, at, fn)
 
+    def counter_slots(self, cid: str) -> str:
+        """The layout's slot (a global counter) or slots by player (a
+        per-player one: index it by the player's number) of counter ``cid``.
+        A player's number is always one of the game's (0 .. n-1: the layout
+        makes every player value, and a save's are checked), and one that
+        were not would raise here, and the interpreter would answer."""
+        return f"m.L.c_slots[{self.facts.counter_at[cid]}]"
+
+    def zone_slots(self, zid: str) -> str:
+        """``counter_slots`` of zone ``zid``."""
+        return f"m.L.z_slots[{self.facts.zone_at[zid]}]"
+
     def counter_spec(self, known: Any) -> tuple | None:
-        """(id, global?, min, max) of a counter named by a constant, as
-        access.counter_store enforces them."""
+        """(id, global?, min, max, its place in ``c_slots``) of a counter
+        named by a constant, as access.counter_store enforces them."""
         cid = known[0] if known is not None else None
         decl = self.rules.counters.get(cid) if type(cid) is str else None
         if decl is None:
@@ -562,7 +581,7 @@ class _Gen:
         lo, hi = decl.get("min"), decl.get("max")
         if lo is None and decl.get("resource"):
             lo = 0
-        return (cid, decl["scope"] == "global", lo, hi)
+        return (cid, decl["scope"] == "global", lo, hi, self.facts.counter_at[cid])
 
     def _int_op(self, o: str, lx: str, rx: str, slow: str) -> str:
         """``l o r`` of two ints within the JSON-safe range at once; any other
@@ -629,9 +648,9 @@ class _Gen:
             return None
         R = self.rules
         if (R.counters.get(name) or {}).get("scope") == "player":
-            return "counter", f"m.L.cslot[({self.k(name)}, {self._shaped(of, at, '_PL')})]"
+            return "counter", f"{self.counter_slots(name)}[{self._shaped(of, at, '_PL')}]"
         if (R.zones.get(name) or {}).get("scope") == "player":
-            return "zone", f"m.L.zslot[({self.k(name)}, {self._shaped(of, at, '_PL')})]"
+            return "zone", f"{self.zone_slots(name)}[{self._shaped(of, at, '_PL')}]"
         return None
 
     def _same_entity(self, e: dict, at: Any) -> str | None:
@@ -682,9 +701,9 @@ class _Gen:
         per-player zone (the layout has one of each for every player)."""
         R, c = self.rules, self._tmp()
         if (R.counters.get(name) or {}).get("scope") == "player":
-            return f"(m.st.counters[{c}] if ({c} := m.L.cslot.get(({self.k(name)}, {i}))) is not None else {slow})"
+            return f"m.st.counters[{self.counter_slots(name)}[{i}]]"
         if (R.zones.get(name) or {}).get("scope") == "player":
-            return f"(m.L.z_ref[{c}] if ({c} := m.L.zslot.get(({self.k(name)}, {i}))) is not None else {slow})"
+            return f"m.L.z_ref[{self.zone_slots(name)}[{i}]]"
         if name == "index":
             return i
         return None
@@ -713,6 +732,9 @@ class _Gen:
                 f"({z} := m.L.zslot.get(({v}.get(_ZN), {v}.get(_OF)))) if _ty({v}) is _dict else None) is not None "
                 f"else {self.f(FUNCTIONS[fn])}(m, loc, {v}))")
 
+    def _is_track(self, e: Any) -> bool:
+        return type(e) is dict and e.get("op") == "ref" and e.get("ns") == "track" and e.get("id") in self.rules.tracks
+
     def _const_track_item(self, of: Any, i: int) -> str | None:
         """``track[i]`` with a constant index: the item (exprs._index), known now."""
         if not (type(of) is dict and of.get("op") == "ref" and of.get("ns") == "track"
@@ -727,7 +749,7 @@ class _Gen:
         if type(e) is dict and e.get("op") == "ref" and e.get("ns") == "zone":
             decl = self.rules.zones.get(e["id"])
             if decl is not None and (decl.get("_space") or decl["scope"] == "global"):
-                return f"m.L.zslot[{self.k((e['id'], None))}]"
+                return self.zone_slots(e["id"])
         return None
 
     def _typed_pile(self, e: Any, at: Any) -> str | None:
@@ -1365,7 +1387,7 @@ def _set_attr(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None
     elif t == "player" and spec is not None and not spec[1]:
         out.append(f"    _o = {g.x(of)}")
         out.append(f"    _v = {g.x(value)}")
-        _store(g, out, f"m.L.cslot[({g.k(name)}, _o[_PL])]", spec)
+        _store(g, out, f"{g.counter_slots(name)}[_o[_PL]]", spec)
     else:
         out.append(f"    _sa(m, {g.x(of)}, {g.k(name)}, {g.x(value)}, loc)")
 
@@ -1374,7 +1396,7 @@ def _store(g: _Gen, out: list, slot: str, spec: tuple) -> None:
     """access.counter_store of ``_v`` into ``slot``, its bounds known now:
     a value within them stored at once, any other by counter_store (its
     error, or its clamp)."""
-    _, _, lo, hi = spec
+    lo, hi = spec[2], spec[3]
     ok = [f"{g.k(lo)} <= _v"] if lo is not None else []
     ok += [f"_v <= {g.k(hi)}"] if hi is not None else []
     if slot != "_s":
@@ -1391,7 +1413,7 @@ def _set_counter_i(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) ->
     cid, value = args
     spec = g.counter_spec((cid,))
     if spec is not None and spec[1]:
-        out.append(f"    _s = m.L.cslot[{g.k((cid, None))}]")
+        out.append(f"    _s = {g.counter_slots(cid)}")
         out.append(f"    _v = {g.x(value)}")
         _store(g, out, "_s", spec)
         return
