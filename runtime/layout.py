@@ -34,6 +34,13 @@ class Layout:
     cslot: dict[tuple[str, Any], int] = field(default_factory=dict)
     c_id: list[str] = field(default_factory=list)
     c_initial: list[Any] = field(default_factory=list)
+    # the slots of each counter and zone, by its place in the rules' lists
+    # (rules.counter_list, rules.zone_list): one slot of a global one, a
+    # tuple of every player's of a per-player one. The compiled engine reads
+    # `p.name` as ``c_slots[i][p]`` (i known when it generates the code),
+    # not by building and hashing ``(name, p)`` for ``cslot``.
+    c_slots: list[Any] = field(default_factory=list)
+    z_slots: list[Any] = field(default_factory=list)
     # pieces that exist from the start: (entity id, zone slot or -1, owner)
     start_pieces: list[tuple[str, int, Any]] = field(default_factory=list)
     ent_pieces: dict[str, list[int]] = field(default_factory=dict)
@@ -54,11 +61,19 @@ def build_layout(rules: Any, n: int) -> Layout:
             lay.cslot[(c["id"], of)] = len(lay.c_id)
             lay.c_id.append(c["id"])
             lay.c_initial.append(c.get("initial", 0))
+    lay.c_slots = _slots(rules.counter_list, lay.cslot, n)
+    lay.z_slots = _slots(rules.zone_list, lay.zslot, n)
     _place_start_pieces(rules, lay)
     lay.start_entities = tuple(e for e, _, _ in lay.start_pieces)
     actions = dict(rules.entity_actions)
     lay.action_pieces = [(pid, actions[eid]) for pid, (eid, _, _) in enumerate(lay.start_pieces) if eid in actions]
     return lay
+
+
+def _slots(decls: list[dict], slot: dict, n: int) -> list[Any]:
+    """``Layout.c_slots`` / ``z_slots`` of these declarations, from their slots."""
+    return [tuple(slot[(d["id"], p)] for p in range(n)) if d["scope"] == "player" else slot[(d["id"], None)]
+            for d in decls]
 
 
 def _add_zone(lay: Layout, z: dict, of: Any) -> None:

@@ -67,7 +67,7 @@ from typing import Any, Callable
 
 from . import access, events
 from . import decisions as D
-from . import exprtypes
+from . import exprfold, exprtypes
 from . import instructions as I
 from . import primitives as P
 from .errors import RuleError, Stop, WaybillError
@@ -103,6 +103,10 @@ def _joined(m: Any, a: Any, b: Any, at: Any) -> Any:
 
 
 _MISSING = object()
+# the literal arguments a quantity is specialised for, and the names a
+# quantity's parameter never binds there (its caller's host, read from ``loc``)
+_LITERALS = (str, int, bool)
+_HOST_NAMES = frozenset(("me", "self", "owner"))
 _AGGS = frozenset(("count", "sum", "min", "max", "any", "all", "list"))
 
 
@@ -161,18 +165,20 @@ def _move(m: Any, piece: Any, slot: int, position: str) -> None:
 
 def _gain(m: Any, loc: dict, spec: tuple, amount: Any, who: Any) -> None:
     """primitives.gain of a counter known now (``spec``: id, global?, min,
-    max), its event built only if observed. Anything unusual (not a whole
-    amount, a bound to enforce, a number out of range) is left to the primitive."""
-    cid, glob, lo, hi = spec
+    max, its place in the layout's ``c_slots``), its event built only if
+    observed. Anything unusual (not a whole amount, a bound to enforce, a
+    number out of range, no player of this game) is left to the primitive."""
+    cid, glob, lo, hi, at = spec
     if type(amount) is int and amount >= 0:
+        slots = m.L.c_slots[at]
         if glob:
-            p = who = None
-            slot = m.L.cslot[(cid, None)]
+            who = None
+            slot = slots
         else:
             if who is None:
                 who = loc["me"] if "me" in loc else access.me_of(m, loc)
             p = who.get("player") if type(who) is dict else None
-            slot = m.L.cslot.get((cid, p)) if type(p) is int else None
+            slot = slots[p] if type(p) is int and 0 <= p < len(slots) else None
         if slot is not None:
             counters = m.st.counters
             before = counters[slot]
@@ -278,6 +284,9 @@ class _Facts:
         self.settable = access.settable_names(rules)
         self._static: dict[str, dict] = {}
         self.types = exprtypes.Program(rules.ir)     # what is certain of each value's shape
+        # each counter's and zone's place in the layout's tables (layout.Layout.c_slots, z_slots)
+        self.counter_at = {c["id"]: i for i, c in enumerate(rules.counter_list)}
+        self.zone_at = {z["id"]: i for i, z in enumerate(rules.zone_list)}
 
     def static_table(self, name: str) -> dict:
         """``{entity id: value}`` of every entity whose pieces read ``name``
@@ -297,6 +306,11 @@ def _zone_pile(m: Any, loc: dict, v: Any) -> tuple:
 
 _SIMPLE = re.compile(r"_[vk][0-9]+")
 _BOOL_OPS = frozenset(("==", "!=", "<", "<=", ">", ">=", "in", "not in", "and", "or"))
+
+
+def _in_range(v: Any) -> bool:
+    """Whether ``v`` is a literal that is never out of the JSON-safe range."""
+    return type(v) in (str, bool) or v is None or type(v) is int and -MAX_INT <= v <= MAX_INT
 
 
 def _is_bool(e: Any) -> bool:
@@ -355,6 +369,7 @@ class _Gen:
         self._f: dict[int, int] = {}
         self.extra: list[str] = []      # helper functions (aggregates, quantities)
         self._qfns: dict[str, str] = {}   # quantity id -> its function
+        self._qspecial: dict[tuple, str | None] = {}    # (quantity id, its literal arguments) -> its function
         # Variables held in Python locals (aggregate items, quantity
         # parameters): name -> identifier, or "None". Code that hands ``loc``
         # to something that reads one of them by name cannot use them: it
@@ -436,7 +451,7 @@ class _Gen:
         if op == "ref":
             ns, rid = e["ns"], e["id"]
             if ns == "counter" and R.counters.get(rid, {}).get("scope") == "global":
-                return f"_ct(m, {self.k((rid, None))})"
+                return f"m.st.counters[{self.counter_slots(rid)}]"
             if ns == "counter" and rid in R.counters:
                 return self.k(rid)
             if ns == "zone":
@@ -513,6 +528,9 @@ class _Gen:
             return self._agg(e, at)
         if op == "quantity" and e["id"] in R.quantities and not R.modifiers.get(e["id"]) \
                 and len(e.get("args", [])) == len(R.quantities[e["id"]][0]):
+            special = self._quantity_call(e, at)
+            if special is not None:
+                return special
             name = self._quantity(e["id"])
             args = "".join(f", {self.ex(a, at)}" for a in e.get("args", []))
             return f"{name}(m, loc, {self.k(at)}{args})"
@@ -522,6 +540,8 @@ class _Gen:
         if op == "call" and e["fn"] == "size" and len(e.get("args", [])) == 1 \
                 and self.ty(e["args"][0], True) in ("pieces", "players", "entities"):
             return f"len({self.ex(e['args'][0], at)})"      # functions.size of a list (never none)
+        if op == "call" and e["fn"] == "size" and len(e.get("args", [])) == 1 and self._is_track(e["args"][0]):
+            return f"len({self.ex(e['args'][0], at)})"      # a track is a list (a constant)
         if op == "call" and e["fn"] in ("size", "top", "pieces") and len(e.get("args", [])) == 1:
             pile = self._const_pile(e["args"][0]) or self._typed_pile(e["args"][0], at)
             if pile is not None:
@@ -539,9 +559,21 @@ class _Gen:
             return f"{self.f(impl)}(m, loc{args})"
         return self._closure(e, at, fn)
 
+    def counter_slots(self, cid: str) -> str:
+        """The layout's slot (a global counter) or slots by player (a
+        per-player one: index it by the player's number) of counter ``cid``.
+        A player's number is always one of the game's (0 .. n-1: the layout
+        makes every player value, and a save's are checked), and one that
+        were not would raise here, and the interpreter would answer."""
+        return f"m.L.c_slots[{self.facts.counter_at[cid]}]"
+
+    def zone_slots(self, zid: str) -> str:
+        """``counter_slots`` of zone ``zid``."""
+        return f"m.L.z_slots[{self.facts.zone_at[zid]}]"
+
     def counter_spec(self, known: Any) -> tuple | None:
-        """(id, global?, min, max) of a counter named by a constant, as
-        access.counter_store enforces them."""
+        """(id, global?, min, max, its place in ``c_slots``) of a counter
+        named by a constant, as access.counter_store enforces them."""
         cid = known[0] if known is not None else None
         decl = self.rules.counters.get(cid) if type(cid) is str else None
         if decl is None:
@@ -549,7 +581,7 @@ class _Gen:
         lo, hi = decl.get("min"), decl.get("max")
         if lo is None and decl.get("resource"):
             lo = 0
-        return (cid, decl["scope"] == "global", lo, hi)
+        return (cid, decl["scope"] == "global", lo, hi, self.facts.counter_at[cid])
 
     def _int_op(self, o: str, lx: str, rx: str, slow: str) -> str:
         """``l o r`` of two ints within the JSON-safe range at once; any other
@@ -616,9 +648,9 @@ class _Gen:
             return None
         R = self.rules
         if (R.counters.get(name) or {}).get("scope") == "player":
-            return "counter", f"m.L.cslot[({self.k(name)}, {self._shaped(of, at, '_PL')})]"
+            return "counter", f"{self.counter_slots(name)}[{self._shaped(of, at, '_PL')}]"
         if (R.zones.get(name) or {}).get("scope") == "player":
-            return "zone", f"m.L.zslot[({self.k(name)}, {self._shaped(of, at, '_PL')})]"
+            return "zone", f"{self.zone_slots(name)}[{self._shaped(of, at, '_PL')}]"
         return None
 
     def _same_entity(self, e: dict, at: Any) -> str | None:
@@ -669,9 +701,9 @@ class _Gen:
         per-player zone (the layout has one of each for every player)."""
         R, c = self.rules, self._tmp()
         if (R.counters.get(name) or {}).get("scope") == "player":
-            return f"(m.st.counters[{c}] if ({c} := m.L.cslot.get(({self.k(name)}, {i}))) is not None else {slow})"
+            return f"m.st.counters[{self.counter_slots(name)}[{i}]]"
         if (R.zones.get(name) or {}).get("scope") == "player":
-            return f"(m.L.z_ref[{c}] if ({c} := m.L.zslot.get(({self.k(name)}, {i}))) is not None else {slow})"
+            return f"m.L.z_ref[{self.zone_slots(name)}[{i}]]"
         if name == "index":
             return i
         return None
@@ -700,6 +732,9 @@ class _Gen:
                 f"({z} := m.L.zslot.get(({v}.get(_ZN), {v}.get(_OF)))) if _ty({v}) is _dict else None) is not None "
                 f"else {self.f(FUNCTIONS[fn])}(m, loc, {v}))")
 
+    def _is_track(self, e: Any) -> bool:
+        return type(e) is dict and e.get("op") == "ref" and e.get("ns") == "track" and e.get("id") in self.rules.tracks
+
     def _const_track_item(self, of: Any, i: int) -> str | None:
         """``track[i]`` with a constant index: the item (exprs._index), known now."""
         if not (type(of) is dict and of.get("op") == "ref" and of.get("ns") == "track"
@@ -714,7 +749,7 @@ class _Gen:
         if type(e) is dict and e.get("op") == "ref" and e.get("ns") == "zone":
             decl = self.rules.zones.get(e["id"])
             if decl is not None and (decl.get("_space") or decl["scope"] == "global"):
-                return f"m.L.zslot[{self.k((e['id'], None))}]"
+                return self.zone_slots(e["id"])
         return None
 
     def _typed_pile(self, e: Any, at: Any) -> str | None:
@@ -741,7 +776,9 @@ class _Gen:
         """Write helper ``name`` taking ``m``, ``loc`` and the locals of
         ``env`` its body reads; the call that passes them."""
         body = "\n".join(lines)
-        ids = [x for x in dict.fromkeys(env.values()) if x != "None" and re.search(rf"\b{x}\b", body)]
+        # (a constant, ``_k<i>``, is a global: not passed)
+        ids = [x for x in dict.fromkeys(env.values())
+               if x != "None" and not x.startswith("_k") and re.search(rf"\b{x}\b", body)]
         params = "".join(f", {x}" for x in ids)
         self.extra[slot] = f"def {name}(m, loc{params}{head}):\n" + body
         return f"{name}(m, loc{params}"
@@ -896,6 +933,76 @@ class _Gen:
             "        _xh(_b, _at)",
             *start,
             *([f"    return {body}"] if _is_bool(q["value"]) else [     # (a bool is never out of range)
+                f"    _v = {body}",
+                "    if _ty(_v) is _int and not -_MX <= _v <= _MX:",
+                "        _ci(_v, _at)",
+                "    return _v"])])
+        return name
+
+    def _quantity_call(self, e: dict, at: Any) -> str | None:
+        """The call of a quantity no modifier can change with some arguments
+        literals (a text, a whole number, a truth value): of its version
+        specialised for them (``_quantity_special``), the other arguments
+        passed as usual; None if there is none."""
+        args = e.get("args", [])
+        params = self.rules.quantities[e["id"]][0]
+        binds = tuple((p, a) for p, a in zip(params, args) if type(a) in _LITERALS)
+        if not binds or any(p in _HOST_NAMES for p, _ in binds):
+            return None
+        name = self._quantity_special(e["id"], binds)
+        if name is None:
+            return None
+        rest = "".join(f", {self.ex(a, at)}" for a in args if type(a) not in _LITERALS)
+        return f"{name}(m, loc, {self.k(at)}{rest})"
+
+    def _quantity_special(self, qid: str, binds: tuple) -> str | None:
+        """The function of quantity ``qid`` with the parameters of ``binds``
+        bound to literals: its body folded now (exprfold.fold: the tests,
+        branches and truth of known values decided), the other parameters
+        and ``me`` Python locals, charged as ``_quantity``'s (the same 4
+        steps at its start, then whatever its folded body charges, which
+        is what the unfolded body charges on the branch taken). Made once
+        per distinct literals (so a recursive quantity ends at a name made
+        already); None (the plain function is called) if its body reads a
+        variable from ``loc``."""
+        key = (qid, tuple((p, type(v).__name__, v) for p, v in binds))
+        if key in self._qspecial:
+            return self._qspecial[key]
+        name = self._qspecial[key] = self._name("q")
+        self.extra.append("")
+        slot = len(self.extra) - 1
+        params, _ = self.rules.quantities[qid]
+        q = next(q for q in self.rules.ir.get("quantities") or [] if q["id"] == qid)
+        qat = self.rules.where(q.get("at"))
+        bound = dict(binds)
+        value = exprfold.fold(q["value"], bound)
+        free = [p for p in params if p not in bound]
+        ids = [self._local() for _ in free]
+        me = self._local()
+        saved = self.env, self.escaped, self.qlocal, self.vt
+        self._vt = {n: t for n, t in self.facts.types.quantity_env(qid).items() if n not in bound}
+        # a bound parameter still read (in a text's parts) is its constant
+        self.env = {"self": "None", "owner": "None", **{p: self.k(v) for p, v in binds},
+                    **dict(zip(free, ids)), "me": me}
+        self.escaped, self.qlocal = False, True
+        body = self.ex(value, qat)
+        escaped = self.escaped
+        self.env, self.escaped, self.qlocal, self._vt = saved
+        if escaped:
+            self._qspecial[key] = None
+            return None
+        t = self._tmp()
+        start = [f"    {me} = ({t} if ({t} := loc.get(_ME)) is not None else _mo(m, loc))"] \
+            if re.search(rf"\b{me}\b", body) else []
+        args = "".join(f", {i}" for i in ids)
+        self.extra[slot] = "\n".join([
+            f"def {name}(m, loc, _at{args}):",
+            "    _b = m.budget",
+            "    _b.steps -= 4",
+            "    if _b.steps < 0:",
+            "        _xh(_b, _at)",
+            *start,
+            *([f"    return {body}"] if _is_bool(value) or _in_range(value) else [     # (known in range)
                 f"    _v = {body}",
                 "    if _ty(_v) is _int and not -_MX <= _v <= _MX:",
                 "        _ci(_v, _at)",
@@ -1280,7 +1387,7 @@ def _set_attr(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None
     elif t == "player" and spec is not None and not spec[1]:
         out.append(f"    _o = {g.x(of)}")
         out.append(f"    _v = {g.x(value)}")
-        _store(g, out, f"m.L.cslot[({g.k(name)}, _o[_PL])]", spec)
+        _store(g, out, f"{g.counter_slots(name)}[_o[_PL]]", spec)
     else:
         out.append(f"    _sa(m, {g.x(of)}, {g.k(name)}, {g.x(value)}, loc)")
 
@@ -1289,7 +1396,7 @@ def _store(g: _Gen, out: list, slot: str, spec: tuple) -> None:
     """access.counter_store of ``_v`` into ``slot``, its bounds known now:
     a value within them stored at once, any other by counter_store (its
     error, or its clamp)."""
-    _, _, lo, hi = spec
+    lo, hi = spec[2], spec[3]
     ok = [f"{g.k(lo)} <= _v"] if lo is not None else []
     ok += [f"_v <= {g.k(hi)}"] if hi is not None else []
     if slot != "_s":
@@ -1306,7 +1413,7 @@ def _set_counter_i(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) ->
     cid, value = args
     spec = g.counter_spec((cid,))
     if spec is not None and spec[1]:
-        out.append(f"    _s = m.L.cslot[{g.k((cid, None))}]")
+        out.append(f"    _s = {g.counter_slots(cid)}")
         out.append(f"    _v = {g.x(value)}")
         _store(g, out, "_s", spec)
         return

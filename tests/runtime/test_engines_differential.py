@@ -154,7 +154,8 @@ _OWN_NAMES = {"def", "m", "fr", "st", "loc", "return", "if", "not", "and", "or",
               "pop", "append", "dict", "zip", "min", "max", "default", "None", "True", "False", "steps",
               "budget", "else", "while", "L", "zslot", "zones", "len", "break", "del", "lambda", "Exception",
               "R", "props", "piece_static", "p_ent", "counters", "cslot", "z_ref", "stack",
-              "p_zone", "seq", "last_event", "log", "page", "shared", "own", "extend", "append"}
+              "p_zone", "seq", "last_event", "log", "page", "shared", "own", "extend", "append", "c_slots",
+              "z_slots"}
 
 
 def _source_problems(src: str, strings: set[str]) -> list[str]:
