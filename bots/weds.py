@@ -54,7 +54,7 @@ _NEEDS = re.compile(r"(food|water|weapons)(?: or \w+)? to ([A-Z][\w' ]*?)(?= and
 _TARGETS = re.compile(r"(food|water|weapons|an artifact)(?: or \w+)? to ([A-Z][\w' ]*?)(?= and|,|$)")
 _NO_FIELDS: dict = {}
 # the props the bot reads of contracts, jobs and enclaves: no other is read (SeatReader.pieces(props=...))
-_CONTRACT_PROPS, _JOB_PROPS, _PILLAGED = ("done_by",), ("marks",), ("pillaged_by",)
+_CONTRACT_PROPS, _JOB_PROPS, _PILLAGED = ("done_by", "marks"), ("marks",), ("pillaged_by",)
 
 
 class WedsBot:
@@ -773,8 +773,9 @@ class _Seen:
 
     # ---- contracts and jobs ---------------------------------------------------
     def contracts(self):
-        """The contracts, with the one prop read of them (who has done one; Smuggler's marks are read apart)."""
-        return self.pieces("contracts", None, _CONTRACT_PROPS)
+        """The contracts, with the props read of them (who has done one, Smuggler's marks): the
+        same tuple while none of them changes (`pieces_kept`), which the answers below are kept by."""
+        return self.r.pieces_kept("contracts", None, _CONTRACT_PROPS)
 
     def done(self, p):
         return {"player": self.me} in ((p.get("props") or {}).get("done_by") or [])
@@ -786,14 +787,20 @@ class _Seen:
 
     def open_contracts(self):
         """contract entity -> its first piece not done by me: asked a dozen
-        times a decision, so every contract is sorted out at the first ask."""
+        times a decision, and the same while the contracts are (kept by them)."""
         open_ = self._open
         if open_ is None:
+            cons = self.contracts()
+            kept = self.static.get("open")
+            if kept is not None and kept[0] is cons and kept[1] == self.me:
+                open_ = self._open = kept[2]
+                return open_
             open_ = self._open = {}
-            for p in self.contracts():
+            for p in cons:
                 e = p["entity"]
                 if e not in open_ and not self.done(p):
                     open_[e] = p
+            self.static["open"] = (cons, self.me, open_)
         return open_
 
     def kill_em_all_open(self):
@@ -818,11 +825,22 @@ class _Seen:
 
     @_once
     def smuggle_missing(self):
-        """Factions whose smuggling run Smuggler still wants from me."""
+        """Factions whose smuggling run Smuggler still wants from me: the
+        same while the contracts are (their marks are read with them)."""
+        cons = self.contracts()
+        kept = self.static.get("smuggle")
+        if kept is not None and kept[0] is cons and kept[1] == self.me:
+            return kept[2]
+        got = self._smuggle_missing()
+        self.static["smuggle"] = (cons, self.me, got)
+        return got
+
+    def _smuggle_missing(self):
         sm = self.open_contract("smuggler")
         if sm is None:
             return []
-        have = {self.fac(x[1]) for x in self.r.prop(sm["piece"], "marks") or []
+        marks = (sm.get("props") or {}).get("marks")    # as r.prop(sm["piece"], "marks") reads it
+        have = {self.fac(x[1]) for x in marks or []
                 if isinstance(x, list) and len(x) == 2 and x[0] == {"player": self.me}}
         # a list in FACTIONS order, not a set: ties in `nearest` must not
         # depend on string hashing, or a seed's game differs between processes
