@@ -19,6 +19,7 @@ board and card texts of `game.rules`. Its plan, recomputed at every decision:
 from __future__ import annotations
 
 import re
+from operator import is_
 
 from waybill.runtime.text import option_ids, value_msg
 
@@ -478,15 +479,16 @@ class _Seen:
         self.r = r = game.seat_reader(seat)
         self.round = r.round
         self.c = _Counters.of_seat(r)           # global counters
-        self.my = _Counters.of_seat(r, seat)    # per-player counters: this seat's value
+        self.my = my = _Counters.of_seat(r, seat)    # per-player counters: this seat's value
+        self._kind, self._fields, self._derived, mine = _tables(self.R)
+        my.update(zip(mine, r.counter_values(mine, seat)))     # those read at most decisions, in one call
         self._zone = {}
         self._ents = {}             # (zone, owner) -> entity ids of its pieces (no piece dicts built)
-        self._kind, self._fields = _tables(self.R)
         self._memo = {}             # answers asked again within this decision (the state does not move)
-        self._holds = {}            # which -> holds(which): asked many times a decision
         self._rooms = {}            # cargo type (or None) -> room(type): a dozen times a plan
         self._best = {}             # cargo type -> best_sale(type)
         self._open = None           # contract entity -> its first piece open to me (open_contract)
+        self._jobs = self._contracts = None     # read once a decision (jobs(), contracts())
         spaces = self.R.spaces
         found = r.find("rough_ground")
         last = bot._rough_found      # the same places as at the last decision: the same rough ground
@@ -550,11 +552,11 @@ class _Seen:
         return got
 
     def ents(self, zone, of=None):
-        """The entity ids of a zone's pieces, if the seat sees into it (else [])."""
+        """The entity ids of a zone's pieces (a tuple), if the seat sees into it (else ())."""
         key = (zone, of)
         got = self._ents.get(key)
         if got is None:
-            got = self._ents[key] = self.r.entities(zone, of)
+            got = self._ents[key] = self.r.entity_ids(zone, of)
         return got
 
     def where_of(self, handle):
@@ -568,8 +570,28 @@ class _Seen:
         return self.ents(zone, self.me)
 
     def jobs(self):
-        """My faction jobs, with the one prop read of them (their marks)."""
-        return self.pieces("jobs", self.me, _JOB_PROPS)
+        """My faction jobs, with the one prop read of them (their marks): the
+        same tuple while they and their marks are (`pieces_kept`)."""
+        got = self._jobs
+        if got is None:
+            got = self._jobs = self.r.pieces_kept("jobs", self.me, _JOB_PROPS)
+        return got
+
+    @_once
+    def _jobs_key(self):
+        """What the answers about my jobs read besides the rules and the
+        board: the jobs with their marks, my load, the contracts, my quest card."""
+        return self.jobs(), self.mine_ents("load"), self.contracts(), self.mine_ents("quest"), self.me
+
+    def _by_jobs(self, name, make):
+        """`make()`, kept (per game) while `_jobs_key` gives the very same objects."""
+        key = self._jobs_key()
+        kept = self.static.get(name)
+        if kept is not None and all(map(is_, kept[0], key)):
+            return kept[1]
+        got = make()
+        self.static[name] = (key, got)
+        return got
 
     def entity_of(self, value):
         if not isinstance(value, dict) or "piece" not in value:
@@ -590,51 +612,65 @@ class _Seen:
     def momentum(self):
         return self.my["momentum"]
 
-    def _kind_count(self, zone, kind_id):
-        """How many of my pieces in ``zone`` are of ``kind_id`` (read once a decision)."""
-        memo = self._memo
-        key = ("kind_count", zone, kind_id)
-        got = memo.get(key)
+    # What a zone's entity ids give depends on the ids alone (and the rules):
+    # kept per rules by the ids (`_derived`), so a truck that did not change
+    # since an earlier decision, of any seat, is not counted again.
+    def damage(self):
+        ids = self.mine_ents("damaged")
+        got = self._derived.get(("damage", ids))
         if got is None:
             kind = self._kind
-            got = memo[key] = sum(1 for e in self.mine_ents(zone) if kind.get(e) == kind_id)
+            got = self._keep(("damage", ids), sum(1 for e in ids if kind.get(e) == "damage_token"))
         return got
 
-    def damage(self):
-        return self._kind_count("damaged", "damage_token")
+    def _keep(self, key, value):
+        derived = self._derived
+        if len(derived) > 4096:         # a bound, not a policy: the trucks and loads of a few games
+            derived.clear()
+        derived[key] = value
+        return value
+
+    def _truck(self):
+        """(holds by what they hold, with None: all of them; trailers; mods
+        in the truck's slots) of my truck's entity ids."""
+        ids = self.mine_ents("truck")
+        got = self._derived.get(("truck", ids))
+        if got is None:
+            kind, fields = self._kind, self._fields
+            holds = {None: 0}
+            trailers = slots = 0
+            for e in ids:
+                h = fields.get(e, _NO_FIELDS).get("hold", "")
+                if h:
+                    holds[None] += 1
+                    holds[h] = holds.get(h, 0) + 1
+                if kind.get(e) == "trailer":
+                    trailers += 1
+                elif fields.get(e, _NO_FIELDS).get("slot") != "cab":
+                    slots += 1
+            got = self._keep(("truck", ids), (holds, trailers, slots))
+        return got
 
     def holds(self, which=None):
-        got = self._holds.get(which)
-        if got is None:
-            fields = self._fields
-            n = 0
-            for e in self.mine_ents("truck"):
-                h = fields.get(e, _NO_FIELDS).get("hold", "")
-                if h and (which is None or h == which):
-                    n += 1
-            got = self._holds[which] = n
-        return got
+        return self._truck()[0].get(which, 0)
 
     def count_mod(self, eid):
         return self.mine_ents("truck").count(eid)
 
     def trailers(self):
-        return self._kind_count("truck", "trailer")
+        return self._truck()[1]
 
     def free_slots(self):
-        kind, fields = self._kind, self._fields
-        used = sum(1 for e in self.mine_ents("truck") if kind.get(e) != "trailer"
-                   and fields.get(e, _NO_FIELDS).get("slot") != "cab")
-        used += self.damage()
-        return 6 + 3 * self.trailers() - used
+        _, trailers, used = self._truck()
+        return 6 + 3 * trailers - (used + self.damage())
 
     def vault(self):
         return bool(self.mine_ents("vault"))
 
     def power(self, missiles=True):
         """Expected hits of a combat roll (missiles all committed)."""
-        key = ("power", missiles)
-        got = self._memo.get(key)
+        key = ("power", missiles, self.mine_ents("truck"), self.mine_ents("cab"))
+        got = self._derived.get(key)
         if got is not None:
             return got
         dice = 2 + self.count_mod("gunner")
@@ -646,24 +682,23 @@ class _Seen:
             dice += 1
         if missiles:
             hits += 2 * self.count_mod("missile")
-        got = self._memo[key] = 1.5 * dice + hits
-        return got
+        return self._keep(key, 1.5 * dice + hits)
 
     def load(self):
         """Cargo and artifacts carried, by type (read only: callers never change it)."""
-        got = self._memo.get("load")
+        ids = self.mine_ents("load")
+        got = self._derived.get(("load", ids))
         if got is not None:
             return got
         out = {t: 0 for t in CARGO}
         out["artifact"] = 0
         kind, fields = self._kind, self._fields
-        for e in self.mine_ents("load"):
+        for e in ids:
             if kind.get(e) == "cargo":
                 out[fields[e]["cargo_type"]] += 1
             else:
                 out["artifact"] += 1
-        self._memo["load"] = out
-        return out
+        return self._keep(("load", ids), out)
 
     def artifacts(self):
         return self.load()["artifact"]
@@ -775,7 +810,10 @@ class _Seen:
     def contracts(self):
         """The contracts, with the props read of them (who has done one, Smuggler's marks): the
         same tuple while none of them changes (`pieces_kept`), which the answers below are kept by."""
-        return self.r.pieces_kept("contracts", None, _CONTRACT_PROPS)
+        got = self._contracts
+        if got is None:
+            got = self._contracts = self.r.pieces_kept("contracts", None, _CONTRACT_PROPS)
+        return got
 
     def done(self, p):
         return {"player": self.me} in ((p.get("props") or {}).get("done_by") or [])
@@ -884,6 +922,9 @@ class _Seen:
     @_once
     def job_needs(self):
         """Cargo types still to deliver for jobs that advance a contract."""
+        return self._by_jobs("job_needs", self._job_needs)
+
+    def _job_needs(self):
         ld = self.load()
         out = []
         for p in self.jobs():
@@ -898,6 +939,9 @@ class _Seen:
 
     @_once
     def contract_job_in_hand(self):
+        return self._by_jobs("contract_job", self._contract_job_in_hand)
+
+    def _contract_job_in_hand(self):
         return any(self.field(p["entity"], "counts_as_contract", False)
                    and self.job_reqs(p["entity"]).startswith(("Fulfill demand", "Deliver"))
                    and "artifact" not in self.job_reqs(p["entity"]) for p in self.jobs())
@@ -919,6 +963,9 @@ class _Seen:
     @_once
     def job_targets(self):
         """(space, cargo type) for job deliveries of cargo types we carry."""
+        return self._by_jobs("job_targets", self._job_targets)
+
+    def _job_targets(self):
         ld = self.load()
         out = []
         names = self.static.get("outpost_names")
@@ -1401,19 +1448,25 @@ class _Seen:
 
 _DISTANCES = {}
 _TABLES = {}
+# a seat's counters that most decisions read: read at once (SeatReader.counter_values)
+_MY_COUNTERS = ("crap", "pos", "won_combat", "contracts_done", "in_purchase", "last_delivery")
 
 
 def _tables(rules):
     """Each entity's kind and fields, by id, for a game's rules: read many
-    times a decision, and the same for every seat and game of these rules."""
+    times a decision, and the same for every seat and game of these rules;
+    what entity ids give under these rules (`_Seen._keep`); which of
+    `_MY_COUNTERS` the rules have (per player)."""
     hit = _TABLES.get(id(rules))
     if hit is None or hit[0] is not rules:
         if len(_TABLES) > 64:
             _TABLES.clear()
         ents = rules.entities
+        counters = rules.counters
+        mine = tuple(c for c in _MY_COUNTERS if (counters.get(c) or {}).get("scope") == "player")
         hit = _TABLES[id(rules)] = (rules, {eid: (e or {}).get("kind") for eid, e in ents.items()},
-                                    {eid: (e or {}).get("fields") or {} for eid, e in ents.items()})
-    return hit[1], hit[2]
+                                    {eid: (e or {}).get("fields") or {} for eid, e in ents.items()}, {}, mine)
+    return hit[1:]
 
 
 class _Distances(dict):

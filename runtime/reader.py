@@ -114,6 +114,26 @@ class SeatReader:
         # a per-player counter: most values are numbers or ids, given as they are
         return [value(v) if type(v) in _NESTED else v for v in map(cs.__getitem__, slots)]
 
+    def counter_values(self, cids: tuple[str, ...], of: int | None = None) -> list:
+        """``[counter(cid, of) for cid in cids]`` in one call: a bot reads the
+        same few counters at every decision (their slots are kept per layout)."""
+        m = self.m
+        lay = m.L
+        hit = _VALUE_SLOTS.get((id(lay), cids, of))
+        if hit is None or hit[0] is not lay:
+            for cid in cids:            # each as counter() reads it (an unknown one raises there)
+                self.counter(cid, of)
+            if len(_VALUE_SLOTS) > 256:     # a bound, not a policy: a few questions of a few layouts
+                _VALUE_SLOTS.clear()
+            slots = tuple(lay.cslot[(cid, of)] for cid in cids)
+            hit = _VALUE_SLOTS[(id(lay), cids, of)] = (lay, slots)
+        cs = m.st.counters
+        got = list(map(cs.__getitem__, hit[1]))
+        if not _NESTED.isdisjoint(map(type, got)):     # most values are numbers or ids, given as they are
+            value = self.sight.value
+            got = [value(v) if type(v) in _NESTED else v for v in got]
+        return got
+
     def counters(self) -> dict:
         """Every counter, as ``view(...)["counters"]``."""
         from .view import _counters
@@ -408,6 +428,7 @@ _NESTED = frozenset((dict, list, tuple))      # values that may hold a piece: th
 _UNSET = object()
 _SLOTS: dict[int, tuple[Any, dict]] = {}
 _LAST_SLOTS: list = [None, None]      # [the layout last asked, its _counter_slots]
+_VALUE_SLOTS: dict[tuple, tuple] = {}  # (id(layout), cids, of) -> (layout, slots): counter_values
 
 
 def _counter_slots(lay: Any) -> dict[str, Any]:
