@@ -490,6 +490,8 @@ class _Seen:
         self._best = {}             # cargo type -> best_sale(type)
         self._open = None           # contract entity -> its first piece open to me (open_contract)
         self._jobs = self._contracts = None     # read once a decision (jobs(), contracts())
+        self._mine = {}             # zone -> entity ids of my pieces there (mine_ents)
+        self._tf = self._ld = self._dmg = None     # _truck(), load(), damage(): once a decision
         spaces = self.R.spaces
         found = r.find("rough_ground")
         last = bot._rough_found      # the same places as at the last decision: the same rough ground
@@ -568,7 +570,10 @@ class _Seen:
         return self.pieces(zone, self.me)
 
     def mine_ents(self, zone):
-        return self.ents(zone, self.me)
+        got = self._mine.get(zone)
+        if got is None:
+            got = self._mine[zone] = self.r.entity_ids(zone, self.me)
+        return got
 
     def jobs(self):
         """My faction jobs, with the one prop read of them (their marks): the
@@ -616,12 +621,16 @@ class _Seen:
     # What a zone's entity ids give depends on the ids alone (and the rules):
     # kept per rules by the ids (`_derived`), so a truck that did not change
     # since an earlier decision, of any seat, is not counted again.
+    # Each is also kept for the decision (an attribute): asked many times a plan.
     def damage(self):
-        ids = self.mine_ents("damaged")
-        got = self._derived.get(("damage", ids))
+        got = self._dmg
         if got is None:
-            kind = self._kind
-            got = self._keep(("damage", ids), sum(1 for e in ids if kind.get(e) == "damage_token"))
+            ids = self.mine_ents("damaged")
+            got = self._derived.get(("damage", ids))
+            if got is None:
+                kind = self._kind
+                got = self._keep(("damage", ids), sum(1 for e in ids if kind.get(e) == "damage_token"))
+            self._dmg = got
         return got
 
     def _keep(self, key, value):
@@ -634,7 +643,12 @@ class _Seen:
     def _truck(self):
         """(holds by what they hold, with None: all of them; trailers; mods
         in the truck's slots) of my truck's entity ids."""
-        ids = self.mine_ents("truck")
+        got = self._tf
+        if got is None:
+            got = self._tf = self._truck_of(self.mine_ents("truck"))
+        return got
+
+    def _truck_of(self, ids):
         got = self._derived.get(("truck", ids))
         if got is None:
             kind, fields = self._kind, self._fields
@@ -687,7 +701,12 @@ class _Seen:
 
     def load(self):
         """Cargo and artifacts carried, by type (read only: callers never change it)."""
-        ids = self.mine_ents("load")
+        got = self._ld
+        if got is None:
+            got = self._ld = self._load_of(self.mine_ents("load"))
+        return got
+
+    def _load_of(self, ids):
         got = self._derived.get(("load", ids))
         if got is not None:
             return got
@@ -1021,6 +1040,11 @@ class _Seen:
 
     def demands(self):
         """(space, cargo types it buys) of the demand counters the seat sees, in board order."""
+        return self._market()[0]
+
+    def _market(self):
+        """`demands()`; the same with each one's types as a set; the spaces
+        of the demands for one type alone, by type (what `_best_sale` reads)."""
         if "_demands" in self.__dict__:
             return self._demands
         sites = self.kind_sites("demand_counter")
@@ -1029,7 +1053,12 @@ class _Seen:
             out = kept[1]
         else:
             fields = self._fields
-            out = [(sid, fields.get(d, _NO_FIELDS).get("demands", [])) for sid, d in sites]
+            listed = [(sid, fields.get(d, _NO_FIELDS).get("demands", [])) for sid, d in sites]
+            single = {}
+            for sid, types in listed:
+                if len(types) == 1:
+                    single.setdefault(types[0], []).append(sid)
+            out = (listed, [(sid, types, frozenset(types)) for sid, types in listed], single)
             self.static["demands"] = (sites, out)
         self._demands = out
         return out
@@ -1075,8 +1104,9 @@ class _Seen:
     def _best_sale(self, t):
         best = 0
         row = _UNREAD               # far(sid) as in _make_plan
-        for sid, types in self.demands():
-            if t in types and len(types) == 1 and sid != self.my["last_delivery"]:
+        last = self.my["last_delivery"]
+        for sid in self._market()[2].get(t, ()):      # the demands for `t` alone, in board order
+            if sid != last:
                 if row is _UNREAD:
                     row = self.far_row()
                 best = max(best, self.price(t) - (99 if row is None or sid is None else row.get(sid, 99)) * 0.3)
@@ -1410,23 +1440,20 @@ class _Seen:
                         return min(sups, key=lambda x: self.far(x[0]) + x[1])[0], "buy"
         # trade: sell what we carry
         best, best_v = None, 0
-        value = self.delivery_value
-        demands = self.demands()
-        last = self.my["last_delivery"] if demands else None
-        row = _UNREAD               # far(sid) as row.get(sid, 99), the row read where far would first read it
-        for sid, types in demands:
-            dv = 0                  # delivery_value's two ways to 0, without the call
-            if sid != last:
-                for t in types:
-                    if ld.get(t, 0) <= 0:
-                        break
-                else:
-                    dv = value(sid, types, ld)
-            if row is _UNREAD:
-                row = self.far_row()
-            v = dv - 1.2 * (99 if row is None or sid is None else row.get(sid, 99))
-            if v > best_v:
-                best, best_v = sid, v
+        demands = self._market()[1]
+        if demands:
+            last = self.my["last_delivery"]
+            row = self.far_row()        # far(sid) as row.get(sid, 99), read where the loop first read it
+            have = frozenset(t for t, n in ld.items() if n > 0)
+            for sid, types, need in demands:
+                # delivery_value is 0 for the last delivery's space or a type not carried,
+                # and a demand worth 0 or less, less its distance, never beats best_v (0 or more)
+                if need <= have and sid != last:
+                    dv = self.delivery_value(sid, types, ld)
+                    if dv > 0:
+                        v = dv - 1.2 * (99 if row is None or sid is None else row.get(sid, 99))
+                        if v > best_v:
+                            best, best_v = sid, v
         carrying = sum(ld[t] for t in CARGO)
         if best is not None and (carrying >= max(1, self.holds() - 1) or self.room() == 0 or best_v > 8):
             return best, "sell"
