@@ -19,6 +19,8 @@ board and card texts of `game.rules`. Its plan, recomputed at every decision:
 from __future__ import annotations
 
 import re
+from itertools import chain, filterfalse
+from operator import is_
 
 from waybill.runtime.text import option_ids, value_msg
 
@@ -54,7 +56,7 @@ _NEEDS = re.compile(r"(food|water|weapons)(?: or \w+)? to ([A-Z][\w' ]*?)(?= and
 _TARGETS = re.compile(r"(food|water|weapons|an artifact)(?: or \w+)? to ([A-Z][\w' ]*?)(?= and|,|$)")
 _NO_FIELDS: dict = {}
 # the props the bot reads of contracts, jobs and enclaves: no other is read (SeatReader.pieces(props=...))
-_CONTRACT_PROPS, _JOB_PROPS, _PILLAGED = ("done_by",), ("marks",), ("pillaged_by",)
+_CONTRACT_PROPS, _JOB_PROPS, _PILLAGED = ("done_by", "marks"), ("marks",), ("pillaged_by",)
 
 
 class WedsBot:
@@ -478,15 +480,18 @@ class _Seen:
         self.r = r = game.seat_reader(seat)
         self.round = r.round
         self.c = _Counters.of_seat(r)           # global counters
-        self.my = _Counters.of_seat(r, seat)    # per-player counters: this seat's value
+        self.my = my = _Counters.of_seat(r, seat)    # per-player counters: this seat's value
+        self._kind, self._fields, self._derived, mine = _tables(self.R)
+        my.update(zip(mine, r.counter_values(mine, seat)))     # those read at most decisions, in one call
         self._zone = {}
         self._ents = {}             # (zone, owner) -> entity ids of its pieces (no piece dicts built)
-        self._kind, self._fields = _tables(self.R)
         self._memo = {}             # answers asked again within this decision (the state does not move)
-        self._holds = {}            # which -> holds(which): asked many times a decision
         self._rooms = {}            # cargo type (or None) -> room(type): a dozen times a plan
         self._best = {}             # cargo type -> best_sale(type)
         self._open = None           # contract entity -> its first piece open to me (open_contract)
+        self._jobs = self._contracts = None     # read once a decision (jobs(), contracts())
+        self._mine = {}             # zone -> entity ids of my pieces there (mine_ents)
+        self._tf = self._ld = self._dmg = None     # _truck(), load(), damage(): once a decision
         spaces = self.R.spaces
         found = r.find("rough_ground")
         last = bot._rough_found      # the same places as at the last decision: the same rough ground
@@ -550,11 +555,11 @@ class _Seen:
         return got
 
     def ents(self, zone, of=None):
-        """The entity ids of a zone's pieces, if the seat sees into it (else [])."""
+        """The entity ids of a zone's pieces (a tuple), if the seat sees into it (else ())."""
         key = (zone, of)
         got = self._ents.get(key)
         if got is None:
-            got = self._ents[key] = self.r.entities(zone, of)
+            got = self._ents[key] = self.r.entity_ids(zone, of)
         return got
 
     def where_of(self, handle):
@@ -565,11 +570,34 @@ class _Seen:
         return self.pieces(zone, self.me)
 
     def mine_ents(self, zone):
-        return self.ents(zone, self.me)
+        got = self._mine.get(zone)
+        if got is None:
+            got = self._mine[zone] = self.r.entity_ids(zone, self.me)
+        return got
 
     def jobs(self):
-        """My faction jobs, with the one prop read of them (their marks)."""
-        return self.pieces("jobs", self.me, _JOB_PROPS)
+        """My faction jobs, with the one prop read of them (their marks): the
+        same tuple while they and their marks are (`pieces_kept`)."""
+        got = self._jobs
+        if got is None:
+            got = self._jobs = self.r.pieces_kept("jobs", self.me, _JOB_PROPS)
+        return got
+
+    @_once
+    def _jobs_key(self):
+        """What the answers about my jobs read besides the rules and the
+        board: the jobs with their marks, my load, the contracts, my quest card."""
+        return self.jobs(), self.mine_ents("load"), self.contracts(), self.mine_ents("quest"), self.me
+
+    def _by_jobs(self, name, make):
+        """`make()`, kept (per game) while `_jobs_key` gives the very same objects."""
+        key = self._jobs_key()
+        kept = self.static.get(name)
+        if kept is not None and all(map(is_, kept[0], key)):
+            return kept[1]
+        got = make()
+        self.static[name] = (key, got)
+        return got
 
     def entity_of(self, value):
         if not isinstance(value, dict) or "piece" not in value:
@@ -590,51 +618,74 @@ class _Seen:
     def momentum(self):
         return self.my["momentum"]
 
-    def _kind_count(self, zone, kind_id):
-        """How many of my pieces in ``zone`` are of ``kind_id`` (read once a decision)."""
-        memo = self._memo
-        key = ("kind_count", zone, kind_id)
-        got = memo.get(key)
+    # What a zone's entity ids give depends on the ids alone (and the rules):
+    # kept per rules by the ids (`_derived`), so a truck that did not change
+    # since an earlier decision, of any seat, is not counted again.
+    # Each is also kept for the decision (an attribute): asked many times a plan.
+    def damage(self):
+        got = self._dmg
         if got is None:
-            kind = self._kind
-            got = memo[key] = sum(1 for e in self.mine_ents(zone) if kind.get(e) == kind_id)
+            ids = self.mine_ents("damaged")
+            got = self._derived.get(("damage", ids))
+            if got is None:
+                kind = self._kind
+                got = self._keep(("damage", ids), sum(1 for e in ids if kind.get(e) == "damage_token"))
+            self._dmg = got
         return got
 
-    def damage(self):
-        return self._kind_count("damaged", "damage_token")
+    def _keep(self, key, value):
+        derived = self._derived
+        if len(derived) > 4096:         # a bound, not a policy: the trucks and loads of a few games
+            derived.clear()
+        derived[key] = value
+        return value
+
+    def _truck(self):
+        """(holds by what they hold, with None: all of them; trailers; mods
+        in the truck's slots) of my truck's entity ids."""
+        got = self._tf
+        if got is None:
+            got = self._tf = self._truck_of(self.mine_ents("truck"))
+        return got
+
+    def _truck_of(self, ids):
+        got = self._derived.get(("truck", ids))
+        if got is None:
+            kind, fields = self._kind, self._fields
+            holds = {None: 0}
+            trailers = slots = 0
+            for e in ids:
+                h = fields.get(e, _NO_FIELDS).get("hold", "")
+                if h:
+                    holds[None] += 1
+                    holds[h] = holds.get(h, 0) + 1
+                if kind.get(e) == "trailer":
+                    trailers += 1
+                elif fields.get(e, _NO_FIELDS).get("slot") != "cab":
+                    slots += 1
+            got = self._keep(("truck", ids), (holds, trailers, slots))
+        return got
 
     def holds(self, which=None):
-        got = self._holds.get(which)
-        if got is None:
-            fields = self._fields
-            n = 0
-            for e in self.mine_ents("truck"):
-                h = fields.get(e, _NO_FIELDS).get("hold", "")
-                if h and (which is None or h == which):
-                    n += 1
-            got = self._holds[which] = n
-        return got
+        return self._truck()[0].get(which, 0)
 
     def count_mod(self, eid):
         return self.mine_ents("truck").count(eid)
 
     def trailers(self):
-        return self._kind_count("truck", "trailer")
+        return self._truck()[1]
 
     def free_slots(self):
-        kind, fields = self._kind, self._fields
-        used = sum(1 for e in self.mine_ents("truck") if kind.get(e) != "trailer"
-                   and fields.get(e, _NO_FIELDS).get("slot") != "cab")
-        used += self.damage()
-        return 6 + 3 * self.trailers() - used
+        _, trailers, used = self._truck()
+        return 6 + 3 * trailers - (used + self.damage())
 
     def vault(self):
         return bool(self.mine_ents("vault"))
 
     def power(self, missiles=True):
         """Expected hits of a combat roll (missiles all committed)."""
-        key = ("power", missiles)
-        got = self._memo.get(key)
+        key = ("power", missiles, self.mine_ents("truck"), self.mine_ents("cab"))
+        got = self._derived.get(key)
         if got is not None:
             return got
         dice = 2 + self.count_mod("gunner")
@@ -646,24 +697,28 @@ class _Seen:
             dice += 1
         if missiles:
             hits += 2 * self.count_mod("missile")
-        got = self._memo[key] = 1.5 * dice + hits
-        return got
+        return self._keep(key, 1.5 * dice + hits)
 
     def load(self):
         """Cargo and artifacts carried, by type (read only: callers never change it)."""
-        got = self._memo.get("load")
+        got = self._ld
+        if got is None:
+            got = self._ld = self._load_of(self.mine_ents("load"))
+        return got
+
+    def _load_of(self, ids):
+        got = self._derived.get(("load", ids))
         if got is not None:
             return got
         out = {t: 0 for t in CARGO}
         out["artifact"] = 0
         kind, fields = self._kind, self._fields
-        for e in self.mine_ents("load"):
+        for e in ids:
             if kind.get(e) == "cargo":
                 out[fields[e]["cargo_type"]] += 1
             else:
                 out["artifact"] += 1
-        self._memo["load"] = out
-        return out
+        return self._keep(("load", ids), out)
 
     def artifacts(self):
         return self.load()["artifact"]
@@ -773,8 +828,12 @@ class _Seen:
 
     # ---- contracts and jobs ---------------------------------------------------
     def contracts(self):
-        """The contracts, with the one prop read of them (who has done one; Smuggler's marks are read apart)."""
-        return self.pieces("contracts", None, _CONTRACT_PROPS)
+        """The contracts, with the props read of them (who has done one, Smuggler's marks): the
+        same tuple while none of them changes (`pieces_kept`), which the answers below are kept by."""
+        got = self._contracts
+        if got is None:
+            got = self._contracts = self.r.pieces_kept("contracts", None, _CONTRACT_PROPS)
+        return got
 
     def done(self, p):
         return {"player": self.me} in ((p.get("props") or {}).get("done_by") or [])
@@ -786,14 +845,20 @@ class _Seen:
 
     def open_contracts(self):
         """contract entity -> its first piece not done by me: asked a dozen
-        times a decision, so every contract is sorted out at the first ask."""
+        times a decision, and the same while the contracts are (kept by them)."""
         open_ = self._open
         if open_ is None:
+            cons = self.contracts()
+            kept = self.static.get("open")
+            if kept is not None and kept[0] is cons and kept[1] == self.me:
+                open_ = self._open = kept[2]
+                return open_
             open_ = self._open = {}
-            for p in self.contracts():
+            for p in cons:
                 e = p["entity"]
                 if e not in open_ and not self.done(p):
                     open_[e] = p
+            self.static["open"] = (cons, self.me, open_)
         return open_
 
     def kill_em_all_open(self):
@@ -818,11 +883,22 @@ class _Seen:
 
     @_once
     def smuggle_missing(self):
-        """Factions whose smuggling run Smuggler still wants from me."""
+        """Factions whose smuggling run Smuggler still wants from me: the
+        same while the contracts are (their marks are read with them)."""
+        cons = self.contracts()
+        kept = self.static.get("smuggle")
+        if kept is not None and kept[0] is cons and kept[1] == self.me:
+            return kept[2]
+        got = self._smuggle_missing()
+        self.static["smuggle"] = (cons, self.me, got)
+        return got
+
+    def _smuggle_missing(self):
         sm = self.open_contract("smuggler")
         if sm is None:
             return []
-        have = {self.fac(x[1]) for x in self.r.prop(sm["piece"], "marks") or []
+        marks = (sm.get("props") or {}).get("marks")    # as r.prop(sm["piece"], "marks") reads it
+        have = {self.fac(x[1]) for x in marks or []
                 if isinstance(x, list) and len(x) == 2 and x[0] == {"player": self.me}}
         # a list in FACTIONS order, not a set: ties in `nearest` must not
         # depend on string hashing, or a seed's game differs between processes
@@ -866,6 +942,9 @@ class _Seen:
     @_once
     def job_needs(self):
         """Cargo types still to deliver for jobs that advance a contract."""
+        return self._by_jobs("job_needs", self._job_needs)
+
+    def _job_needs(self):
         ld = self.load()
         out = []
         for p in self.jobs():
@@ -880,6 +959,9 @@ class _Seen:
 
     @_once
     def contract_job_in_hand(self):
+        return self._by_jobs("contract_job", self._contract_job_in_hand)
+
+    def _contract_job_in_hand(self):
         return any(self.field(p["entity"], "counts_as_contract", False)
                    and self.job_reqs(p["entity"]).startswith(("Fulfill demand", "Deliver"))
                    and "artifact" not in self.job_reqs(p["entity"]) for p in self.jobs())
@@ -901,6 +983,9 @@ class _Seen:
     @_once
     def job_targets(self):
         """(space, cargo type) for job deliveries of cargo types we carry."""
+        return self._by_jobs("job_targets", self._job_targets)
+
+    def _job_targets(self):
         ld = self.load()
         out = []
         names = self.static.get("outpost_names")
@@ -955,6 +1040,11 @@ class _Seen:
 
     def demands(self):
         """(space, cargo types it buys) of the demand counters the seat sees, in board order."""
+        return self._market()[0]
+
+    def _market(self):
+        """`demands()`; the same with each one's types as a set; the spaces
+        of the demands for one type alone, by type (what `_best_sale` reads)."""
         if "_demands" in self.__dict__:
             return self._demands
         sites = self.kind_sites("demand_counter")
@@ -963,7 +1053,12 @@ class _Seen:
             out = kept[1]
         else:
             fields = self._fields
-            out = [(sid, fields.get(d, _NO_FIELDS).get("demands", [])) for sid, d in sites]
+            listed = [(sid, fields.get(d, _NO_FIELDS).get("demands", [])) for sid, d in sites]
+            single = {}
+            for sid, types in listed:
+                if len(types) == 1:
+                    single.setdefault(types[0], []).append(sid)
+            out = (listed, [(sid, types, frozenset(types)) for sid, types in listed], single)
             self.static["demands"] = (sites, out)
         self._demands = out
         return out
@@ -1009,8 +1104,9 @@ class _Seen:
     def _best_sale(self, t):
         best = 0
         row = _UNREAD               # far(sid) as in _make_plan
-        for sid, types in self.demands():
-            if t in types and len(types) == 1 and sid != self.my["last_delivery"]:
+        last = self.my["last_delivery"]
+        for sid in self._market()[2].get(t, ()):      # the demands for `t` alone, in board order
+            if sid != last:
                 if row is _UNREAD:
                     row = self.far_row()
                 best = max(best, self.price(t) - (99 if row is None or sid is None else row.get(sid, 99)) * 0.3)
@@ -1344,23 +1440,20 @@ class _Seen:
                         return min(sups, key=lambda x: self.far(x[0]) + x[1])[0], "buy"
         # trade: sell what we carry
         best, best_v = None, 0
-        value = self.delivery_value
-        demands = self.demands()
-        last = self.my["last_delivery"] if demands else None
-        row = _UNREAD               # far(sid) as row.get(sid, 99), the row read where far would first read it
-        for sid, types in demands:
-            dv = 0                  # delivery_value's two ways to 0, without the call
-            if sid != last:
-                for t in types:
-                    if ld.get(t, 0) <= 0:
-                        break
-                else:
-                    dv = value(sid, types, ld)
-            if row is _UNREAD:
-                row = self.far_row()
-            v = dv - 1.2 * (99 if row is None or sid is None else row.get(sid, 99))
-            if v > best_v:
-                best, best_v = sid, v
+        demands = self._market()[1]
+        if demands:
+            last = self.my["last_delivery"]
+            row = self.far_row()        # far(sid) as row.get(sid, 99), read where the loop first read it
+            have = frozenset(t for t, n in ld.items() if n > 0)
+            for sid, types, need in demands:
+                # delivery_value is 0 for the last delivery's space or a type not carried,
+                # and a demand worth 0 or less, less its distance, never beats best_v (0 or more)
+                if need <= have and sid != last:
+                    dv = self.delivery_value(sid, types, ld)
+                    if dv > 0:
+                        v = dv - 1.2 * (99 if row is None or sid is None else row.get(sid, 99))
+                        if v > best_v:
+                            best, best_v = sid, v
         carrying = sum(ld[t] for t in CARGO)
         if best is not None and (carrying >= max(1, self.holds() - 1) or self.room() == 0 or best_v > 8):
             return best, "sell"
@@ -1383,19 +1476,25 @@ class _Seen:
 
 _DISTANCES = {}
 _TABLES = {}
+# a seat's counters that most decisions read: read at once (SeatReader.counter_values)
+_MY_COUNTERS = ("crap", "pos", "won_combat", "contracts_done", "in_purchase", "last_delivery")
 
 
 def _tables(rules):
     """Each entity's kind and fields, by id, for a game's rules: read many
-    times a decision, and the same for every seat and game of these rules."""
+    times a decision, and the same for every seat and game of these rules;
+    what entity ids give under these rules (`_Seen._keep`); which of
+    `_MY_COUNTERS` the rules have (per player)."""
     hit = _TABLES.get(id(rules))
     if hit is None or hit[0] is not rules:
         if len(_TABLES) > 64:
             _TABLES.clear()
         ents = rules.entities
+        counters = rules.counters
+        mine = tuple(c for c in _MY_COUNTERS if (counters.get(c) or {}).get("scope") == "player")
         hit = _TABLES[id(rules)] = (rules, {eid: (e or {}).get("kind") for eid, e in ents.items()},
-                                    {eid: (e or {}).get("fields") or {} for eid, e in ents.items()})
-    return hit[1], hit[2]
+                                    {eid: (e or {}).get("fields") or {} for eid, e in ents.items()}, {}, mine)
+    return hit[1:]
 
 
 class _Distances(dict):
@@ -1405,12 +1504,22 @@ class _Distances(dict):
     spaces its trucks stand on or pass by), a level at a time: as the cost
     of entering depends only on the space entered, a space is first reached
     from the nearest level that reaches it, and so at its distance (no heap,
-    no space reached twice)."""
+    no space reached twice). A level is found by set operations (in C) from
+    every space's links, made at once for the board; a board with a link to
+    no space keeps to the space-at-a-time way, which fails only when a row
+    reaches that link."""
 
     def __init__(self, spaces, rough):
         super().__init__()
         self.spaces, self.rough = spaces, rough
         self.nbrs = {}              # space -> (plain spaces, rough spaces) a truck may enter from it
+        try:
+            for s in spaces:
+                self._near(s)
+            self.plain = {s: near[0] for s, near in self.nbrs.items()}
+            self.hard = {s: near[1] for s, near in self.nbrs.items()}
+        except KeyError:
+            self.plain = self.hard = None
 
     def _near(self, s):
         near = _enterable(self.spaces, s)
@@ -1419,6 +1528,26 @@ class _Distances(dict):
         return got
 
     def __missing__(self, start):
+        plain, hard = self.plain, self.hard
+        if plain is None:
+            return self._one_by_one(start)
+        dist = {start: 0}
+        seen = dist.__contains__
+        # the spaces at distance k (`now`) and those known at k + 1 (rough ones reached from k - 1)
+        k, now, nxt = 0, (start,), set()
+        plain[start]                # no such space: a KeyError, as the long way gives
+        while now or nxt:
+            k1 = k + 1
+            step = set(filterfalse(seen, chain.from_iterable(map(plain.__getitem__, now))))
+            climb = set(filterfalse(seen, chain.from_iterable(map(hard.__getitem__, now))))
+            dist.update(dict.fromkeys(step, k1))
+            dist.update(dict.fromkeys(climb, k1 + 1))
+            nxt |= step
+            now, nxt, k = nxt, climb, k1
+        self[start] = dist
+        return dist
+
+    def _one_by_one(self, start):
         nbrs = self.nbrs
         dist = {start: 0}
         k, now, nxt, after = 0, [start], [], []

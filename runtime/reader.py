@@ -22,6 +22,7 @@ the zones holding any of some entities and what lies on top there
 from __future__ import annotations
 
 from collections import Counter
+from itertools import repeat
 from operator import is_
 from typing import Any, Iterable, Iterator
 
@@ -113,6 +114,26 @@ class SeatReader:
         # a per-player counter: most values are numbers or ids, given as they are
         return [value(v) if type(v) in _NESTED else v for v in map(cs.__getitem__, slots)]
 
+    def counter_values(self, cids: tuple[str, ...], of: int | None = None) -> list:
+        """``[counter(cid, of) for cid in cids]`` in one call: a bot reads the
+        same few counters at every decision (their slots are kept per layout)."""
+        m = self.m
+        lay = m.L
+        hit = _VALUE_SLOTS.get((id(lay), cids, of))
+        if hit is None or hit[0] is not lay:
+            for cid in cids:            # each as counter() reads it (an unknown one raises there)
+                self.counter(cid, of)
+            if len(_VALUE_SLOTS) > 256:     # a bound, not a policy: a few questions of a few layouts
+                _VALUE_SLOTS.clear()
+            slots = tuple(lay.cslot[(cid, of)] for cid in cids)
+            hit = _VALUE_SLOTS[(id(lay), cids, of)] = (lay, slots)
+        cs = m.st.counters
+        got = list(map(cs.__getitem__, hit[1]))
+        if not _NESTED.isdisjoint(map(type, got)):     # most values are numbers or ids, given as they are
+            value = self.sight.value
+            got = [value(v) if type(v) in _NESTED else v for v in got]
+        return got
+
     def counters(self) -> dict:
         """Every counter, as ``view(...)["counters"]``."""
         from .view import _counters
@@ -176,6 +197,54 @@ class SeatReader:
         if slot is None or not self.sight.zones[slot]:
             return []
         return list(map(m.st.p_ent.__getitem__, m.st.zones[slot]))
+
+    def entity_ids(self, zone: str, of: int | None = None) -> tuple[str, ...]:
+        """``entities`` as a tuple, and the very same tuple while the zone
+        holds the very same pieces (a pile is replaced when it changes): a
+        bot asks of the same zones at every decision, and may keep what it
+        made of an answer while the answer ``is`` the one it made it of."""
+        m = self.m
+        slot = m.L.zslot.get((zone, of))
+        if slot is None or not self.sight.zones[slot]:
+            return ()
+        st = m.st
+        pile, ent = st.zones[slot], st.p_ent
+        hit = _ENT_IDS.get(id(pile))
+        if hit is not None and hit[0] is pile and hit[1] is ent:
+            return hit[2]
+        got = tuple(map(ent.__getitem__, pile))
+        if type(pile) is tuple:
+            if len(_ENT_IDS) > 4096:        # a bound, not a policy: a few games' piles
+                _ENT_IDS.clear()
+            _ENT_IDS[id(pile)] = (pile, ent, got)
+        return got
+
+    def pieces_kept(self, zone: str, of: int | None = None, props: Iterable[str] = ()) -> tuple[dict, ...]:
+        """``pieces(zone, of, props=props)`` as a tuple, and the very same
+        tuple while the zone holds the very same pieces with the very same
+        values of ``props`` (values in the state are replaced, never changed
+        in place), none of which holds a piece (a piece is shown as the seat
+        sees it where it lies now, so such an answer is read afresh). Its
+        dicts are shared with every later asker: read them, never change them."""
+        m = self.m
+        slot = m.L.zslot.get((zone, of))
+        if slot is None or not self.sight.zones[slot]:
+            return ()
+        st = m.st
+        pile = st.zones[slot]
+        names = (props,) if type(props) is str else tuple(props)
+        hit = _KEPT.get((id(pile), names))
+        if hit is not None and hit[0] is pile and hit[1] is st.handles and hit[2] is st.p_ent \
+                and all(map(is_, map(st.props.get, hit[3], repeat(_UNSET)), hit[4])):
+            return hit[5]
+        got = tuple(self._pieces_with(pile, names)) if pile else ()
+        keys = tuple(f"{p}:{name}" for p in pile for name in names)
+        values = tuple(st.props.get(k, _UNSET) for k in keys)
+        if type(pile) is tuple and not any(map(_holds_piece, values)):
+            if len(_KEPT) > 4096:           # a bound, not a policy: a few games' piles
+                _KEPT.clear()
+            _KEPT[(id(pile), names)] = (pile, st.handles, st.p_ent, keys, values, got)
+        return got
 
     def known(self, zone: str, of: int | None = None) -> list[dict]:
         """Pieces of a zone the seat does not see into that were shown to it
@@ -359,6 +428,7 @@ _NESTED = frozenset((dict, list, tuple))      # values that may hold a piece: th
 _UNSET = object()
 _SLOTS: dict[int, tuple[Any, dict]] = {}
 _LAST_SLOTS: list = [None, None]      # [the layout last asked, its _counter_slots]
+_VALUE_SLOTS: dict[tuple, tuple] = {}  # (id(layout), cids, of) -> (layout, slots): counter_values
 
 
 def _counter_slots(lay: Any) -> dict[str, Any]:
@@ -384,6 +454,20 @@ def _counter_slot(m: Any, cid: str) -> Any:
     _counter_slots(lay)[cid] = got
     return got
 _PIECE_OF: dict[int, tuple[list[int], dict[int, int]]] = {}
+_ENT_IDS: dict[int, tuple] = {}        # id(pile) -> (pile, p_ent, entity ids): SeatReader.entity_ids
+_KEPT: dict[tuple, tuple] = {}         # (id(pile), prop names) -> see SeatReader.pieces_kept
+
+
+def _holds_piece(v: Any) -> bool:
+    """Whether a value holds a piece (``{"piece": p}``, as ``Sight.value`` finds one)."""
+    t = type(v)
+    if t is dict:
+        if len(v) == 1 and type(v.get("piece")) is int:
+            return True
+        return any(map(_holds_piece, v.values()))
+    if t is list or t is tuple:
+        return any(map(_holds_piece, v))
+    return False
 _START: dict[tuple[int, tuple], tuple[Any, tuple[int, ...], frozenset]] = {}
 _FOUND: dict[tuple, list] = {}         # see SeatReader._found
 
