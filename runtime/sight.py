@@ -138,12 +138,13 @@ class Sight:
                 for k, x in opt.items():
                     if type(x) in nested:
                         a[k] = value(x, sees)
+                # (a hidden value is a dict: only an option holding one can have one)
+                v = a.get("value")
+                if type(v) is dict and v == HIDDEN and opt.get("value") != HIDDEN:
+                    a["label"] = "hidden"
             src = opt.get("source")
             if type(src) is int:
                 a["source"] = handle(self.handles, src) if sees(src) else dict(HIDDEN)
-            v = a.get("value")
-            if type(v) is dict and v == HIDDEN and opt.get("value") != HIDDEN:
-                a["label"] = "hidden"
             out.append(a)
         return out
 
