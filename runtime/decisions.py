@@ -207,7 +207,7 @@ def _listed_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
     ``loc`` to reads only ``me``). The same hosts, in the same order."""
     st, lay = m.st, m.L
     out = []
-    rule_actions, rows, pieces, zones_of, made_actions, open_to, seats = _plan(lay, m.R, tags)
+    rule_actions, rows, pieces, zones_of, made_actions, open_to, seats, made_seen = _plan(lay, m.R, tags)
     me = lay.player_refs[p]
     loc = {"me": me, "self": None, "owner": me}
     for ab, ok, opt in rule_actions:
@@ -226,30 +226,36 @@ def _listed_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
     flags = list(map(tab.__getitem__, zs))
     hosts = list(compress(zip(rows, flags), flags))
     if made_actions and len(st.p_ent) > len(lay.start_pieces):
-        extra = False
-        # created pieces by entity (few entities): those whose entity hosts actions of these tags
         c = m.created        # (access.created_pieces, its cache read first: asked every listing)
         made = c[1] if c is not None and c[0] == len(st.p_ent) else access.created_pieces(m)
-        for eid, made_pieces in made.items():
-            checks = made_actions.get(eid)
-            if checks is None:
-                continue
-            for piece in made_pieces:
-                o = tab[pz[piece]]
-                if o:
-                    hosts.append(((piece, checks), o))
-                    extra = True
-        if extra:
-            hosts.sort(key=_host_piece)
+        # created pieces by entity (few entities): those whose entity hosts
+        # actions of these tags, found once per index of created pieces (a
+        # new index is made only when a piece is created; kept as one tuple,
+        # replaced whole, with the index itself, so it is never taken for another)
+        seen = made_seen[0]
+        if seen[0] is not made:
+            seen = made_seen[0] = (made, tuple((ps, made_actions[eid]) for eid, ps in made.items()
+                                               if eid in made_actions))
+        if seen[1]:
+            extra = False
+            for made_pieces, checks in seen[1]:
+                for piece in made_pieces:
+                    o = tab[pz[piece]]
+                    if o:
+                        hosts.append(((piece, checks), o))
+                        extra = True
+            if extra:
+                hosts.sort(key=_host_piece)
     for (piece, checks), o in hosts:
         owner = me if o == 2 else None
         for ab, ok, opt in checks:
             if (not ab.limit or not _spent(m, ab, p)) and (ok is None or ok(m, loc, me, piece, owner)):
                 # (a created piece's option is made here: its checks are the entity's)
                 out.append(opt or {"label": ab.name, "action": ab.action, "source": piece})
-    cache = m.legality
-    if type(cache) is Cache:      # the work done, for the cache to judge (legality.memo)
-        cache.walked += len(rule_actions) + len(hosts)
+    if type(pz) is _RList:
+        # the work done, for the cache to judge (legality._recorded: only a
+        # recorded listing is judged, and everything computed inside one is recorded)
+        m.legality.walked += len(rule_actions) + len(hosts)
     return out
 
 
@@ -281,7 +287,8 @@ def _plan(lay: Any, R: Any, tags: frozenset) -> tuple:
                     for active, of in zip(lay.z_active, lay.z_of)) + (-2,)
     rows = tuple((piece, checks(abs_, piece)) for piece, abs_ in zip(pieces, abilities))
     out = (checks(rule_actions, None), rows, pieces, zones_of,
-           {eid: tuple((ab, listed.get(ab.key), None) for ab in abs_) for eid, abs_ in made}, open_to, {})
+           {eid: tuple((ab, listed.get(ab.key), None) for ab in abs_) for eid, abs_ in made}, open_to, {},
+           [(None, ())])
     if len(_PLANS) > 1024:        # a bound, as _HOSTS's
         _PLANS.clear()
     _PLANS[key] = (lay, R, out)
