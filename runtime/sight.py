@@ -22,6 +22,8 @@ Everything returned is a fresh copy: a caller may edit it freely.
 
 from __future__ import annotations
 
+from itertools import chain
+from operator import methodcaller
 from typing import Any, Callable
 
 from .handles import handle
@@ -29,6 +31,7 @@ from .reveal import known_pieces
 
 HIDDEN = {"hidden": True}
 _NESTED = frozenset((dict, list, tuple))
+_SOURCE = methodcaller("get", "source")
 
 
 class Sight:
@@ -126,8 +129,16 @@ class Sight:
         ``options`` shows it (``_answer``), built as one dict each, not an
         answer then a copy of it with the head in front (every decision of
         every game is listed here)."""
-        sees, value, out = self.sees, self.value, []
         nested = _NESTED
+        if options and min(map(len, options)) > 1 \
+                and nested.isdisjoint(map(type, chain.from_iterable(map(dict.values, options)))) \
+                and int not in set(map(type, map(_SOURCE, options))):
+            # no option shows a piece (no list or dict in any, no piece as a
+            # source): each is shown as it is, after its head. Tested for the
+            # whole list in C; most decisions' options are such (a choice of
+            # words, a number, actions with no host piece)
+            return [{"player": player, "decision": decision, "option": i, **opt} for i, opt in enumerate(options)]
+        sees, value, out = self.sees, self.value, []
         for i, opt in enumerate(options):
             if len(opt) == 1:       # a lone {"piece": p} is shown as a whole: the general way
                 out.append({"player": player, "decision": decision, "option": i, **self._answer(opt, sees)})
