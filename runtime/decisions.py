@@ -443,11 +443,11 @@ def pick(k: int, by: Callable | None, prompt: Callable, up_to: bool, into: str |
     def run(m, fr):
         loc = fr["locals"]
         cands, sel, n = loc[ck], loc[sk], loc[nk]
-        left = [i for i in range(len(cands)) if i not in sel]
+        left = [i for i in range(len(cands)) if i not in sel] if sel else range(len(cands))
         if len(sel) >= (1 if n is None else n) or not left:
             finish(m, loc)
             return
-        opts = [{"label": access.text_of(m, cands[i]), "value": cands[i], "index": i} for i in left]
+        opts = _labelled(m, cands, left)
         if up_to and n is not None:
             opts.append({"label": "done", "value": None, "index": None})
         post(m, decider(m, by, loc), "pick", prompt(m, loc), opts)
@@ -461,6 +461,32 @@ def pick(k: int, by: Callable | None, prompt: Callable, up_to: bool, into: str |
         loc[sk] = loc[sk] + [ix]
         fr["pc"] -= 1          # post the next pick, or finish
     return run, answer
+
+
+def _labelled(m: Any, cands: list, left: Any) -> list[dict]:
+    """The options of a pick or order: ``{"label", "value", "index"}`` for
+    each index ``left`` of ``cands``. A text's label (``access.text_of``: a
+    space's name, else the text itself) is read from a table made once per
+    rules: most picks are of spaces, at every step of a drive."""
+    names = _NAMES
+    if names[0] is not m.R:
+        names = _space_names(m.R)
+    words = names[1]
+    text_of = access.text_of
+    return [{"label": words.get(c, c) if type(c) is str else text_of(m, c), "value": c, "index": i}
+            for i, c in zip(left, map(cands.__getitem__, left))]
+
+
+def _space_names(R: Any) -> tuple:
+    """(R, {space id: what ``access.text_of`` says of it}), kept as ``_NAMES``
+    (one tuple, replaced whole: games of other rules in other threads never
+    see half of one)."""
+    global _NAMES
+    _NAMES = (R, {sid: sp.get("name", sid) for sid, sp in R.spaces.items()})
+    return _NAMES
+
+
+_NAMES: tuple = (None, {})
 
 
 # --- order -------------------------------------------------------------------
@@ -486,7 +512,7 @@ def order(k: int, by: Callable | None, prompt: Callable, into: str | None) -> Sp
             if into is not None:
                 loc[into] = flat_enough(m, [cands[i] for i in sel + left])
             return
-        opts = [{"label": access.text_of(m, cands[i]), "value": cands[i], "index": i} for i in left]
+        opts = _labelled(m, cands, left)
         post(m, decider(m, by, loc), "order", prompt(m, loc), opts)
 
     def answer(m, fr, pending, i):
