@@ -17,7 +17,7 @@ from .limits import Budget
 from .rules import Rules
 from .arguments import options_problem, player_names, players_problem, said, seed_problem
 from .save_check import checked_fields
-from .sight import Sight, answers
+from .sight import Sight, answers, plain_actions
 from .primitives import without
 from .state import State, new_state
 
@@ -132,7 +132,9 @@ class Game:
         p = st.pending
         if p is None or st.over:
             return []
-        return Sight(self.m, p["player"]).actions(p["options"], p["player"], st.decision)
+        who = p["player"]
+        got = plain_actions(p["options"], who, st.decision)     # (no piece shown: no Sight needed)
+        return got if got is not None else Sight(self.m, who).shown_actions(p["options"], who, st.decision)
 
     def _action(self, i: int, opt: dict) -> dict:
         st = self.m.st
@@ -149,8 +151,19 @@ class Game:
         legal = self._match(action)
         kept = st.keep()
         # a fresh budget for this action (not `limits.armed`: a context
-        # manager costs a few µs, and apply is the hot path of every bot)
-        m.budget = b = _budget(self.rules.limits, st.seq)
+        # manager costs a few µs, and apply is the hot path of every bot);
+        # _budget written out
+        limits = self.rules.limits
+        try:
+            b = _SPARE.pop()        # (atomic: another thread may take the last one)
+        except IndexError:
+            b = None
+        if b is None or b.limits is not limits:
+            b = Budget(limits, armed=True, seq=st.seq)
+        else:
+            steps, events, created = b.full        # (Budget.refill, written out)
+            b.steps, b.last_event, b.created = steps, st.seq + events, created
+        m.budget = b
         try:
             pending = st.pending
             # a recipe, built when read (record.py; Log.append written out)
@@ -244,7 +257,7 @@ class Game:
             raise IllegalAction(f"option {i!r} is not one of 0..{len(options) - 1}")
         # compared as the seat was shown it; logged and answered as the kernel has it
         opt = options[i]
-        plain = _plain(opt)
+        plain = opt.get("source") is None and _SCALARS.issuperset(map(type, opt.values()))   # (_plain)
         # (the head as _action makes it, written out: every apply checks one)
         legal = {"player": player, "decision": decision, "option": i,
                  **(opt if plain else Sight(self.m, player).options([opt])[0])}

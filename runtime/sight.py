@@ -129,15 +129,12 @@ class Sight:
         ``options`` shows it (``_answer``), built as one dict each, not an
         answer then a copy of it with the head in front (every decision of
         every game is listed here)."""
+        got = plain_actions(options, player, decision)
+        return got if got is not None else self.shown_actions(options, player, decision)
+
+    def shown_actions(self, options: list[dict], player: int, decision: int) -> list[dict]:
+        """``actions``, each option looked at for the pieces it shows."""
         nested = _NESTED
-        if options and min(map(len, options)) > 1 \
-                and nested.isdisjoint(map(type, chain.from_iterable(map(dict.values, options)))) \
-                and int not in set(map(type, map(_SOURCE, options))):
-            # no option shows a piece (no list or dict in any, no piece as a
-            # source): each is shown as it is, after its head. Tested for the
-            # whole list in C; most decisions' options are such (a choice of
-            # words, a number, actions with no host piece)
-            return [{"player": player, "decision": decision, "option": i, **opt} for i, opt in enumerate(options)]
         sees, value, out = self.sees, self.value, []
         for i, opt in enumerate(options):
             if len(opt) == 1:       # a lone {"piece": p} is shown as a whole: the general way
@@ -273,6 +270,19 @@ class Sight:
         else:
             slot = None
         return -1 if slot is None else slot
+
+
+def plain_actions(options: list[dict], player: int, decision: int) -> list[dict] | None:
+    """``Sight(m, player).actions(options, player, decision)`` when no option
+    shows a piece (no list or dict in any, no piece as a source), else None:
+    each is shown as it is, after its head, whoever the seat. Tested for the
+    whole list in C; most decisions' options are such (a choice of words, a
+    number, actions with no host piece), and then no Sight is needed."""
+    if options and min(map(len, options)) > 1 \
+            and _NESTED.isdisjoint(map(type, chain.from_iterable(map(dict.values, options)))) \
+            and int not in set(map(type, map(_SOURCE, options))):
+        return [{"player": player, "decision": decision, "option": i, **opt} for i, opt in enumerate(options)]
+    return None
 
 
 _ZONES_SEEN: dict[tuple[int, Any], tuple[Any, list[bool]]] = {}
