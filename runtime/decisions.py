@@ -205,9 +205,11 @@ def _listed_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
     call per host action, ``me``, the piece and its owner passed as they
     are; one ``loc`` for the whole listing (what generated code hands
     ``loc`` to reads only ``me``). The same hosts, in the same order."""
-    st, lay = m.st, m.L
+    st, lay, R = m.st, m.L, m.R
     out = []
-    rule_actions, rows, pieces, zones_of, made_actions, open_to, seats, made_seen = _plan(lay, m.R, tags)
+    hit = _PLANS.get((id(lay), tags))       # (_plan's look-up, written out: a call less per listing)
+    plan = hit[2] if hit is not None and hit[0] is lay and hit[1] is R else _plan(lay, R, tags)
+    rule_actions, rows, pieces, zones_of, made_actions, open_to, seats, made_seen = plan
     me = lay.player_refs[p]
     loc = {"me": me, "self": None, "owner": me}
     for ab, ok, opt in rule_actions:

@@ -185,13 +185,10 @@ class _Check:
 
     def valid(self, st: Any) -> bool:
         # loops, not all(generator): a miss is found at the first check
-        # (a counter, mostly) by entries tried in turn (Slot.find)
-        for name, obj in self.idents:
-            if getattr(st, name) is not obj:
-                return False
-        for name, v in self.truths:
-            if bool(getattr(st, name)) is not v:
-                return False
+        # (a counter, mostly) by entries tried in turn (memo); the few
+        # reads of counters and zones first, what goes stale most often
+        # (a player's position), the pieces' entities and whether any piece
+        # has props (which seldom change) after them
         for name, items, by_value in self.small:
             seq = getattr(st, name)
             n = len(seq)
@@ -202,6 +199,12 @@ class _Check:
                 if v is not w and not (by_value and v == w) \
                         and not (type(v) is type(w) and type(v) in _SCALARS and v == w):
                     return False
+        for name, obj in self.idents:
+            if getattr(st, name) is not obj:
+                return False
+        for name, v in self.truths:
+            if bool(getattr(st, name)) is not v:
+                return False
         for name, get, want, top, by_value in self.lists:
             seq = getattr(st, name)
             if top >= len(seq):
@@ -639,19 +642,19 @@ def memo(m: Any, p: int, tags: frozenset, compute: Callable[[Any, int, frozenset
     cache._depth += 1
     try:
         rec = cache._recording
-        st = m.st
-        real = st._st if type(st) is _Recorder else st
         slot = cache.entries.get(key)
-        b = m.budget
         if slot is None:
             slot = cache.entries[key] = Slot()
         elif slot.kept:
             e = cache._fresh.get(key)
+            b = m.budget
             if e is None or b.steps < e.cost:
                 if slot.skip and not rec:
                     slot.skip -= 1
                     cache.plain += 1
                     return compute(m, p, tags)
+                st = m.st
+                real = st._st if type(st) is _Recorder else st
                 # the first kept entry whose reads all hold (and whose charge
                 # the budget left can pay), moved to the front
                 e = None
@@ -669,7 +672,7 @@ def memo(m: Any, p: int, tags: frozenset, compute: Callable[[Any, int, frozenset
                             break
             if e is not None:
                 if cache.check:
-                    _compare(m, real, compute, (m, p, tags), e.result, key)
+                    _compare(m, compute, (m, p, tags), e.result, key)
                 cache.hits += 1
                 cache._fresh[key] = e
                 slot.score += (1.0 - slot.score) * _ALPHA
@@ -687,18 +690,19 @@ def memo(m: Any, p: int, tags: frozenset, compute: Callable[[Any, int, frozenset
                 if not rec:
                     cache.plain += 1
                     return compute(m, p, tags)
-        return _recorded(m, cache, slot, key, real, compute)
+        return _recorded(m, cache, slot, key, compute)
     finally:
         cache._depth -= 1
         if not cache._depth:
             cache._fresh.clear()
 
 
-def _recorded(m: Any, cache: Cache, slot: Slot, key: tuple, real: Any, compute: Callable) -> list:
+def _recorded(m: Any, cache: Cache, slot: Slot, key: tuple, compute: Callable) -> list:
     """A miss: ``compute`` run with ``m.st`` a recorder, its value kept with its reads."""
     cache.misses += 1
     rec = cache._recording
     st = m.st
+    real = st._st if type(st) is _Recorder else st
     b = m.budget
     reads = Reads()
     rec.append(reads)
@@ -759,9 +763,10 @@ _CHEAP = 64
 _KEEP = 2
 
 
-def _compare(m: Any, real: Any, compute: Callable, args: tuple, cached: Any, key: tuple) -> None:
+def _compare(m: Any, compute: Callable, args: tuple, cached: Any, key: tuple) -> None:
     """The check mode: the cached answer against a fresh one, with no cache."""
     saved, st, b = m.legality, m.st, m.budget
+    real = st._st if type(st) is _Recorder else st
     steps = b.steps
     m.legality = _NoCache()
     m.st = real
