@@ -12,6 +12,7 @@ multi-step decision remembers lives in hidden locals (``$<pc>c`` candidates,
 
 from __future__ import annotations
 
+from itertools import compress
 from operator import itemgetter
 from typing import Any, Callable
 
@@ -19,7 +20,7 @@ from . import access
 from .errors import RuleError
 from .events import emit_made, resolve
 from .interpreter import push
-from .legality import CACHED, Cache, _NoCache, count, listing
+from .legality import CACHED, Cache, _NoCache, _RList, listing, memo
 from .limits import CALL_DEPTH, check_count, flat_enough
 
 Spec = tuple  # (run, answer)
@@ -120,7 +121,8 @@ def live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
     are kept in `m.open_actions` until the outermost listing ends: nothing
     changes the state while requirements are checked."""
     if type(m.legality) is not _NoCache and CACHED:
-        return listing(m, p, tags, _live_actions)
+        return listing(m, p, tags, _listed_actions if getattr(m.R, "listed", None) is not None
+                       else _live_actions)
     outer = m.open_actions
     if outer is None:
         m.open_actions = {}
@@ -139,7 +141,9 @@ def open_count(m: Any, p: int, tag: Any) -> int:
     if tags is None:
         tags = _ONE_TAG[tag] = frozenset([tag])
     if type(m.legality) is not _NoCache and CACHED:
-        return count(m, p, tags, _live_actions)
+        # (legality.count, written out: a call less for every count)
+        return len(memo(m, p, tags, _listed_actions if getattr(m.R, "listed", None) is not None
+                        else _live_actions))
     return len(live_actions(m, p, tags))
 
 
@@ -201,41 +205,59 @@ def _listed_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
     call per host action, ``me``, the piece and its owner passed as they
     are; one ``loc`` for the whole listing (what generated code hands
     ``loc`` to reads only ``me``). The same hosts, in the same order."""
-    st, lay = m.st, m.L
+    st, lay, R = m.st, m.L, m.R
     out = []
-    rule_actions, pieces, abilities, zones_of, made_actions, open_to = _plan(lay, m.R, tags)
+    hit = _PLANS.get((id(lay), tags))       # (_plan's look-up, written out: a call less per listing)
+    plan = hit[2] if hit is not None and hit[0] is lay and hit[1] is R else _plan(lay, R, tags)
+    rule_actions, rows, pieces, zones_of, made_actions, open_to, seats, made_seen = plan
     me = lay.player_refs[p]
     loc = {"me": me, "self": None, "owner": me}
-    for ab, ok in rule_actions:
+    for ab, ok, opt in rule_actions:
         if (not ab.limit or not _spent(m, ab, p)) and (ok is None or ok(m, loc, me, None, me)):
-            out.append({"label": ab.name, "action": ab.action, "source": None})
+            out.append(opt)
     pz = st.p_zone
-    picked = getattr(pz, "picked", None)      # see _live_actions
-    zs = zones_of(pz) if picked is None else picked(zones_of, pieces)
-    # open_to[z]: -1 open to every player, -2 closed (inactive, or no zone), else its owner
-    hosts = [(piece, abs_, o) for piece, abs_, z in zip(pieces, abilities, zs) if (o := open_to[z]) == -1 or o == p]
+    # (while the legality cache records, p_zone notes these reads in one go)
+    zs = zones_of(pz) if type(pz) is not _RList else pz.picked(zones_of, pieces)
+    # who each host's zone offers its actions to, per zone slot (_seat_table):
+    # 0 no one, 1 anyone (the host has no owner), 2 this player (its owner).
+    # The hosts kept are picked in C (most hosts of a tag lie in closed
+    # zones: decks, supplies), not tested one by one in Python.
+    tab = seats.get(p)
+    if tab is None:
+        tab = seats[p] = _seat_table(open_to, p)
+    flags = list(map(tab.__getitem__, zs))
+    hosts = list(compress(zip(rows, flags), flags))
     if made_actions and len(st.p_ent) > len(lay.start_pieces):
-        extra = False
-        # created pieces by entity (few entities): those whose entity hosts actions of these tags
-        for eid, made in access.created_pieces(m).items():
-            abs_ = made_actions.get(eid)
-            if abs_ is None:
-                continue
-            for piece in made:
-                o = open_to[pz[piece]]
-                if o == -1 or o == p:
-                    hosts.append((piece, abs_, o))
-                    extra = True
-        if extra:
-            hosts.sort(key=_first)
-    for piece, abs_, o in hosts:
-        owner = None if o == -1 else me
-        for ab, ok in abs_:
+        c = m.created        # (access.created_pieces, its cache read first: asked every listing)
+        made = c[1] if c is not None and c[0] == len(st.p_ent) else access.created_pieces(m)
+        # created pieces by entity (few entities): those whose entity hosts
+        # actions of these tags, found once per index of created pieces (a
+        # new index is made only when a piece is created; kept as one tuple,
+        # replaced whole, with the index itself, so it is never taken for another)
+        seen = made_seen[0]
+        if seen[0] is not made:
+            seen = made_seen[0] = (made, tuple((ps, made_actions[eid]) for eid, ps in made.items()
+                                               if eid in made_actions))
+        if seen[1]:
+            extra = False
+            for made_pieces, checks in seen[1]:
+                for piece in made_pieces:
+                    o = tab[pz[piece]]
+                    if o:
+                        hosts.append(((piece, checks), o))
+                        extra = True
+            if extra:
+                hosts.sort(key=_host_piece)
+    for (piece, checks), o in hosts:
+        owner = me if o == 2 else None
+        for ab, ok, opt in checks:
             if (not ab.limit or not _spent(m, ab, p)) and (ok is None or ok(m, loc, me, piece, owner)):
-                out.append({"label": ab.name, "action": ab.action, "source": piece})
-    cache = m.legality
-    if type(cache) is Cache:      # the work done, for the cache to judge (legality.memo)
-        cache.walked += len(rule_actions) + len(hosts)
+                # (a created piece's option is made here: its checks are the entity's)
+                out.append(opt or {"label": ab.name, "action": ab.action, "source": piece})
+    if type(pz) is _RList:
+        # the work done, for the cache to judge (legality._recorded: only a
+        # recorded listing is judged, and everything computed inside one is recorded)
+        m.legality.walked += len(rule_actions) + len(hosts)
     return out
 
 
@@ -244,9 +266,14 @@ _PLANS: dict = {}
 
 def _plan(lay: Any, R: Any, tags: frozenset) -> tuple:
     """``_hosts`` with each ability paired with its generated check (None:
-    no requirement), the entities whose created pieces host them by id, and
-    who each zone slot's pieces offer their actions to; static per layout
-    and rules."""
+    no requirement) and its option, the entities whose created pieces host
+    them by id, and who each zone slot's pieces offer their actions to;
+    static per layout and rules.
+
+    An option is made once here, not at each listing: options are never
+    changed in place (they are the pending decision's, and a kept listing's,
+    state values: ``state.py``), so one dict serves every listing that
+    offers it."""
     key = (id(lay), tags)
     hit = _PLANS.get(key)
     if hit is not None and hit[0] is lay and hit[1] is R:
@@ -254,17 +281,26 @@ def _plan(lay: Any, R: Any, tags: frozenset) -> tuple:
     listed = R.listed
     rule_actions, pieces, abilities, zones_of, made = _hosts(lay, R, tags)
 
-    def paired(abs_: tuple) -> tuple:
-        return tuple((ab, listed.get(ab.key)) for ab in abs_)
+    def checks(abs_: tuple, piece: int | None) -> tuple:
+        return tuple((ab, listed.get(ab.key), {"label": ab.name, "action": ab.action, "source": piece})
+                     for ab in abs_)
     # (a last entry for slot -1: a piece in no zone)
     open_to = tuple(-2 if not active else -1 if of is None else of
                     for active, of in zip(lay.z_active, lay.z_of)) + (-2,)
-    out = (paired(rule_actions), pieces, tuple(paired(abs_) for abs_ in abilities), zones_of,
-           {eid: paired(abs_) for eid, abs_ in made}, open_to)
+    rows = tuple((piece, checks(abs_, piece)) for piece, abs_ in zip(pieces, abilities))
+    out = (checks(rule_actions, None), rows, pieces, zones_of,
+           {eid: tuple((ab, listed.get(ab.key), None) for ab in abs_) for eid, abs_ in made}, open_to, {},
+           [(None, ())])
     if len(_PLANS) > 1024:        # a bound, as _HOSTS's
         _PLANS.clear()
     _PLANS[key] = (lay, R, out)
     return out
+
+
+def _seat_table(open_to: tuple, p: int) -> tuple:
+    """Per zone slot, what its pieces offer player ``p``: 0 nothing, 1 their
+    actions with no owner (a zone of no one's), 2 their actions as their owner's."""
+    return tuple(1 if o == -1 else 2 if o == p else 0 for o in open_to)
 
 
 def _spent(m: Any, ab: Any, p: int) -> bool:
@@ -274,6 +310,10 @@ def _spent(m: Any, ab: Any, p: int) -> bool:
 
 def _first(h: tuple) -> int:
     return h[0]
+
+
+def _host_piece(h: tuple) -> int:
+    return h[0][0]
 
 
 _HOSTS: dict = {}
@@ -405,11 +445,11 @@ def pick(k: int, by: Callable | None, prompt: Callable, up_to: bool, into: str |
     def run(m, fr):
         loc = fr["locals"]
         cands, sel, n = loc[ck], loc[sk], loc[nk]
-        left = [i for i in range(len(cands)) if i not in sel]
+        left = [i for i in range(len(cands)) if i not in sel] if sel else range(len(cands))
         if len(sel) >= (1 if n is None else n) or not left:
             finish(m, loc)
             return
-        opts = [{"label": access.text_of(m, cands[i]), "value": cands[i], "index": i} for i in left]
+        opts = _labelled(m, cands, left)
         if up_to and n is not None:
             opts.append({"label": "done", "value": None, "index": None})
         post(m, decider(m, by, loc), "pick", prompt(m, loc), opts)
@@ -423,6 +463,32 @@ def pick(k: int, by: Callable | None, prompt: Callable, up_to: bool, into: str |
         loc[sk] = loc[sk] + [ix]
         fr["pc"] -= 1          # post the next pick, or finish
     return run, answer
+
+
+def _labelled(m: Any, cands: list, left: Any) -> list[dict]:
+    """The options of a pick or order: ``{"label", "value", "index"}`` for
+    each index ``left`` of ``cands``. A text's label (``access.text_of``: a
+    space's name, else the text itself) is read from a table made once per
+    rules: most picks are of spaces, at every step of a drive."""
+    names = _NAMES
+    if names[0] is not m.R:
+        names = _space_names(m.R)
+    words = names[1]
+    text_of = access.text_of
+    return [{"label": words.get(c, c) if type(c) is str else text_of(m, c), "value": c, "index": i}
+            for i, c in zip(left, map(cands.__getitem__, left))]
+
+
+def _space_names(R: Any) -> tuple:
+    """(R, {space id: what ``access.text_of`` says of it}), kept as ``_NAMES``
+    (one tuple, replaced whole: games of other rules in other threads never
+    see half of one)."""
+    global _NAMES
+    _NAMES = (R, {sid: sp.get("name", sid) for sid, sp in R.spaces.items()})
+    return _NAMES
+
+
+_NAMES: tuple = (None, {})
 
 
 # --- order -------------------------------------------------------------------
@@ -448,7 +514,7 @@ def order(k: int, by: Callable | None, prompt: Callable, into: str | None) -> Sp
             if into is not None:
                 loc[into] = flat_enough(m, [cands[i] for i in sel + left])
             return
-        opts = [{"label": access.text_of(m, cands[i]), "value": cands[i], "index": i} for i in left]
+        opts = _labelled(m, cands, left)
         post(m, decider(m, by, loc), "order", prompt(m, loc), opts)
 
     def answer(m, fr, pending, i):

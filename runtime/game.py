@@ -17,7 +17,7 @@ from .limits import Budget
 from .rules import Rules
 from .arguments import options_problem, player_names, players_problem, said, seed_problem
 from .save_check import checked_fields
-from .sight import Sight, answers
+from .sight import Sight, answers, plain_actions
 from .primitives import without
 from .state import State, new_state
 
@@ -132,7 +132,9 @@ class Game:
         p = st.pending
         if p is None or st.over:
             return []
-        return Sight(self.m, p["player"]).actions(p["options"], p["player"], st.decision)
+        who = p["player"]
+        got = plain_actions(p["options"], who, st.decision)     # (no piece shown: no Sight needed)
+        return got if got is not None else Sight(self.m, who).shown_actions(p["options"], who, st.decision)
 
     def _action(self, i: int, opt: dict) -> dict:
         st = self.m.st
@@ -149,8 +151,19 @@ class Game:
         legal = self._match(action)
         kept = st.keep()
         # a fresh budget for this action (not `limits.armed`: a context
-        # manager costs a few µs, and apply is the hot path of every bot)
-        m.budget = b = _budget(self.rules.limits, st.seq)
+        # manager costs a few µs, and apply is the hot path of every bot);
+        # _budget written out
+        limits = self.rules.limits
+        try:
+            b = _SPARE.pop()        # (atomic: another thread may take the last one)
+        except IndexError:
+            b = None
+        if b is None or b.limits is not limits:
+            b = Budget(limits, armed=True, seq=st.seq)
+        else:
+            steps, events, created = b.full        # (Budget.refill, written out)
+            b.steps, b.last_event, b.created = steps, st.seq + events, created
+        m.budget = b
         try:
             pending = st.pending
             # a recipe, built when read (record.py; Log.append written out)
@@ -207,8 +220,8 @@ class Game:
             legal = seen[2].get(i) if type(i) is int else None
             if legal is not None and action == legal:
                 return legal
-        legal = self._checked(action)
-        if _plain(legal):
+        legal, plain = self._checked(action)
+        if plain:
             # a piece-free answer is a function of the decision alone: kept
             # for the next game that answers it (clones share their pending
             # decision; a search bot answers one decision in many clones)
@@ -218,33 +231,41 @@ class Game:
                 _MATCHED = (p, st.decision, {legal["option"]: legal})
         return legal
 
-    def _checked(self, action: Any) -> dict:
+    def _checked(self, action: Any) -> tuple[dict, bool]:
+        """The kernel's copy of ``action`` (``IllegalAction`` if it is not
+        one of ``legal_actions()``) and whether it names no piece (``_plain``:
+        told once, here, for ``_match`` too)."""
         st = self.m.st
         if st.over:
             raise IllegalAction("the game is over")
-        if st.pending is None:
+        pending = st.pending
+        if pending is None:
             raise IllegalAction("no decision is pending")
         if not isinstance(action, dict):
             raise IllegalAction(f"an action is a dict from legal_actions(), not {action!r}")
-        if action.get("decision") != st.decision:
+        decision = st.decision
+        if action.get("decision") != decision:
             raise IllegalAction(f"action answers decision {action.get('decision')!r}, "
-                                f"but the pending decision is {st.decision}")
-        if action.get("player") != st.pending["player"]:
+                                f"but the pending decision is {decision}")
+        player = pending["player"]
+        if action.get("player") != player:
             raise IllegalAction(f"player {action.get('player')!r} may not act: "
-                                f"decision {st.decision} is player {st.pending['player']}'s")
+                                f"decision {decision} is player {player}'s")
         i = action.get("option")
-        options = st.pending["options"]
+        options = pending["options"]
         if type(i) is not int or not 0 <= i < len(options):
             raise IllegalAction(f"option {i!r} is not one of 0..{len(options) - 1}")
         # compared as the seat was shown it; logged and answered as the kernel has it
         opt = options[i]
-        plain = _plain(opt)
-        legal = self._action(i, opt if plain else Sight(self.m, st.pending["player"]).options([opt])[0])
+        plain = opt.get("source") is None and _SCALARS.issuperset(map(type, opt.values()))   # (_plain)
+        # (the head as _action makes it, written out: every apply checks one)
+        legal = {"player": player, "decision": decision, "option": i,
+                 **(opt if plain else Sight(self.m, player).options([opt])[0])}
         if action != legal:       # (equal: every field matches, the usual case, compared in C)
             for k, v in action.items():
                 if legal.get(k) != v:
                     raise IllegalAction(f"action field {k!r} is {v!r}, expected {legal.get(k)!r}")
-        return legal if plain else self._action(i, opt)
+        return (legal if plain else self._action(i, opt)), plain
 
     def _run(self) -> None:
         m = self.m
@@ -442,12 +463,8 @@ def _plain(opt: dict) -> bool:
     """Whether an option names no piece, so a seat is shown it as it is
     (``Sight._answer`` would copy it unchanged): its values are all
     scalars, and its ``source`` (a bare piece number when set) is none."""
-    if opt.get("source") is not None:
-        return False
-    for v in opt.values():
-        if type(v) not in _SCALARS:
-            return False
-    return True
+    # (the values' types tested in C: every apply asks this)
+    return opt.get("source") is None and _SCALARS.issuperset(map(type, opt.values()))
 
 
 def _bot_score(rules: Rules) -> Any:

@@ -185,13 +185,10 @@ class _Check:
 
     def valid(self, st: Any) -> bool:
         # loops, not all(generator): a miss is found at the first check
-        # (a counter, mostly) by entries tried in turn (Slot.find)
-        for name, obj in self.idents:
-            if getattr(st, name) is not obj:
-                return False
-        for name, v in self.truths:
-            if bool(getattr(st, name)) is not v:
-                return False
+        # (a counter, mostly) by entries tried in turn (memo); the few
+        # reads of counters and zones first, what goes stale most often
+        # (a player's position), the pieces' entities and whether any piece
+        # has props (which seldom change) after them
         for name, items, by_value in self.small:
             seq = getattr(st, name)
             n = len(seq)
@@ -202,6 +199,12 @@ class _Check:
                 if v is not w and not (by_value and v == w) \
                         and not (type(v) is type(w) and type(v) in _SCALARS and v == w):
                     return False
+        for name, obj in self.idents:
+            if getattr(st, name) is not obj:
+                return False
+        for name, v in self.truths:
+            if bool(getattr(st, name)) is not v:
+                return False
         for name, get, want, top, by_value in self.lists:
             seq = getattr(st, name)
             if top >= len(seq):
@@ -585,18 +588,6 @@ class Slot:
         self.backoff = _SKIP     # the next skip
         self.hit = False         # a hit since the key was last given up
 
-    def find(self, real: Any, steps: int) -> "Entry | None":
-        """The first kept entry whose reads all hold (and whose charge the
-        budget left can pay), moved to the front."""
-        kept = self.kept
-        for i, e in enumerate(kept):
-            if steps >= e.cost and e.valid(real):
-                if i:
-                    del kept[i]
-                    kept.insert(0, e)
-                return e
-        return None
-
 
 class Cache:
     """Listings by (player, tags), each with its reads. ``hits``/``misses``
@@ -622,82 +613,103 @@ class Cache:
 def listing(m: Any, p: int, tags: frozenset, compute: Callable[[Any, int, frozenset], list]) -> list:
     """``compute(m, p, tags)`` through the machine's cache (made on first use);
     the caller owns the list."""
-    return _outer(m, p, tags, compute, list)
+    return list(memo(m, p, tags, compute))
 
 
 def count(m: Any, p: int, tags: frozenset, compute: Callable[[Any, int, frozenset], list]) -> int:
     """``len(listing(m, p, tags, compute))``, the listing not copied."""
-    return _outer(m, p, tags, compute, len)
+    return len(memo(m, p, tags, compute))
 
 
-def _outer(m: Any, p: int, tags: frozenset, compute: Callable, take: Callable) -> Any:
-    """``take`` of the kept listing, inside the depth count that tells when
-    the outermost listing ends (and the entries it checked go stale)."""
+def memo(m: Any, p: int, tags: frozenset, compute: Callable[[Any, int, frozenset], list]) -> list:
+    """``compute(m, p, tags)`` (which reads the state through ``m.st`` only),
+    or the value it gave under the key ``(p, tags)`` while every read it made
+    still holds. A value given here is shared: the caller must not change it.
+
+    Recording costs time: a key whose kept values are seldom valid any more
+    is computed plainly, unrecorded, for a while (unless a recording listing
+    needs its reads). That choice changes only the speed, never a value.
+
+    The depth count tells when the outermost listing ends (and the entries
+    it checked go stale). Written as one function, the look-up of the kept
+    entries (``Slot.find``) inline: every listing and every `actions_open`
+    count passes here, most of them computed plainly or kept (a call less
+    each is ~1 % of a random step)."""
     cache = m.legality
     if cache is None:
         cache = m.legality = Cache()
+    key = (p, tags)
     cache._depth += 1
     try:
-        return take(memo(m, (p, tags), compute, (m, p, tags)))
+        rec = cache._recording
+        slot = cache.entries.get(key)
+        if slot is None:
+            slot = cache.entries[key] = Slot()
+        elif slot.kept:
+            e = cache._fresh.get(key)
+            b = m.budget
+            if e is None or b.steps < e.cost:
+                if slot.skip and not rec:
+                    slot.skip -= 1
+                    cache.plain += 1
+                    return compute(m, p, tags)
+                st = m.st
+                real = st._st if type(st) is _Recorder else st
+                # the first kept entry whose reads all hold (and whose charge
+                # the budget left can pay), moved to the front
+                e = None
+                kept, steps = slot.kept, b.steps
+                for i, k in enumerate(kept):
+                    if steps >= k.cost:
+                        c = k.check
+                        if c is None:
+                            c = k.check = _Check(k.reads)
+                        if c.valid(real):
+                            if i:
+                                del kept[i]
+                                kept.insert(0, k)
+                            e = k
+                            break
+            if e is not None:
+                if cache.check:
+                    _compare(m, compute, (m, p, tags), e.result, key)
+                cache.hits += 1
+                cache._fresh[key] = e
+                slot.score += (1.0 - slot.score) * _ALPHA
+                slot.hit = True
+                b.steps -= e.cost
+                if rec:
+                    rec[-1].merge(e.reads)
+                return e.result
+            slot.score -= slot.score * _ALPHA
+            if slot.score < _GIVE_UP:
+                # a key given up again without a single hit since (a listing whose
+                # own actions change what it reads) is tried twice as seldom
+                slot.backoff = _SKIP if slot.hit else min(2 * slot.backoff, _SKIP_MAX)
+                slot.score, slot.skip, slot.hit = _RETRY, slot.backoff, False
+                if not rec:
+                    cache.plain += 1
+                    return compute(m, p, tags)
+        return _recorded(m, cache, slot, key, compute)
     finally:
         cache._depth -= 1
         if not cache._depth:
             cache._fresh.clear()
 
 
-def memo(m: Any, key: tuple, compute: Callable, args: tuple) -> Any:
-    """``compute(*args)`` (which reads the state through ``m.st`` only), or
-    the value it gave under ``key`` while every read it made still holds.
-    A value given here is shared: the caller must not change it.
-
-    Recording costs time: a key whose kept values are seldom valid any more
-    is computed plainly, unrecorded, for a while (unless a recording listing
-    needs its reads). That choice changes only the speed, never a value."""
-    cache = m.legality
-    if cache is None:
-        cache = m.legality = Cache()
+def _recorded(m: Any, cache: Cache, slot: Slot, key: tuple, compute: Callable) -> list:
+    """A miss: ``compute`` run with ``m.st`` a recorder, its value kept with its reads."""
+    cache.misses += 1
     rec = cache._recording
     st = m.st
     real = st._st if type(st) is _Recorder else st
-    slot = cache.entries.get(key)
     b = m.budget
-    if slot is None:
-        slot = cache.entries[key] = Slot()
-    elif slot.kept:
-        e = cache._fresh.get(key)
-        if e is None or b.steps < e.cost:
-            if slot.skip and not rec:
-                slot.skip -= 1
-                cache.plain += 1
-                return compute(*args)
-            e = slot.find(real, b.steps)
-        if e is not None:
-            if cache.check:
-                _compare(m, real, compute, args, e.result, key)
-            cache.hits += 1
-            cache._fresh[key] = e
-            slot.score += (1.0 - slot.score) * _ALPHA
-            slot.hit = True
-            b.steps -= e.cost
-            if rec:
-                rec[-1].merge(e.reads)
-            return e.result
-        slot.score -= slot.score * _ALPHA
-        if slot.score < _GIVE_UP:
-            # a key given up again without a single hit since (a listing whose
-            # own actions change what it reads) is tried twice as seldom
-            slot.backoff = _SKIP if slot.hit else min(2 * slot.backoff, _SKIP_MAX)
-            slot.score, slot.skip, slot.hit = _RETRY, slot.backoff, False
-            if not rec:
-                cache.plain += 1
-                return compute(*args)
-    cache.misses += 1
     reads = Reads()
     rec.append(reads)
     m.st = _Recorder(real, reads)
     before, walked = b.steps, cache.walked
     try:
-        out = compute(*args)
+        out = compute(m, key[0], key[1])
     finally:
         m.st = st
         rec.pop()
@@ -751,9 +763,10 @@ _CHEAP = 64
 _KEEP = 2
 
 
-def _compare(m: Any, real: Any, compute: Callable, args: tuple, cached: Any, key: tuple) -> None:
+def _compare(m: Any, compute: Callable, args: tuple, cached: Any, key: tuple) -> None:
     """The check mode: the cached answer against a fresh one, with no cache."""
     saved, st, b = m.legality, m.st, m.budget
+    real = st._st if type(st) is _Recorder else st
     steps = b.steps
     m.legality = _NoCache()
     m.st = real

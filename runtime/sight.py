@@ -22,6 +22,8 @@ Everything returned is a fresh copy: a caller may edit it freely.
 
 from __future__ import annotations
 
+from itertools import chain
+from operator import methodcaller
 from typing import Any, Callable
 
 from .handles import handle
@@ -29,6 +31,7 @@ from .reveal import known_pieces
 
 HIDDEN = {"hidden": True}
 _NESTED = frozenset((dict, list, tuple))
+_SOURCE = methodcaller("get", "source")
 
 
 class Sight:
@@ -126,8 +129,13 @@ class Sight:
         ``options`` shows it (``_answer``), built as one dict each, not an
         answer then a copy of it with the head in front (every decision of
         every game is listed here)."""
-        sees, value, out = self.sees, self.value, []
+        got = plain_actions(options, player, decision)
+        return got if got is not None else self.shown_actions(options, player, decision)
+
+    def shown_actions(self, options: list[dict], player: int, decision: int) -> list[dict]:
+        """``actions``, each option looked at for the pieces it shows."""
         nested = _NESTED
+        sees, value, out = self.sees, self.value, []
         for i, opt in enumerate(options):
             if len(opt) == 1:       # a lone {"piece": p} is shown as a whole: the general way
                 out.append({"player": player, "decision": decision, "option": i, **self._answer(opt, sees)})
@@ -138,12 +146,13 @@ class Sight:
                 for k, x in opt.items():
                     if type(x) in nested:
                         a[k] = value(x, sees)
+                # (a hidden value is a dict: only an option holding one can have one)
+                v = a.get("value")
+                if type(v) is dict and v == HIDDEN and opt.get("value") != HIDDEN:
+                    a["label"] = "hidden"
             src = opt.get("source")
             if type(src) is int:
                 a["source"] = handle(self.handles, src) if sees(src) else dict(HIDDEN)
-            v = a.get("value")
-            if type(v) is dict and v == HIDDEN and opt.get("value") != HIDDEN:
-                a["label"] = "hidden"
             out.append(a)
         return out
 
@@ -261,6 +270,19 @@ class Sight:
         else:
             slot = None
         return -1 if slot is None else slot
+
+
+def plain_actions(options: list[dict], player: int, decision: int) -> list[dict] | None:
+    """``Sight(m, player).actions(options, player, decision)`` when no option
+    shows a piece (no list or dict in any, no piece as a source), else None:
+    each is shown as it is, after its head, whoever the seat. Tested for the
+    whole list in C; most decisions' options are such (a choice of words, a
+    number, actions with no host piece), and then no Sight is needed."""
+    if options and min(map(len, options)) > 1 \
+            and _NESTED.isdisjoint(map(type, chain.from_iterable(map(dict.values, options)))) \
+            and int not in set(map(type, map(_SOURCE, options))):
+        return [{"player": player, "decision": decision, "option": i, **opt} for i, opt in enumerate(options)]
+    return None
 
 
 _ZONES_SEEN: dict[tuple[int, Any], tuple[Any, list[bool]]] = {}

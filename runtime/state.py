@@ -211,14 +211,9 @@ class State:
 
 
 def _frames(stack: list) -> list:
-    """A copy of the frame stack: each frame and its locals (written out:
-    every action copies it)."""
-    out = []
-    for f in stack:
-        g = f.copy()
-        g["locals"] = f["locals"].copy()
-        out.append(g)
-    return out
+    """A copy of the frame stack: each frame (its keys in their order) and its
+    locals. One comprehension, fewer steps than a loop: every action copies it."""
+    return [{**f, "locals": f["locals"].copy()} for f in stack]
 
 
 def new_state(layout: Any, names: list[str], seed: int, options: dict | None) -> State:

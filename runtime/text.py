@@ -393,7 +393,7 @@ class Said(str):
     __slots__ = ("msg", "args")
 
     def __new__(cls, text: str, msg: str | None, args: dict | None = None) -> "Said":
-        s = super().__new__(cls, text)
+        s = str.__new__(cls, text)
         s.msg, s.args = msg, args or {}
         return s
 
@@ -415,22 +415,26 @@ def compile_said(rules: Any, node: Any, text: Any, at: str | None, default: str 
         return lambda m, loc: said
     parts = [(p, None) if type(p) is str else (compile_expr(p, rules, at), msg._var(p) if msg else None)
              for p in text["parts"]]
+    # the words written as they are, a hole (None) where each value goes;
+    # the holes in order, each with where its words go: a prompt is made at
+    # every decision, and most of its parts are words
+    words = [p if type(p) is str else None for p, _ in parts]
+    holes = tuple((i, p, name) for i, (p, name) in enumerate(parts) if type(p) is not str)
+    said_id = mid if msg else None
+    text_of = access.text_of
 
     def f(m, loc):
         args: dict = {}
-        out = []
-        for p, name in parts:
-            if name is None and type(p) is str:
-                out.append(p)
-                continue
+        out = words.copy()
+        for i, p, name in holes:
             v = p(m, loc)
             if name is not None:
                 args[name] = v
-            out.append(access.text_of(m, v))
+            out[i] = text_of(m, v)
         joined = "".join(out)
         if len(joined) > 64:
             check_size(m, joined, at)
-        return Said(joined, mid if msg else None, args)
+        return Said(joined, said_id, args)
     return f
 
 
