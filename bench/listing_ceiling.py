@@ -79,6 +79,10 @@ if __name__ == "__main__":
         rng.setstate(seed_state)
         play(start, rng, n)
         decisions.live_actions, decisions.open_count = original
-        if json.dumps(start.to_json(), sort_keys=True) != json.dumps(game.to_json(), sort_keys=True):
-            sys.exit("the replay with recorded listings ended elsewhere")
+    else:
+        start = game
+    # the same check in both modes (without the log, whose entries would be
+    # built here: their cost is not a step's), so C - B is the replay alone
+    if json.dumps(start.to_json(log=False), sort_keys=True) != json.dumps(game.to_json(log=False), sort_keys=True):
+        sys.exit("the replay with recorded listings ended elsewhere")
     print(mode, n, "listings", len(log), file=sys.stderr)
