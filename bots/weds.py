@@ -19,7 +19,6 @@ board and card texts of `game.rules`. Its plan, recomputed at every decision:
 from __future__ import annotations
 
 import re
-from itertools import chain, filterfalse
 from operator import is_
 
 from waybill.runtime.text import option_ids, value_msg
@@ -1504,22 +1503,12 @@ class _Distances(dict):
     spaces its trucks stand on or pass by), a level at a time: as the cost
     of entering depends only on the space entered, a space is first reached
     from the nearest level that reaches it, and so at its distance (no heap,
-    no space reached twice). A level is found by set operations (in C) from
-    every space's links, made at once for the board; a board with a link to
-    no space keeps to the space-at-a-time way, which fails only when a row
-    reaches that link."""
+    no space reached twice)."""
 
     def __init__(self, spaces, rough):
         super().__init__()
         self.spaces, self.rough = spaces, rough
         self.nbrs = {}              # space -> (plain spaces, rough spaces) a truck may enter from it
-        try:
-            for s in spaces:
-                self._near(s)
-            self.plain = {s: near[0] for s, near in self.nbrs.items()}
-            self.hard = {s: near[1] for s, near in self.nbrs.items()}
-        except KeyError:
-            self.plain = self.hard = None
 
     def _near(self, s):
         near = _enterable(self.spaces, s)
@@ -1528,26 +1517,6 @@ class _Distances(dict):
         return got
 
     def __missing__(self, start):
-        plain, hard = self.plain, self.hard
-        if plain is None:
-            return self._one_by_one(start)
-        dist = {start: 0}
-        seen = dist.__contains__
-        # the spaces at distance k (`now`) and those known at k + 1 (rough ones reached from k - 1)
-        k, now, nxt = 0, (start,), set()
-        plain[start]                # no such space: a KeyError, as the long way gives
-        while now or nxt:
-            k1 = k + 1
-            step = set(filterfalse(seen, chain.from_iterable(map(plain.__getitem__, now))))
-            climb = set(filterfalse(seen, chain.from_iterable(map(hard.__getitem__, now))))
-            dist.update(dict.fromkeys(step, k1))
-            dist.update(dict.fromkeys(climb, k1 + 1))
-            nxt |= step
-            now, nxt, k = nxt, climb, k1
-        self[start] = dist
-        return dist
-
-    def _one_by_one(self, start):
         nbrs = self.nbrs
         dist = {start: 0}
         k, now, nxt, after = 0, [start], [], []
