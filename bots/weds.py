@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from operator import is_
 
-from waybill.runtime.text import option_ids, value_msg
+from waybill.runtime.text import action_id, option_ids, value_msg
 
 CARGO = ("food", "water", "weapons")
 # choices matched by message id (runtime/text.py), never by their words: the bot plays in any language
@@ -77,7 +77,7 @@ class WedsBot:
             return quick
         drive = self.mem.get("drive")
         if drive and pend.get("msg") == DRIVE_WHERE and drive[0] == legal[0]["player"]:
-            pick = self._drive_cached(drive, legal)
+            pick = self._drive_cached(drive, legal, pend)
             if pick is not None:
                 return pick
         self.mem.pop("drive", None)
@@ -260,8 +260,10 @@ class WedsBot:
             return self._by_msg(legal, STOP_HERE) or legal[0]
         return best
 
-    def _drive_cached(self, drive, legal):
-        """One step of a move planned at "Move your truck": no view needed."""
+    def _drive_cached(self, drive, legal, pend):
+        """One step of a move planned at "Move your truck": no view needed.
+        A text option's id is looked up where the option is read (as
+        `_ids_of` finds it), not for every option first."""
         seat, target, here, st = drive
         if st is not self.static or "piece_site" not in st:
             return None
@@ -270,11 +272,19 @@ class WedsBot:
         if here not in spaces:
             return None
         best, best_d = None, dist[here].get(target, 99)
-        ids = self._option_ids()
+        ids = None if pend.get("kind") in ("pick", "order") else self._option_ids()
+        known = _value_ids(self._game.rules)
         for a in legal:
-            if ids[a["option"]] in (STOP_HERE, FREE_ACTION):
-                continue
             v = a.get("value")
+            if ids is not None:
+                if ids[a["option"]] in (STOP_HERE, FREE_ACTION):
+                    continue
+            elif type(v) is str and a.get("index", 0) is not None:
+                mid = known.get(v, _NO_ID)
+                if mid is _NO_ID:
+                    mid = self._option_ids()[a["option"]]
+                if mid == STOP_HERE or mid == FREE_ACTION:
+                    continue
             sp = v if type(v) is str else st["piece_site"].get(v.get("piece")) if isinstance(v, dict) else None
             if sp is None:
                 return None             # an option we cannot place: look at the table
@@ -378,15 +388,13 @@ def _ids_of(game, legal):
     text value (`value_msg`, kept per rules: a move offers the same spaces all
     game), None for any other value — without going through every option's kind."""
     pend = game.pending
-    if pend is None or pend.get("kind") not in ("pick", "order"):
+    kind = None if pend is None else pend.get("kind")
+    if kind == "act":
+        return _act_ids(game, legal)
+    if kind not in ("pick", "order"):
         return option_ids(game)
     rules = game.rules
-    memo = _VALUE_IDS.get(id(rules))
-    if memo is None or memo[0] is not rules:
-        if len(_VALUE_IDS) > 16:
-            _VALUE_IDS.clear()
-        memo = _VALUE_IDS[id(rules)] = (rules, {})
-    known = memo[1]
+    known = _value_ids(rules)
     out = [DONE if a.get("index", 0) is None else known.get(v, _NO_ID) if type(v := a.get("value")) is str else None
            for a in legal]
     if _NO_ID in out:           # a text not seen before: read once
@@ -397,7 +405,37 @@ def _ids_of(game, legal):
     return out
 
 
-_VALUE_IDS: dict = {}
+def _value_ids(rules):
+    """{text value: its message id} read so far, kept per rules."""
+    memo = _VALUE_IDS.get(id(rules))
+    if memo is None or memo[0] is not rules:
+        if len(_VALUE_IDS) > 16:
+            _VALUE_IDS.clear()
+        memo = _VALUE_IDS[id(rules)] = (rules, {}, {})
+    return memo[1]
+
+
+def _act_ids(game, legal):
+    """`option_ids(game)` of a turn's actions: "pass" where `action` is
+    None, else the action's id (`text.action_id`, kept per rules), when no
+    option has a `source` (a card's action is named after its card: then
+    the runtime reads them all)."""
+    rules = game.rules
+    _value_ids(rules)
+    known = _VALUE_IDS[id(rules)][2]
+    out = []
+    for a in legal:
+        if a.get("source") is not None:
+            return option_ids(game)
+        act = a.get("action")
+        mid = known.get(act)
+        if mid is None:
+            mid = known[act] = PASS if act is None else action_id(rules, None, act)
+        out.append(mid)
+    return out
+
+
+_VALUE_IDS: dict = {}       # id(rules) -> (rules, {text value: id}, {top-level action: id})
 _NO_ID = _UNREAD = object()
 
 
