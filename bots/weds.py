@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from operator import is_
 
+from waybill.runtime.reader import reader_of
 from waybill.runtime.text import action_id, option_ids, value_msg
 
 CARGO = ("food", "water", "weapons")
@@ -54,6 +55,7 @@ _REQS = re.compile(r"Requirements: (.*?)\. Reward")
 _NEEDS = re.compile(r"(food|water|weapons)(?: or \w+)? to ([A-Z][\w' ]*?)(?= and|,|$)")
 _TARGETS = re.compile(r"(food|water|weapons|an artifact)(?: or \w+)? to ([A-Z][\w' ]*?)(?= and|,|$)")
 _NO_FIELDS: dict = {}
+_ROUGH = ("rough_ground",)
 # the props the bot reads of contracts, jobs and enclaves: no other is read (SeatReader.pieces(props=...))
 _CONTRACT_PROPS, _JOB_PROPS, _PILLAGED = ("done_by", "marks"), ("marks",), ("pillaged_by",)
 
@@ -465,13 +467,7 @@ class _Counters(dict):
     with `seat`, that seat's value alone), read when first asked: a dict, so
     that a counter read again (a dozen times a decision) is a plain lookup."""
 
-    __slots__ = ("r", "of")
-
-    @classmethod
-    def of_seat(cls, reader, seat=None):
-        c = cls()
-        c.r, c.of = reader, seat
-        return c
+    __slots__ = ("r", "of")        # the reader, and the seat (None: global counters)
 
     def __missing__(self, cid):
         got = self[cid] = self.r.counter(cid, self.of)
@@ -514,11 +510,15 @@ class _Seen:
         self.g, self.me, self.bot = game, seat, bot
         self.R = game.rules
         # read piece by piece (game.seat_reader): no full view per decision
-        self.r = r = game.seat_reader(seat)
+        self.r = r = reader_of(game, seat)
         self.round = r.round
-        self.c = _Counters.of_seat(r)           # global counters
-        self.my = my = _Counters.of_seat(r, seat)    # per-player counters: this seat's value
-        self._kind, self._fields, self._derived, mine = _tables(self.R)
+        self.c = c = _Counters()                # global counters
+        c.r, c.of = r, None
+        self.my = my = _Counters()              # per-player counters: this seat's value
+        my.r, my.of = r, seat
+        hit = _TABLES.get(id(self.R))
+        self._kind, self._fields, self._derived, mine = hit[1:] if hit is not None and hit[0] is self.R \
+            else _tables(self.R)
         my.update(zip(mine, r.counter_values(mine, seat)))     # those read at most decisions, in one call
         self._zone = {}
         self._ents = {}             # (zone, owner) -> entity ids of its pieces (no piece dicts built)
@@ -530,7 +530,7 @@ class _Seen:
         self._mine = {}             # zone -> entity ids of my pieces there (mine_ents)
         self._tf = self._ld = self._dmg = None     # _truck(), load(), damage(): once a decision
         spaces = self.R.spaces
-        found = r.find("rough_ground")
+        found = r.find_all(_ROUGH)         # r.find("rough_ground")
         last = bot._rough_found      # the same places as at the last decision: the same rough ground
         if last is not None and last[0] == found and last[1] is spaces:
             self._rough = last[2]
@@ -554,7 +554,8 @@ class _Seen:
                 for p in self.pieces(sid):
                     if self.ent(p["entity"]).get("kind") in ("outpost", "raider_enclave"):
                         ps[p["piece"]] = sid
-        self.mem = bot.mem.setdefault(seat, {})
+        mem = bot.mem.get(seat)
+        self.mem = mem if mem is not None else bot.mem.setdefault(seat, {})
         self._plan = None
         self.exclude = set()
 

@@ -423,6 +423,13 @@ class SeatReader:
         return self._props
 
 
+def reader_of(game: Any, seat: int | None) -> SeatReader:
+    """``game.seat_reader(seat)``, for a caller that imported this module
+    already: a bot makes a reader at every decision, and the import inside
+    ``seat_reader`` costs as much as the reader."""
+    return SeatReader(game.m, seat)
+
+
 _PROPS: dict[int, tuple] = {}
 _NESTED = frozenset((dict, list, tuple))      # values that may hold a piece: through the Sight
 _UNSET = object()
