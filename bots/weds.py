@@ -526,7 +526,7 @@ class _Seen:
         self._rooms = {}            # cargo type (or None) -> room(type): a dozen times a plan
         self._best = {}             # cargo type -> best_sale(type)
         self._open = None           # contract entity -> its first piece open to me (open_contract)
-        self._jobs = self._contracts = None     # read once a decision (jobs(), contracts())
+        self._jobs = self._contracts = self._jk = None     # read once a decision (jobs(), contracts(), _jobs_key())
         self._mine = {}             # zone -> entity ids of my pieces there (mine_ents)
         self._tf = self._ld = self._dmg = None     # _truck(), load(), damage(): once a decision
         spaces = self.R.spaces
@@ -621,11 +621,15 @@ class _Seen:
             got = self._jobs = self.r.pieces_kept("jobs", self.me, _JOB_PROPS)
         return got
 
-    @_once
     def _jobs_key(self):
         """What the answers about my jobs read besides the rules and the
-        board: the jobs with their marks, my load, the contracts, my quest card."""
-        return self.jobs(), self.mine_ents("load"), self.contracts(), self.mine_ents("quest"), self.me
+        board: the jobs with their marks, my load, the contracts, my quest
+        card (read once a decision)."""
+        key = self._jk
+        if key is None:
+            key = self._jk = (self.jobs(), self.mine_ents("load"), self.contracts(), self.mine_ents("quest"),
+                              self.me)
+        return key
 
     def _by_jobs(self, name, make):
         """`make()`, kept (per game) while `_jobs_key` gives the very same objects."""
@@ -861,8 +865,17 @@ class _Seen:
         return None if pos is None else self._from[pos]
 
     def nearest(self, sids):
-        sids = [x for x in sids if x and x not in self.exclude]
-        return min(sids, key=self.far) if sids else None
+        """`min(sids, key=self.far)` of the wanted ones (the first of the nearest), one row read."""
+        best, best_d = None, None
+        row = _UNREAD
+        for x in sids:
+            if x and x not in self.exclude:
+                if row is _UNREAD:
+                    row = self.far_row()        # where far would first read it
+                d = 99 if row is None else row.get(x, 99)
+                if best_d is None or d < best_d:
+                    best, best_d = x, d
+        return best
 
     # ---- contracts and jobs ---------------------------------------------------
     def contracts(self):
