@@ -1505,7 +1505,7 @@ class _Seen:
                         v = dv - 1.2 * (99 if row is None or sid is None else row.get(sid, 99))
                         if v > best_v:
                             best, best_v = sid, v
-        carrying = sum(ld[t] for t in CARGO)
+        carrying = ld["food"] + ld["water"] + ld["weapons"]       # sum over CARGO, without a generator
         if best is not None and (carrying >= max(1, self.holds() - 1) or self.room() == 0 or best_v > 8):
             return best, "sell"
         # buy: profit = (best sale - price) * room
