@@ -475,6 +475,8 @@ def _holds_piece(v: Any) -> bool:
     if t is list or t is tuple:
         return any(map(_holds_piece, v))
     return False
+
+
 _START: dict[tuple[int, tuple], tuple[Any, tuple[int, ...], frozenset]] = {}
 _FOUND: dict[tuple, list] = {}         # see SeatReader._found
 
