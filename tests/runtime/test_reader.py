@@ -191,7 +191,8 @@ def test_kept_reads_are_the_same_object_while_nothing_they_read_changes():
     pid = st.zones[lay.zslot[("contracts", None)]][0]
     st.props[f"{pid}:done_by"] = [{"player": 2}]        # as a rule setting a prop would
     now = g.seat_reader(0).pieces_kept("contracts", None, ["done_by"])
-    assert now[0]["props"] == {"done_by": [{"player": 2}]} and now == tuple(g.seat_reader(0).pieces("contracts", None, ["done_by"]))
+    assert now[0]["props"] == {"done_by": [{"player": 2}]}
+    assert now == tuple(g.seat_reader(0).pieces("contracts", None, ["done_by"]))
     st.props[f"{pid}:done_by"] = [{"player": 1}]
     assert g.seat_reader(0).pieces_kept("contracts", None, ["done_by"])[0]["props"] == {"done_by": [{"player": 1}]}
     # a prop holding a piece is shown as the seat sees that piece now: never kept
