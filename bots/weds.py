@@ -19,10 +19,10 @@ board and card texts of `game.rules`. Its plan, recomputed at every decision:
 from __future__ import annotations
 
 import re
-from itertools import chain, filterfalse
 from operator import is_
 
-from waybill.runtime.text import option_ids, value_msg
+from waybill.runtime.reader import reader_of
+from waybill.runtime.text import action_id, option_ids, value_msg
 
 CARGO = ("food", "water", "weapons")
 # choices matched by message id (runtime/text.py), never by their words: the bot plays in any language
@@ -55,6 +55,7 @@ _REQS = re.compile(r"Requirements: (.*?)\. Reward")
 _NEEDS = re.compile(r"(food|water|weapons)(?: or \w+)? to ([A-Z][\w' ]*?)(?= and|,|$)")
 _TARGETS = re.compile(r"(food|water|weapons|an artifact)(?: or \w+)? to ([A-Z][\w' ]*?)(?= and|,|$)")
 _NO_FIELDS: dict = {}
+_ROUGH = ("rough_ground",)
 # the props the bot reads of contracts, jobs and enclaves: no other is read (SeatReader.pieces(props=...))
 _CONTRACT_PROPS, _JOB_PROPS, _PILLAGED = ("done_by", "marks"), ("marks",), ("pillaged_by",)
 
@@ -78,7 +79,7 @@ class WedsBot:
             return quick
         drive = self.mem.get("drive")
         if drive and pend.get("msg") == DRIVE_WHERE and drive[0] == legal[0]["player"]:
-            pick = self._drive_cached(drive, legal)
+            pick = self._drive_cached(drive, legal, pend)
             if pick is not None:
                 return pick
         self.mem.pop("drive", None)
@@ -261,8 +262,10 @@ class WedsBot:
             return self._by_msg(legal, STOP_HERE) or legal[0]
         return best
 
-    def _drive_cached(self, drive, legal):
-        """One step of a move planned at "Move your truck": no view needed."""
+    def _drive_cached(self, drive, legal, pend):
+        """One step of a move planned at "Move your truck": no view needed.
+        A text option's id is looked up where the option is read (as
+        `_ids_of` finds it), not for every option first."""
         seat, target, here, st = drive
         if st is not self.static or "piece_site" not in st:
             return None
@@ -271,11 +274,19 @@ class WedsBot:
         if here not in spaces:
             return None
         best, best_d = None, dist[here].get(target, 99)
-        ids = self._option_ids()
+        ids = None if pend.get("kind") in ("pick", "order") else self._option_ids()
+        known = _value_ids(self._game.rules)
         for a in legal:
-            if ids[a["option"]] in (STOP_HERE, FREE_ACTION):
-                continue
             v = a.get("value")
+            if ids is not None:
+                if ids[a["option"]] in (STOP_HERE, FREE_ACTION):
+                    continue
+            elif type(v) is str and a.get("index", 0) is not None:
+                mid = known.get(v, _NO_ID)
+                if mid is _NO_ID:
+                    mid = self._option_ids()[a["option"]]
+                if mid == STOP_HERE or mid == FREE_ACTION:
+                    continue
             sp = v if type(v) is str else st["piece_site"].get(v.get("piece")) if isinstance(v, dict) else None
             if sp is None:
                 return None             # an option we cannot place: look at the table
@@ -379,15 +390,13 @@ def _ids_of(game, legal):
     text value (`value_msg`, kept per rules: a move offers the same spaces all
     game), None for any other value — without going through every option's kind."""
     pend = game.pending
-    if pend is None or pend.get("kind") not in ("pick", "order"):
+    kind = None if pend is None else pend.get("kind")
+    if kind == "act":
+        return _act_ids(game, legal)
+    if kind not in ("pick", "order"):
         return option_ids(game)
     rules = game.rules
-    memo = _VALUE_IDS.get(id(rules))
-    if memo is None or memo[0] is not rules:
-        if len(_VALUE_IDS) > 16:
-            _VALUE_IDS.clear()
-        memo = _VALUE_IDS[id(rules)] = (rules, {})
-    known = memo[1]
+    known = _value_ids(rules)
     out = [DONE if a.get("index", 0) is None else known.get(v, _NO_ID) if type(v := a.get("value")) is str else None
            for a in legal]
     if _NO_ID in out:           # a text not seen before: read once
@@ -398,7 +407,37 @@ def _ids_of(game, legal):
     return out
 
 
-_VALUE_IDS: dict = {}
+def _value_ids(rules):
+    """{text value: its message id} read so far, kept per rules."""
+    memo = _VALUE_IDS.get(id(rules))
+    if memo is None or memo[0] is not rules:
+        if len(_VALUE_IDS) > 16:
+            _VALUE_IDS.clear()
+        memo = _VALUE_IDS[id(rules)] = (rules, {}, {})
+    return memo[1]
+
+
+def _act_ids(game, legal):
+    """`option_ids(game)` of a turn's actions: "pass" where `action` is
+    None, else the action's id (`text.action_id`, kept per rules), when no
+    option has a `source` (a card's action is named after its card: then
+    the runtime reads them all)."""
+    rules = game.rules
+    _value_ids(rules)
+    known = _VALUE_IDS[id(rules)][2]
+    out = []
+    for a in legal:
+        if a.get("source") is not None:
+            return option_ids(game)
+        act = a.get("action")
+        mid = known.get(act)
+        if mid is None:
+            mid = known[act] = PASS if act is None else action_id(rules, None, act)
+        out.append(mid)
+    return out
+
+
+_VALUE_IDS: dict = {}       # id(rules) -> (rules, {text value: id}, {top-level action: id})
 _NO_ID = _UNREAD = object()
 
 
@@ -428,13 +467,7 @@ class _Counters(dict):
     with `seat`, that seat's value alone), read when first asked: a dict, so
     that a counter read again (a dozen times a decision) is a plain lookup."""
 
-    __slots__ = ("r", "of")
-
-    @classmethod
-    def of_seat(cls, reader, seat=None):
-        c = cls()
-        c.r, c.of = reader, seat
-        return c
+    __slots__ = ("r", "of")        # the reader, and the seat (None: global counters)
 
     def __missing__(self, cid):
         got = self[cid] = self.r.counter(cid, self.of)
@@ -477,11 +510,15 @@ class _Seen:
         self.g, self.me, self.bot = game, seat, bot
         self.R = game.rules
         # read piece by piece (game.seat_reader): no full view per decision
-        self.r = r = game.seat_reader(seat)
+        self.r = r = reader_of(game, seat)
         self.round = r.round
-        self.c = _Counters.of_seat(r)           # global counters
-        self.my = my = _Counters.of_seat(r, seat)    # per-player counters: this seat's value
-        self._kind, self._fields, self._derived, mine = _tables(self.R)
+        self.c = c = _Counters()                # global counters
+        c.r, c.of = r, None
+        self.my = my = _Counters()              # per-player counters: this seat's value
+        my.r, my.of = r, seat
+        hit = _TABLES.get(id(self.R))
+        self._kind, self._fields, self._derived, mine = hit[1:] if hit is not None and hit[0] is self.R \
+            else _tables(self.R)
         my.update(zip(mine, r.counter_values(mine, seat)))     # those read at most decisions, in one call
         self._zone = {}
         self._ents = {}             # (zone, owner) -> entity ids of its pieces (no piece dicts built)
@@ -489,11 +526,11 @@ class _Seen:
         self._rooms = {}            # cargo type (or None) -> room(type): a dozen times a plan
         self._best = {}             # cargo type -> best_sale(type)
         self._open = None           # contract entity -> its first piece open to me (open_contract)
-        self._jobs = self._contracts = None     # read once a decision (jobs(), contracts())
+        self._jobs = self._contracts = self._jk = None     # read once a decision (jobs(), contracts(), _jobs_key())
         self._mine = {}             # zone -> entity ids of my pieces there (mine_ents)
         self._tf = self._ld = self._dmg = None     # _truck(), load(), damage(): once a decision
         spaces = self.R.spaces
-        found = r.find("rough_ground")
+        found = r.find_all(_ROUGH)         # r.find("rough_ground")
         last = bot._rough_found      # the same places as at the last decision: the same rough ground
         if last is not None and last[0] == found and last[1] is spaces:
             self._rough = last[2]
@@ -517,7 +554,8 @@ class _Seen:
                 for p in self.pieces(sid):
                     if self.ent(p["entity"]).get("kind") in ("outpost", "raider_enclave"):
                         ps[p["piece"]] = sid
-        self.mem = bot.mem.setdefault(seat, {})
+        mem = bot.mem.get(seat)
+        self.mem = mem if mem is not None else bot.mem.setdefault(seat, {})
         self._plan = None
         self.exclude = set()
 
@@ -583,11 +621,15 @@ class _Seen:
             got = self._jobs = self.r.pieces_kept("jobs", self.me, _JOB_PROPS)
         return got
 
-    @_once
     def _jobs_key(self):
         """What the answers about my jobs read besides the rules and the
-        board: the jobs with their marks, my load, the contracts, my quest card."""
-        return self.jobs(), self.mine_ents("load"), self.contracts(), self.mine_ents("quest"), self.me
+        board: the jobs with their marks, my load, the contracts, my quest
+        card (read once a decision)."""
+        key = self._jk
+        if key is None:
+            key = self._jk = (self.jobs(), self.mine_ents("load"), self.contracts(), self.mine_ents("quest"),
+                              self.me)
+        return key
 
     def _by_jobs(self, name, make):
         """`make()`, kept (per game) while `_jobs_key` gives the very same objects."""
@@ -823,8 +865,17 @@ class _Seen:
         return None if pos is None else self._from[pos]
 
     def nearest(self, sids):
-        sids = [x for x in sids if x and x not in self.exclude]
-        return min(sids, key=self.far) if sids else None
+        """`min(sids, key=self.far)` of the wanted ones (the first of the nearest), one row read."""
+        best, best_d = None, None
+        row = _UNREAD
+        for x in sids:
+            if x and x not in self.exclude:
+                if row is _UNREAD:
+                    row = self.far_row()        # where far would first read it
+                d = 99 if row is None else row.get(x, 99)
+                if best_d is None or d < best_d:
+                    best, best_d = x, d
+        return best
 
     # ---- contracts and jobs ---------------------------------------------------
     def contracts(self):
@@ -1454,7 +1505,7 @@ class _Seen:
                         v = dv - 1.2 * (99 if row is None or sid is None else row.get(sid, 99))
                         if v > best_v:
                             best, best_v = sid, v
-        carrying = sum(ld[t] for t in CARGO)
+        carrying = ld["food"] + ld["water"] + ld["weapons"]       # sum over CARGO, without a generator
         if best is not None and (carrying >= max(1, self.holds() - 1) or self.room() == 0 or best_v > 8):
             return best, "sell"
         # buy: profit = (best sale - price) * room
@@ -1504,22 +1555,12 @@ class _Distances(dict):
     spaces its trucks stand on or pass by), a level at a time: as the cost
     of entering depends only on the space entered, a space is first reached
     from the nearest level that reaches it, and so at its distance (no heap,
-    no space reached twice). A level is found by set operations (in C) from
-    every space's links, made at once for the board; a board with a link to
-    no space keeps to the space-at-a-time way, which fails only when a row
-    reaches that link."""
+    no space reached twice)."""
 
     def __init__(self, spaces, rough):
         super().__init__()
         self.spaces, self.rough = spaces, rough
         self.nbrs = {}              # space -> (plain spaces, rough spaces) a truck may enter from it
-        try:
-            for s in spaces:
-                self._near(s)
-            self.plain = {s: near[0] for s, near in self.nbrs.items()}
-            self.hard = {s: near[1] for s, near in self.nbrs.items()}
-        except KeyError:
-            self.plain = self.hard = None
 
     def _near(self, s):
         near = _enterable(self.spaces, s)
@@ -1528,26 +1569,6 @@ class _Distances(dict):
         return got
 
     def __missing__(self, start):
-        plain, hard = self.plain, self.hard
-        if plain is None:
-            return self._one_by_one(start)
-        dist = {start: 0}
-        seen = dist.__contains__
-        # the spaces at distance k (`now`) and those known at k + 1 (rough ones reached from k - 1)
-        k, now, nxt = 0, (start,), set()
-        plain[start]                # no such space: a KeyError, as the long way gives
-        while now or nxt:
-            k1 = k + 1
-            step = set(filterfalse(seen, chain.from_iterable(map(plain.__getitem__, now))))
-            climb = set(filterfalse(seen, chain.from_iterable(map(hard.__getitem__, now))))
-            dist.update(dict.fromkeys(step, k1))
-            dist.update(dict.fromkeys(climb, k1 + 1))
-            nxt |= step
-            now, nxt, k = nxt, climb, k1
-        self[start] = dist
-        return dist
-
-    def _one_by_one(self, start):
         nbrs = self.nbrs
         dist = {start: 0}
         k, now, nxt, after = 0, [start], [], []

@@ -423,6 +423,13 @@ class SeatReader:
         return self._props
 
 
+def reader_of(game: Any, seat: int | None) -> SeatReader:
+    """``game.seat_reader(seat)``, for a caller that imported this module
+    already: a bot makes a reader at every decision, and the import inside
+    ``seat_reader`` costs as much as the reader."""
+    return SeatReader(game.m, seat)
+
+
 _PROPS: dict[int, tuple] = {}
 _NESTED = frozenset((dict, list, tuple))      # values that may hold a piece: through the Sight
 _UNSET = object()
@@ -468,6 +475,8 @@ def _holds_piece(v: Any) -> bool:
     if t is list or t is tuple:
         return any(map(_holds_piece, v))
     return False
+
+
 _START: dict[tuple[int, tuple], tuple[Any, tuple[int, ...], frozenset]] = {}
 _FOUND: dict[tuple, list] = {}         # see SeatReader._found
 

@@ -314,6 +314,9 @@ def check_reader(o: Oracle, s, v: dict) -> None:
         # a zone's pieces with only some props read: the view's, with the others left out
         names = sorted({n for p in z.get("pieces", []) for n in p.get("props") or {}})[:1]
         assert r.pieces(zid, of, props=names) == [_only(p, names) for p in z.get("pieces", [])]
+        # the kept reads (answers shared while nothing they read changes): the same, as tuples
+        assert r.pieces_kept(zid, of, names) == tuple(_only(p, names) for p in z.get("pieces", []))
+        assert r.entity_ids(zid, of) == tuple(p["entity"] for p in z.get("pieces", []))
     assert r.counters() == v["counters"]
     for cid, value in v["counters"].items():
         assert r.counter(cid) == value

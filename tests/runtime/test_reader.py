@@ -169,3 +169,48 @@ def test_first_of_follows_pieces_coming_onto_a_zone_it_answered():
     now = g.seat_reader(0).first_of(ents)
     assert now == _tops_as_the_view_shows(g, 0, ents) != tops
     assert (one[0][0], one[0][1], st.p_ent[mover]) in now
+
+
+def test_kept_reads_are_the_same_object_while_nothing_they_read_changes():
+    # entity_ids() and pieces_kept() give entities() and pieces(props=...) as
+    # tuples, and the very same tuple while the zone and those props are the
+    # same, so that a bot may keep what it made of an answer (bots/weds.py)
+    from waybill.runtime.reader import reader_of
+    g = _mid("weds")
+    st, lay = g.state, g.m.L
+    for seat in (0, 1, None):
+        r, again = g.seat_reader(seat), reader_of(g, seat)
+        for slot, pile in enumerate(st.zones):
+            zid, of = lay.z_id[slot], lay.z_of[slot]
+            assert r.entity_ids(zid, of) == tuple(r.entities(zid, of))
+            assert again.entity_ids(zid, of) is r.entity_ids(zid, of) or not pile
+            for names in ((), ("done_by",), ("marks", "done_by")):
+                assert r.pieces_kept(zid, of, names) == tuple(r.pieces(zid, of, props=names))
+    contracts = g.seat_reader(0).pieces_kept("contracts")
+    assert contracts and g.seat_reader(1).pieces_kept("contracts") is contracts
+    pid = st.zones[lay.zslot[("contracts", None)]][0]
+    st.props[f"{pid}:done_by"] = [{"player": 2}]        # as a rule setting a prop would
+    now = g.seat_reader(0).pieces_kept("contracts", None, ["done_by"])
+    assert now[0]["props"] == {"done_by": [{"player": 2}]}
+    assert now == tuple(g.seat_reader(0).pieces("contracts", None, ["done_by"]))
+    st.props[f"{pid}:done_by"] = [{"player": 1}]
+    assert g.seat_reader(0).pieces_kept("contracts", None, ["done_by"])[0]["props"] == {"done_by": [{"player": 1}]}
+    # a prop holding a piece is shown as the seat sees that piece now: never kept
+    st.props[f"{pid}:probe"] = {"piece": pid}
+    first = g.seat_reader(0).pieces_kept("contracts", None, ["probe"])
+    assert first == tuple(g.seat_reader(0).pieces("contracts", None, ["probe"]))
+    assert g.seat_reader(0).pieces_kept("contracts", None, ["probe"]) is not first
+
+
+def test_counter_values_read_as_counter_reads():
+    g = _mid("weds")
+    r = g.seat_reader(1)
+    mine = tuple(c for c, d in g.rules.counters.items() if d["scope"] != "global")[:6]
+    shared = tuple(c for c, d in g.rules.counters.items() if d["scope"] == "global")[:6]
+    for _ in range(2):                                   # the slots, then the kept slots
+        assert r.counter_values(mine, 2) == [r.counter(c, 2) for c in mine]
+        assert r.counter_values(shared) == [r.counter(c) for c in shared]
+    with pytest.raises(WaybillError):
+        r.counter_values(("no_such_counter",), 0)
+    with pytest.raises(WaybillError):
+        r.counter_values(mine, 7)
