@@ -116,9 +116,11 @@ class State:
         them: ``restore`` makes them empty again). Written out, not a loop
         or an ``attrgetter``: this runs before every action."""
         u = self.uses
-        # each frame and its locals (the frame copied with its keys in their
-        # order, its locals replaced: one comprehension, fewer steps than a loop)
-        stack = [{**f, "locals": f["locals"].copy()} for f in self.stack]
+        stack = []
+        for f in self.stack:
+            g = f.copy()
+            g["locals"] = f["locals"].copy()
+            stack.append(g)
         lg = self.log
         return (self.rng, self.p_ent, self.p_zone.__copy__(), self.p_owner.__copy__(),
                 self.props.copy() if self.props else None, self.zones.copy(), self.counters.copy(),
