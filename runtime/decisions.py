@@ -474,8 +474,10 @@ def _labelled(m: Any, cands: list, left: Any) -> list[dict]:
         names = _space_names(m.R)
     words = names[1]
     text_of = access.text_of
+    # (every candidate left, the first pick's case: ``left`` is their range)
+    pairs = enumerate(cands) if type(left) is range else zip(left, map(cands.__getitem__, left))
     return [{"label": words.get(c, c) if type(c) is str else text_of(m, c), "value": c, "index": i}
-            for i, c in zip(left, map(cands.__getitem__, left))]
+            for i, c in pairs]
 
 
 def _space_names(R: Any) -> tuple:
