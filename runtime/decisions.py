@@ -12,7 +12,6 @@ multi-step decision remembers lives in hidden locals (``$<pc>c`` candidates,
 
 from __future__ import annotations
 
-from itertools import compress
 from operator import itemgetter
 from typing import Any, Callable
 
@@ -219,14 +218,14 @@ def _listed_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
     # (while the legality cache records, p_zone notes these reads in one go)
     zs = zones_of(pz) if type(pz) is not _RList else pz.picked(zones_of, pieces)
     # who each host's zone offers its actions to, per zone slot (_seat_table):
-    # 0 no one, 1 anyone (the host has no owner), 2 this player (its owner).
-    # The hosts kept are picked in C (most hosts of a tag lie in closed
-    # zones: decks, supplies), not tested one by one in Python.
+    # 0 no one, 1 anyone (the host has no owner), 2 this player (its owner):
+    # one look-up per host, not two tests (most hosts of a tag lie in closed
+    # zones: decks, supplies). A comprehension: map() and compress() over
+    # the table measured slower (a C call per host through tuple.__getitem__)
     tab = seats.get(p)
     if tab is None:
         tab = seats[p] = _seat_table(open_to, p)
-    flags = list(map(tab.__getitem__, zs))
-    hosts = list(compress(zip(rows, flags), flags))
+    hosts = [(row, o) for row, z in zip(rows, zs) if (o := tab[z])]
     if made_actions and len(st.p_ent) > len(lay.start_pieces):
         c = m.created        # (access.created_pieces, its cache read first: asked every listing)
         made = c[1] if c is not None and c[0] == len(st.p_ent) else access.created_pieces(m)
@@ -475,8 +474,10 @@ def _labelled(m: Any, cands: list, left: Any) -> list[dict]:
         names = _space_names(m.R)
     words = names[1]
     text_of = access.text_of
+    # (every candidate left, the first pick's case: ``left`` is their range)
+    pairs = enumerate(cands) if type(left) is range else zip(left, map(cands.__getitem__, left))
     return [{"label": words.get(c, c) if type(c) is str else text_of(m, c), "value": c, "index": i}
-            for i, c in zip(left, map(cands.__getitem__, left))]
+            for i, c in pairs]
 
 
 def _space_names(R: Any) -> tuple:

@@ -257,7 +257,7 @@ class Game:
             raise IllegalAction(f"option {i!r} is not one of 0..{len(options) - 1}")
         # compared as the seat was shown it; logged and answered as the kernel has it
         opt = options[i]
-        plain = opt.get("source") is None and _SCALARS.issuperset(map(type, opt.values()))   # (_plain)
+        plain = _plain(opt)
         # (the head as _action makes it, written out: every apply checks one)
         legal = {"player": player, "decision": decision, "option": i,
                  **(opt if plain else Sight(self.m, player).options([opt])[0])}
@@ -463,8 +463,12 @@ def _plain(opt: dict) -> bool:
     """Whether an option names no piece, so a seat is shown it as it is
     (``Sight._answer`` would copy it unchanged): its values are all
     scalars, and its ``source`` (a bare piece number when set) is none."""
-    # (the values' types tested in C: every apply asks this)
-    return opt.get("source") is None and _SCALARS.issuperset(map(type, opt.values()))
+    if opt.get("source") is not None:
+        return False
+    for v in opt.values():
+        if type(v) not in _SCALARS:
+            return False
+    return True
 
 
 def _bot_score(rules: Rules) -> Any:

@@ -22,8 +22,6 @@ Everything returned is a fresh copy: a caller may edit it freely.
 
 from __future__ import annotations
 
-from itertools import chain
-from operator import methodcaller
 from typing import Any, Callable
 
 from .handles import handle
@@ -31,7 +29,6 @@ from .reveal import known_pieces
 
 HIDDEN = {"hidden": True}
 _NESTED = frozenset((dict, list, tuple))
-_SOURCE = methodcaller("get", "source")
 
 
 class Sight:
@@ -275,14 +272,14 @@ class Sight:
 def plain_actions(options: list[dict], player: int, decision: int) -> list[dict] | None:
     """``Sight(m, player).actions(options, player, decision)`` when no option
     shows a piece (no list or dict in any, no piece as a source), else None:
-    each is shown as it is, after its head, whoever the seat. Tested for the
-    whole list in C; most decisions' options are such (a choice of words, a
-    number, actions with no host piece), and then no Sight is needed."""
-    if options and min(map(len, options)) > 1 \
-            and _NESTED.isdisjoint(map(type, chain.from_iterable(map(dict.values, options)))) \
-            and int not in set(map(type, map(_SOURCE, options))):
-        return [{"player": player, "decision": decision, "option": i, **opt} for i, opt in enumerate(options)]
-    return None
+    each is shown as it is, after its head, whoever the seat. Most
+    decisions' options are such (a choice of words, a number, actions with
+    no host piece), and then no Sight is needed."""
+    nested = _NESTED
+    for opt in options:
+        if len(opt) == 1 or not nested.isdisjoint(map(type, opt.values())) or type(opt.get("source")) is int:
+            return None
+    return [{"player": player, "decision": decision, "option": i, **opt} for i, opt in enumerate(options)]
 
 
 _ZONES_SEEN: dict[tuple[int, Any], tuple[Any, list[bool]]] = {}
