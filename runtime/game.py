@@ -8,7 +8,7 @@ game.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import Any, Iterable
 
 from . import interpreter, view as _view
 from .errors import IllegalAction, RuleError, WaybillError
@@ -19,10 +19,8 @@ from .arguments import options_problem, player_names, players_problem, said, see
 from .save_check import checked_fields
 from .sight import Sight, answers, plain_actions
 from .primitives import without
+from .reader import SeatReader
 from .state import State, new_state
-
-if TYPE_CHECKING:
-    from .reader import SeatReader
 
 
 class Game:
@@ -343,7 +341,6 @@ class Game:
         """What ``player`` may see, read a question at a time (counters,
         zones, pieces, the pending decision) without building a view: what
         bots read (runtime/reader.py). Stands for the game as it is now."""
-        from .reader import SeatReader
         return SeatReader(self.m, player)
 
     def has_bot_score(self) -> bool:
