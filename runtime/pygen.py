@@ -345,7 +345,7 @@ _HELPERS: dict[str, Any] = {
     "_em": events.emit, "_say": I.say, "_Stop": Stop, "_stop": _stopped, "_ct": _counter,
     "_sc": _set_counter, "_MISSING": _MISSING, "_sm": _sum_checked, "_fe": flat_enough,
     "_xh": _steps_out, "_ME": "me", "_mo": access.me_of, "_ci": _int_checked,
-    "_LL": LOOP_LIMIT, "_cpr": call_procedure, "_pop": pop, "_ty": type, "_str": str, "_PK": "piece", "_PL": "player", "_zp": _zone_pile, "_EN": "entity", "_po": access.piece_owner, "_pz": _zone_of_piece, "_ZN": "zone", "_OF": "of", "_int": int, "_dict": dict, "_MX": MAX_INT, "_gn": _gain, "_dr": _draw,
+    "_LL": LOOP_LIMIT, "_cpr": call_procedure, "_pop": pop, "_ty": type, "_str": str, "_PK": "piece", "_PL": "player", "_zp": _zone_pile, "_EN": "entity", "_po": access.piece_owner, "_pz": _zone_of_piece, "_ZN": "zone", "_OF": "of", "_int": int, "_dict": dict, "_list": list, "_al": access.as_list, "_MX": MAX_INT, "_gn": _gain, "_dr": _draw,
 }
 
 def _events_out(m: Any) -> None:
@@ -551,6 +551,20 @@ class _Gen:
             known = self._const_track_item(e["of"], e["index"])
             if known is not None:
                 return known
+        if op == "index" and "of" in e and "index" in e:
+            # exprs._index: the collection as a list, then the index; out of range: none
+            t, i, x = self._tmp(), self._tmp(), self._tmp()
+            items = f"({x} if _ty({x} := {self.ex(e['of'], at)}) is _list else _al(m, {x}, loc))"
+            ix = e["index"]
+            # (a literal index: a constant of its own, as the IR keeps it apart from other numbers)
+            ix = self.kobj(("index", ix), ix) if type(ix) is int else self.ex(ix, at)
+            return f"({t}[{i}] if -len({t} := {items}) <= ({i} := {ix}) < len({t}) else None)"
+        if op == "list" and type(e.get("items")) is list:
+            # exprs._list: a new list, its nesting checked if it holds a list
+            items = ", ".join(self.ex(i, at) for i in e["items"])
+            if all(_in_range(i) for i in e["items"]):
+                return f"[{items}]"         # literals: no list inside
+            return f"_fe(m, [{items}], {self.k(at)})"
         if op == "call":
             impl = FUNCTIONS.get(e["fn"])
             if impl is None:
