@@ -308,6 +308,17 @@ _SIMPLE = re.compile(r"_[vk][0-9]+")
 _BOOL_OPS = frozenset(("==", "!=", "<", "<=", ">", ">=", "in", "not in", "and", "or"))
 
 
+# a call in generated code (``name(``, ``](``, ``)(``); of these only
+# `len`, `bool` (of plain values), `_ty` (type) and `_ci` (which only raises) charge nothing
+_CALL = re.compile(r"([A-Za-z_][A-Za-z_0-9]*|\]|\))\(")
+_FREE_CALLS = frozenset(("len", "bool", "_ty", "_ci"))
+
+
+def _calls(src: str) -> bool:
+    """Whether generated code ``src`` calls anything that may charge steps."""
+    return any(c.group(1) not in _FREE_CALLS for c in _CALL.finditer(src))
+
+
 def _in_range(v: Any) -> bool:
     """Whether ``v`` is a literal that is never out of the JSON-safe range."""
     return type(v) in (str, bool) or v is None or type(v) is int and -MAX_INT <= v <= MAX_INT
@@ -370,6 +381,11 @@ class _Gen:
         self.extra: list[str] = []      # helper functions (aggregates, quantities)
         self._qfns: dict[str, str] = {}   # quantity id -> its function
         self._qspecial: dict[tuple, str | None] = {}    # (quantity id, its literal arguments) -> its function
+        # a specialised quantity's body that calls nothing: its function -> (body, its
+        # parameters' identifiers, whether its value needs no range check); see ``_inlined``
+        self._leaf: dict[str, tuple[str, list[str], bool]] = {}
+        self.clean = False          # see ``ex``
+        self.precharge = 0          # steps charged at the start of the specialised quantity being written
         # Variables held in Python locals (aggregate items, quantity
         # parameters): name -> identifier, or "None". Code that hands ``loc``
         # to something that reads one of them by name cannot use them: it
@@ -428,6 +444,16 @@ class _Gen:
         return t if exact else exprtypes.base(t)
 
     def ex(self, e: Any, at: Any, fn: Callable | None = None) -> str:
+        """The Python expression of IR ``e``. Inside a specialised quantity
+        (``_quantity_special``) it also keeps ``clean``: whether everything
+        written so far, in the order it runs, calls nothing (so charges
+        nothing, and always runs: see ``_inlined``)."""
+        out = self._ex(e, at, fn)
+        if self.clean and _calls(out):
+            self.clean = False
+        return out
+
+    def _ex(self, e: Any, at: Any, fn: Callable | None = None) -> str:
         if type(e) is not dict:
             if type(e) is int and fn is None:
                 return self.k(e)
@@ -492,6 +518,7 @@ class _Gen:
             lx = self.ex(e["l"], at)
             if o in ("and", "or"):
                 # exprs._bin: `bool(l) and bool(r)`; a comparison is a bool already
+                self.clean = False      # (the right side may not run)
                 rx = self.ex(e["r"], at)
                 lx = lx if _is_bool(e["l"]) or self.ty(e["l"], True) == "bool" else f"bool({lx})"
                 rx = rx if _is_bool(e["r"]) or self.ty(e["r"], True) == "bool" else f"bool({rx})"
@@ -523,7 +550,9 @@ class _Gen:
         if op == "neg":
             return f"_sb(0, {self.ex(e['x'], at)})"
         if op == "cond":
-            return f"({self.ex(e['then'], at)} if {self.ex(e['if'], at)} else {self.ex(e.get('else'), at)})"
+            test = self.ex(e["if"], at)     # (written first: it runs first)
+            self.clean = False              # (either branch may not run)
+            return f"({self.ex(e['then'], at)} if {test} else {self.ex(e.get('else'), at)})"
         if op == "agg" and e["fn"] in _AGGS:
             return self._agg(e, at)
         if op == "quantity" and e["id"] in R.quantities and not R.modifiers.get(e["id"]) \
@@ -825,6 +854,7 @@ class _Gen:
         self.extra.append("")       # reserve the name before nested helpers take theirs
         slot = len(self.extra) - 1
         env, escaped, vt = self.env, self.escaped, self.vt
+        self.clean = False      # (its loop runs in a function of its own: nothing written inline before it)
         x = self._local()
         # `me` is read from `loc` by functions and zones: such an item stays there
         lines = self._agg_local(e, at, fn, where, value, x) if e["var"] != "me" else None
@@ -922,7 +952,8 @@ class _Gen:
         ids = [self._local() for _ in params]
         me = self._local()
         saved = self.env, self.escaped, self.qlocal
-        vt = self.vt
+        vt, clean = self.vt, self.clean
+        self.clean = False      # (nothing in it is charged at a caller's start)
         self._vt = self.facts.types.quantity_env(qid)
         self.env = {"self": "None", "owner": "None", **dict(zip(params, ids)), "me": me}
         self.escaped, self.qlocal = False, True
@@ -937,7 +968,7 @@ class _Gen:
             shown = "".join(f"{self.k(p)}: {i}, " for p, i in zip(params, ids))
             start = [f"    loc = {{{shown}_ME: {me_of}}}"]
         self.env, self.escaped, self.qlocal = saved
-        self._vt = vt
+        self._vt, self.clean = vt, clean
         args = "".join(f", {i}" for i in ids)
         self.extra[slot] = "\n".join([
             f"def {name}(m, loc, _at{args}):",
@@ -966,8 +997,30 @@ class _Gen:
         name = self._quantity_special(e["id"], binds)
         if name is None:
             return None
-        rest = "".join(f", {self.ex(a, at)}" for a in args if type(a) not in _LITERALS)
-        return f"{name}(m, loc, {self.k(at)}{rest})"
+        rest = [self.ex(a, at) for a in args if type(a) not in _LITERALS]
+        if self.clean and name in self._leaf and all(_SIMPLE.fullmatch(a) for a in rest):
+            return self._inlined(name, rest, at)
+        return f"{name}(m, loc, {self.k(at)}{''.join(', ' + a for a in rest)})"
+
+    def _inlined(self, name: str, args: list[str], at: Any) -> str:
+        """The body of the specialised quantity ``name`` (one that calls
+        nothing) written in place of its call, inside another specialised
+        quantity, its parameters replaced by ``args`` (locals or constants).
+        Its charge is added to ``precharge``: the caller charges it at its
+        start with its own. That changes nothing: everything the caller runs
+        before this point calls nothing (``clean``), so charges nothing and
+        cannot fail but by raising (and a raise is answered by the
+        interpreter, steps given back); if the sum runs the steps out, the
+        caller gives it back and runs its plain version, which charges each
+        quantity where the interpreter does and stops at the same one."""
+        body, ids, plain, charge = self._leaf[name]
+        given = dict(zip(ids, args))
+        body = re.sub(r"\b_v[0-9]+\b", lambda x: given.get(x.group(0), x.group(0)), body)
+        self.precharge += charge
+        if plain:
+            return f"({body})"
+        t = self._tmp()     # the range check the quantity's function makes of its value
+        return f"({t} if _ty({t} := {body}) is not _int or -_MX <= {t} <= _MX else _ci({t}, {self.k(at)}))"
 
     def _quantity_special(self, qid: str, binds: tuple) -> str | None:
         """The function of quantity ``qid`` with the parameters of ``binds``
@@ -993,30 +1046,41 @@ class _Gen:
         free = [p for p in params if p not in bound]
         ids = [self._local() for _ in free]
         me = self._local()
-        saved = self.env, self.escaped, self.qlocal, self.vt
+        saved = self.env, self.escaped, self.qlocal, self.vt, self.clean, self.precharge
         self._vt = {n: t for n, t in self.facts.types.quantity_env(qid).items() if n not in bound}
         # a bound parameter still read (in a text's parts) is its constant
         self.env = {"self": "None", "owner": "None", **{p: self.k(v) for p, v in binds},
                     **dict(zip(free, ids)), "me": me}
-        self.escaped, self.qlocal = False, True
+        self.escaped, self.qlocal, self.clean, self.precharge = False, True, True, 0
         body = self.ex(value, qat)
-        escaped = self.escaped
-        self.env, self.escaped, self.qlocal, self._vt = saved
+        escaped, pre = self.escaped, self.precharge
+        self.env, self.escaped, self.qlocal, self._vt, self.clean, self.precharge = saved
         if escaped:
             self._qspecial[key] = None
             return None
         t = self._tmp()
-        start = [f"    {me} = ({t} if ({t} := loc.get(_ME)) is not None else _mo(m, loc))"] \
-            if re.search(rf"\b{me}\b", body) else []
+        uses_me = re.search(rf"\b{me}\b", body)
+        start = [f"    {me} = ({t} if ({t} := loc.get(_ME)) is not None else _mo(m, loc))"] if uses_me else []
+        plain = _is_bool(value) or _in_range(value)
+        if not uses_me and not _calls(body):
+            self._leaf[name] = (body, ids, plain, 4 + pre)
         args = "".join(f", {i}" for i in ids)
+        charge = ["    _b.steps -= 4", "    if _b.steps < 0:", "        _xh(_b, _at)"]
+        if pre:
+            # the quantities written inline charged with this one's 4; should
+            # that run the steps out, given back and charged one by one
+            # where the interpreter charges them, by the plain version
+            plain_fn = self._quantity(qid)
+            given = iter(ids)
+            every = "".join(f", {self.k(bound[p]) if p in bound else next(given)}" for p in params)
+            charge = [f"    _b.steps -= {4 + pre}", "    if _b.steps < 0:", f"        _b.steps += {4 + pre}",
+                      f"        return {plain_fn}(m, loc, _at{every})"]
         self.extra[slot] = "\n".join([
             f"def {name}(m, loc, _at{args}):",
             "    _b = m.budget",
-            "    _b.steps -= 4",
-            "    if _b.steps < 0:",
-            "        _xh(_b, _at)",
+            *charge,
             *start,
-            *([f"    return {body}"] if _is_bool(value) or _in_range(value) else [     # (known in range)
+            *([f"    return {body}"] if plain else [     # (known in range)
                 f"    _v = {body}",
                 "    if _ty(_v) is _int and not -_MX <= _v <= _MX:",
                 "        _ci(_v, _at)",
