@@ -194,7 +194,7 @@ def _gain(m: Any, loc: dict, spec: tuple, amount: Any, who: Any) -> None:
 def _draw(m: Any, loc: dict, src: int, to: Any, n: Any, position: Any) -> None:
     """primitives.draw from a zone slot known now, its result unused."""
     if type(to) is str:
-        dst = m.L.zslot.get((to, None))
+        dst = m.L.z_global.get(to)
         if dst is None:
             dst = access.zone_slot(m, to, loc)
     else:
@@ -771,7 +771,7 @@ class _Gen:
         v, z, p = self._tmp(), self._tmp(), self._tmp()
         fast = {"size": f"len(m.st.zones[{z}])", "pieces": f"_pcs(m, m.st.zones[{z}])",
                 "top": f"({{_PK: {p}[0]}} if ({p} := m.st.zones[{z}]) else None)"}[fn]
-        return (f"({fast} if (({z} := m.L.zslot.get(({v}, None))) if _ty({v} := {arg}) is _str else "
+        return (f"({fast} if (({z} := m.L.z_global.get({v})) if _ty({v} := {arg}) is _str else "
                 f"({z} := m.L.zslot.get(({v}.get(_ZN), {v}.get(_OF)))) if _ty({v}) is _dict else None) is not None "
                 f"else {self.f(FUNCTIONS[fn])}(m, loc, {v}))")
 
@@ -839,7 +839,7 @@ class _Gen:
         if pile is not None:
             return pile
         v, z = self._tmp(), self._tmp()
-        return (f"(m.st.zones[{z}] if (({z} := m.L.zslot.get(({v}, None))) if _ty({v} := {self.ex(e, at)}) is _str else "
+        return (f"(m.st.zones[{z}] if (({z} := m.L.z_global.get({v})) if _ty({v} := {self.ex(e, at)}) is _str else "
                 f"({z} := m.L.zslot.get(({v}.get(_ZN), {v}.get(_OF)))) if _ty({v}) is _dict else None) is not None "
                 f"else _zp(m, loc, {v}))")
 
