@@ -892,8 +892,11 @@ class _Gen:
         if pile is None:
             return [f"    for {x} in _wk(m, {coll}, loc):"] + self._agg_body(fn, w, v, None)
         # functions.pieces then access.walked: each charges the pile's length
-        lines = [f"    _pl = {pile}", "    _b = m.budget"]
-        lines += ["    _b.steps -= len(_pl)", "    if _b.steps < 0:", "        _xh(_b, None)"] * 2
+        # (both at once; should that run the steps out, given back and charged
+        # one after the other, as they are: the same error, or the same refills)
+        lines = [f"    _pl = {pile}", "    _b = m.budget", "    _np = len(_pl)", "    _b.steps -= _np + _np",
+                 "    if _b.steps < 0:", "        _b.steps += _np + _np"]
+        lines += ["        _b.steps -= _np", "        if _b.steps < 0:", "            _xh(_b, None)"] * 2
         return lines + [f"    for {x} in _pl:"] + self._agg_body(fn, w, v, None)
 
     def _agg_in_loc(self, e: dict, at: Any, fn: str, where: Any, value: Any, x: str) -> list[str]:

@@ -32,10 +32,15 @@ counter tilted per player = 0
 quantity used(p: player, s: str) = if s == "x" then p.a else if s == "y" then p.b else 0
 quantity slots(p: player, s: str) = if s == "x" then 2 else if s == "y" then 1 else 99
 quantity can(p: player, s: str) = used(p, s) < slots(p, s) and (if p.tilted > 0 then s != "y" else true)
+zone pile
+kind card { cost: int = 1 }
+card ace "Ace" { cost: 2 copies: 3 start: pile }
+quantity piled(s: str) = if s == "x" then count(each c in pieces(pile) where c.cost > 1) else 0
 quantity loops(s: str, n: int) = if s == "" then 0 else if n > 0 then loops(s, n - 1) + 1 else loops("", n)
 action take_x "Take X" { tags: main  require can(me, "x")  set me.a += 1 }
 action take_y "Take Y" { tags: main  require can(me, "y"), "No Y"  set me.b += 1 }
 action tilt "Tilt" { tags: main  require loops("go", 3) == 3  set me.tilted += 1 }
+action count_x "Count" { tags: main  require piled("x") == 3 }
 action other "Other" { tags: main  require can(me, "z") and slots(me, "x") == 2 }
 game { players 1..2 play { while true { act by player(0) tagged main } } }
 """
@@ -131,7 +136,7 @@ def test_values_and_charges_are_the_interpreters(ir):
         for g in (fast, slow):
             g.apply(next(x for x in g.legal_actions() if x["label"] == label))
         assert fast.to_json() == slow.to_json()
-    assert {"Take X", "Take Y", "Tilt"} <= seen
+    assert {"Take X", "Take Y", "Tilt", "Count"} <= seen
     assert fast.rules.deopts == 0
 
 
