@@ -38,7 +38,8 @@ instruction that raised it, as the interpreter does.
 **Reads known now.** A piece field is read from ``props`` only if some
 ``set x.NAME`` can write that name (access.settable_names; a save holding
 another is refused), then from one ``{entity: value}`` table per name; a
-player's counter or zone by its layout slot. Aggregate items and quantity
+player's counter or zone from the layout's slot tables (``m.L.c_slots[i][p]``,
+``i`` the counter's place, written here: no ``(name, p)`` key is built). Aggregate items and quantity
 parameters (and ``me``) are Python locals, unless something generated in
 them hands ``loc`` to code that reads a variable by name (an interpreter
 closure): then that aggregate or quantity is generated again with its
@@ -46,6 +47,13 @@ variables in ``loc``, as the interpreter keeps them. What reads ``loc``
 otherwise (functions, zones, modified quantities) reads only ``me``
 through ``access.me_of``, which gives the same player from a quantity's
 caller's locals as from the quantity's own.
+
+**Quantities with literal arguments.** `can_take(me, "combat")` calls a
+version of `can_take` made for ``s = "combat"`` (``_quantity_special``):
+its body folded (exprfold.py: the tests of ``s`` decided, the branches not
+taken dropped), and the folded quantities it calls that call nothing
+themselves written in place, their steps charged with its own at its start
+(``_inlined``, which says why that is exact).
 
 **Budget.** Steps are counted in the interpreter's unit (one per
 instruction, charged ``TICK`` at a time; the same helpers charge the same
