@@ -135,6 +135,19 @@ def _steps_out(b: Any, at: Any) -> None:
     b.exhausted("steps", at)
 
 
+def _charged_twice(b: Any, n: int) -> None:
+    """``2 n`` steps charged at once ran the steps out: given back, and
+    charged ``n`` then ``n`` as functions.pieces and access.walked charge
+    them (the same error, or an idle budget refilled at the same point)."""
+    b.steps += n + n
+    b.steps -= n
+    if b.steps < 0:
+        b.exhausted("steps", None)
+    b.steps -= n
+    if b.steps < 0:
+        b.exhausted("steps", None)
+
+
 def _attr(m: Any, v: Any, name: str) -> Any:
     """access.get_attr, with a piece's own and static fields read at once."""
     if type(v) is dict and "piece" in v:
@@ -363,7 +376,7 @@ _HELPERS: dict[str, Any] = {
     "_ad": _add, "_sb": _sub, "_ml": _mul, "_dv": _div, "_md": _mod, "_jn": _joined,
     "_em": events.emit, "_say": I.say, "_Stop": Stop, "_stop": _stopped, "_ct": _counter,
     "_sc": _set_counter, "_MISSING": _MISSING, "_sm": _sum_checked, "_fe": flat_enough,
-    "_xh": _steps_out, "_ME": "me", "_mo": access.me_of, "_ci": _int_checked,
+    "_xh": _steps_out, "_ch2": _charged_twice, "_ME": "me", "_mo": access.me_of, "_ci": _int_checked,
     "_LL": LOOP_LIMIT, "_cpr": call_procedure, "_pop": pop, "_ty": type, "_str": str, "_PK": "piece", "_PL": "player", "_zp": _zone_pile, "_EN": "entity", "_po": access.piece_owner, "_pz": _zone_of_piece, "_ZN": "zone", "_OF": "of", "_int": int, "_dict": dict, "_list": list, "_al": access.as_list, "_MX": MAX_INT, "_gn": _gain, "_dr": _draw,
 }
 
@@ -903,8 +916,7 @@ class _Gen:
         # (both at once; should that run the steps out, given back and charged
         # one after the other, as they are: the same error, or the same refills)
         lines = [f"    _pl = {pile}", "    _b = m.budget", "    _np = len(_pl)", "    _b.steps -= _np + _np",
-                 "    if _b.steps < 0:", "        _b.steps += _np + _np"]
-        lines += ["        _b.steps -= _np", "        if _b.steps < 0:", "            _xh(_b, None)"] * 2
+                 "    if _b.steps < 0:", "        _ch2(_b, _np)"]
         return lines + [f"    for {x} in _pl:"] + self._agg_body(fn, w, v, None)
 
     def _agg_in_loc(self, e: dict, at: Any, fn: str, where: Any, value: Any, x: str) -> list[str]:
