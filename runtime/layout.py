@@ -41,6 +41,9 @@ class Layout:
     # not by building and hashing ``(name, p)`` for ``cslot``.
     c_slots: list[Any] = field(default_factory=list)
     z_slots: list[Any] = field(default_factory=list)
+    # the slot of each global zone and space by its id (``zslot[(id, None)]``,
+    # found without making and hashing a tuple: a zone named by a text)
+    z_global: dict[str, int] = field(default_factory=dict)
     # pieces that exist from the start: (entity id, zone slot or -1, owner)
     start_pieces: list[tuple[str, int, Any]] = field(default_factory=list)
     ent_pieces: dict[str, list[int]] = field(default_factory=dict)
@@ -63,6 +66,7 @@ def build_layout(rules: Any, n: int) -> Layout:
             lay.c_initial.append(c.get("initial", 0))
     lay.c_slots = _slots(rules.counter_list, lay.cslot, n)
     lay.z_slots = _slots(rules.zone_list, lay.zslot, n)
+    lay.z_global = {zid: slot for (zid, of), slot in lay.zslot.items() if of is None}
     _place_start_pieces(rules, lay)
     lay.start_entities = tuple(e for e, _, _ in lay.start_pieces)
     actions = dict(rules.entity_actions)

@@ -38,7 +38,8 @@ instruction that raised it, as the interpreter does.
 **Reads known now.** A piece field is read from ``props`` only if some
 ``set x.NAME`` can write that name (access.settable_names; a save holding
 another is refused), then from one ``{entity: value}`` table per name; a
-player's counter or zone by its layout slot. Aggregate items and quantity
+player's counter or zone from the layout's slot tables (``m.L.c_slots[i][p]``,
+``i`` the counter's place, written here: no ``(name, p)`` key is built). Aggregate items and quantity
 parameters (and ``me``) are Python locals, unless something generated in
 them hands ``loc`` to code that reads a variable by name (an interpreter
 closure): then that aggregate or quantity is generated again with its
@@ -46,6 +47,13 @@ variables in ``loc``, as the interpreter keeps them. What reads ``loc``
 otherwise (functions, zones, modified quantities) reads only ``me``
 through ``access.me_of``, which gives the same player from a quantity's
 caller's locals as from the quantity's own.
+
+**Quantities with literal arguments.** `can_take(me, "combat")` calls a
+version of `can_take` made for ``s = "combat"`` (``_quantity_special``):
+its body folded (exprfold.py: the tests of ``s`` decided, the branches not
+taken dropped), and the folded quantities it calls that call nothing
+themselves written in place, their steps charged with its own at its start
+(``_inlined``, which says why that is exact).
 
 **Budget.** Steps are counted in the interpreter's unit (one per
 instruction, charged ``TICK`` at a time; the same helpers charge the same
@@ -127,6 +135,19 @@ def _steps_out(b: Any, at: Any) -> None:
     b.exhausted("steps", at)
 
 
+def _charged_twice(b: Any, n: int) -> None:
+    """``2 n`` steps charged at once ran the steps out: given back, and
+    charged ``n`` then ``n`` as functions.pieces and access.walked charge
+    them (the same error, or an idle budget refilled at the same point)."""
+    b.steps += n + n
+    b.steps -= n
+    if b.steps < 0:
+        b.exhausted("steps", None)
+    b.steps -= n
+    if b.steps < 0:
+        b.exhausted("steps", None)
+
+
 def _attr(m: Any, v: Any, name: str) -> Any:
     """access.get_attr, with a piece's own and static fields read at once."""
     if type(v) is dict and "piece" in v:
@@ -194,7 +215,7 @@ def _gain(m: Any, loc: dict, spec: tuple, amount: Any, who: Any) -> None:
 def _draw(m: Any, loc: dict, src: int, to: Any, n: Any, position: Any) -> None:
     """primitives.draw from a zone slot known now, its result unused."""
     if type(to) is str:
-        dst = m.L.zslot.get((to, None))
+        dst = m.L.z_global.get(to)
         if dst is None:
             dst = access.zone_slot(m, to, loc)
     else:
@@ -308,6 +329,17 @@ _SIMPLE = re.compile(r"_[vk][0-9]+")
 _BOOL_OPS = frozenset(("==", "!=", "<", "<=", ">", ">=", "in", "not in", "and", "or"))
 
 
+# a call in generated code (``name(``, ``](``, ``)(``); of these only
+# `len`, `bool` (of plain values), `_ty` (type) and `_ci` (which only raises) charge nothing
+_CALL = re.compile(r"([A-Za-z_][A-Za-z_0-9]*|\]|\))\(")
+_FREE_CALLS = frozenset(("len", "bool", "_ty", "_ci"))
+
+
+def _calls(src: str) -> bool:
+    """Whether generated code ``src`` calls anything that may charge steps."""
+    return any(c.group(1) not in _FREE_CALLS for c in _CALL.finditer(src))
+
+
 def _in_range(v: Any) -> bool:
     """Whether ``v`` is a literal that is never out of the JSON-safe range."""
     return type(v) in (str, bool) or v is None or type(v) is int and -MAX_INT <= v <= MAX_INT
@@ -344,8 +376,8 @@ _HELPERS: dict[str, Any] = {
     "_ad": _add, "_sb": _sub, "_ml": _mul, "_dv": _div, "_md": _mod, "_jn": _joined,
     "_em": events.emit, "_say": I.say, "_Stop": Stop, "_stop": _stopped, "_ct": _counter,
     "_sc": _set_counter, "_MISSING": _MISSING, "_sm": _sum_checked, "_fe": flat_enough,
-    "_xh": _steps_out, "_ME": "me", "_mo": access.me_of, "_ci": _int_checked,
-    "_LL": LOOP_LIMIT, "_cpr": call_procedure, "_pop": pop, "_ty": type, "_str": str, "_PK": "piece", "_PL": "player", "_zp": _zone_pile, "_EN": "entity", "_po": access.piece_owner, "_pz": _zone_of_piece, "_ZN": "zone", "_OF": "of", "_int": int, "_dict": dict, "_MX": MAX_INT, "_gn": _gain, "_dr": _draw,
+    "_xh": _steps_out, "_ch2": _charged_twice, "_ME": "me", "_mo": access.me_of, "_ci": _int_checked,
+    "_LL": LOOP_LIMIT, "_cpr": call_procedure, "_pop": pop, "_ty": type, "_str": str, "_PK": "piece", "_PL": "player", "_zp": _zone_pile, "_EN": "entity", "_po": access.piece_owner, "_pz": _zone_of_piece, "_ZN": "zone", "_OF": "of", "_int": int, "_dict": dict, "_list": list, "_al": access.as_list, "_MX": MAX_INT, "_gn": _gain, "_dr": _draw,
 }
 
 def _events_out(m: Any) -> None:
@@ -370,6 +402,11 @@ class _Gen:
         self.extra: list[str] = []      # helper functions (aggregates, quantities)
         self._qfns: dict[str, str] = {}   # quantity id -> its function
         self._qspecial: dict[tuple, str | None] = {}    # (quantity id, its literal arguments) -> its function
+        # a specialised quantity's body that calls nothing: its function -> (body, its
+        # parameters' identifiers, whether its value needs no range check); see ``_inlined``
+        self._leaf: dict[str, tuple[str, list[str], bool]] = {}
+        self.clean = False          # see ``ex``
+        self.precharge = 0          # steps charged at the start of the specialised quantity being written
         # Variables held in Python locals (aggregate items, quantity
         # parameters): name -> identifier, or "None". Code that hands ``loc``
         # to something that reads one of them by name cannot use them: it
@@ -428,6 +465,16 @@ class _Gen:
         return t if exact else exprtypes.base(t)
 
     def ex(self, e: Any, at: Any, fn: Callable | None = None) -> str:
+        """The Python expression of IR ``e``. Inside a specialised quantity
+        (``_quantity_special``) it also keeps ``clean``: whether everything
+        written so far, in the order it runs, calls nothing (so charges
+        nothing, and always runs: see ``_inlined``)."""
+        out = self._ex(e, at, fn)
+        if self.clean and _calls(out):
+            self.clean = False
+        return out
+
+    def _ex(self, e: Any, at: Any, fn: Callable | None = None) -> str:
         if type(e) is not dict:
             if type(e) is int and fn is None:
                 return self.k(e)
@@ -492,6 +539,7 @@ class _Gen:
             lx = self.ex(e["l"], at)
             if o in ("and", "or"):
                 # exprs._bin: `bool(l) and bool(r)`; a comparison is a bool already
+                self.clean = False      # (the right side may not run)
                 rx = self.ex(e["r"], at)
                 lx = lx if _is_bool(e["l"]) or self.ty(e["l"], True) == "bool" else f"bool({lx})"
                 rx = rx if _is_bool(e["r"]) or self.ty(e["r"], True) == "bool" else f"bool({rx})"
@@ -523,7 +571,9 @@ class _Gen:
         if op == "neg":
             return f"_sb(0, {self.ex(e['x'], at)})"
         if op == "cond":
-            return f"({self.ex(e['then'], at)} if {self.ex(e['if'], at)} else {self.ex(e.get('else'), at)})"
+            test = self.ex(e["if"], at)     # (written first: it runs first)
+            self.clean = False              # (either branch may not run)
+            return f"({self.ex(e['then'], at)} if {test} else {self.ex(e.get('else'), at)})"
         if op == "agg" and e["fn"] in _AGGS:
             return self._agg(e, at)
         if op == "quantity" and e["id"] in R.quantities and not R.modifiers.get(e["id"]) \
@@ -551,6 +601,20 @@ class _Gen:
             known = self._const_track_item(e["of"], e["index"])
             if known is not None:
                 return known
+        if op == "index" and "of" in e and "index" in e:
+            # exprs._index: the collection as a list, then the index; out of range: none
+            t, i, x = self._tmp(), self._tmp(), self._tmp()
+            items = f"({x} if _ty({x} := {self.ex(e['of'], at)}) is _list else _al(m, {x}, loc))"
+            ix = e["index"]
+            # (a literal index: a constant of its own, as the IR keeps it apart from other numbers)
+            ix = self.kobj(("index", ix), ix) if type(ix) is int else self.ex(ix, at)
+            return f"({t}[{i}] if -len({t} := {items}) <= ({i} := {ix}) < len({t}) else None)"
+        if op == "list" and type(e.get("items")) is list:
+            # exprs._list: a new list, its nesting checked if it holds a list
+            items = ", ".join(self.ex(i, at) for i in e["items"])
+            if all(_in_range(i) for i in e["items"]):
+                return f"[{items}]"         # literals: no list inside
+            return f"_fe(m, [{items}], {self.k(at)})"
         if op == "call":
             impl = FUNCTIONS.get(e["fn"])
             if impl is None:
@@ -728,7 +792,7 @@ class _Gen:
         v, z, p = self._tmp(), self._tmp(), self._tmp()
         fast = {"size": f"len(m.st.zones[{z}])", "pieces": f"_pcs(m, m.st.zones[{z}])",
                 "top": f"({{_PK: {p}[0]}} if ({p} := m.st.zones[{z}]) else None)"}[fn]
-        return (f"({fast} if (({z} := m.L.zslot.get(({v}, None))) if _ty({v} := {arg}) is _str else "
+        return (f"({fast} if (({z} := m.L.z_global.get({v})) if _ty({v} := {arg}) is _str else "
                 f"({z} := m.L.zslot.get(({v}.get(_ZN), {v}.get(_OF)))) if _ty({v}) is _dict else None) is not None "
                 f"else {self.f(FUNCTIONS[fn])}(m, loc, {v}))")
 
@@ -796,7 +860,7 @@ class _Gen:
         if pile is not None:
             return pile
         v, z = self._tmp(), self._tmp()
-        return (f"(m.st.zones[{z}] if (({z} := m.L.zslot.get(({v}, None))) if _ty({v} := {self.ex(e, at)}) is _str else "
+        return (f"(m.st.zones[{z}] if (({z} := m.L.z_global.get({v})) if _ty({v} := {self.ex(e, at)}) is _str else "
                 f"({z} := m.L.zslot.get(({v}.get(_ZN), {v}.get(_OF)))) if _ty({v}) is _dict else None) is not None "
                 f"else _zp(m, loc, {v}))")
 
@@ -811,6 +875,7 @@ class _Gen:
         self.extra.append("")       # reserve the name before nested helpers take theirs
         slot = len(self.extra) - 1
         env, escaped, vt = self.env, self.escaped, self.vt
+        self.clean = False      # (its loop runs in a function of its own: nothing written inline before it)
         x = self._local()
         # `me` is read from `loc` by functions and zones: such an item stays there
         lines = self._agg_local(e, at, fn, where, value, x) if e["var"] != "me" else None
@@ -848,8 +913,10 @@ class _Gen:
         if pile is None:
             return [f"    for {x} in _wk(m, {coll}, loc):"] + self._agg_body(fn, w, v, None)
         # functions.pieces then access.walked: each charges the pile's length
-        lines = [f"    _pl = {pile}", "    _b = m.budget"]
-        lines += ["    _b.steps -= len(_pl)", "    if _b.steps < 0:", "        _xh(_b, None)"] * 2
+        # (both at once; should that run the steps out, given back and charged
+        # one after the other, as they are: the same error, or the same refills)
+        lines = [f"    _pl = {pile}", "    _b = m.budget", "    _np = len(_pl)", "    _b.steps -= _np + _np",
+                 "    if _b.steps < 0:", "        _ch2(_b, _np)"]
         return lines + [f"    for {x} in _pl:"] + self._agg_body(fn, w, v, None)
 
     def _agg_in_loc(self, e: dict, at: Any, fn: str, where: Any, value: Any, x: str) -> list[str]:
@@ -908,7 +975,8 @@ class _Gen:
         ids = [self._local() for _ in params]
         me = self._local()
         saved = self.env, self.escaped, self.qlocal
-        vt = self.vt
+        vt, clean = self.vt, self.clean
+        self.clean = False      # (nothing in it is charged at a caller's start)
         self._vt = self.facts.types.quantity_env(qid)
         self.env = {"self": "None", "owner": "None", **dict(zip(params, ids)), "me": me}
         self.escaped, self.qlocal = False, True
@@ -923,7 +991,7 @@ class _Gen:
             shown = "".join(f"{self.k(p)}: {i}, " for p, i in zip(params, ids))
             start = [f"    loc = {{{shown}_ME: {me_of}}}"]
         self.env, self.escaped, self.qlocal = saved
-        self._vt = vt
+        self._vt, self.clean = vt, clean
         args = "".join(f", {i}" for i in ids)
         self.extra[slot] = "\n".join([
             f"def {name}(m, loc, _at{args}):",
@@ -952,8 +1020,30 @@ class _Gen:
         name = self._quantity_special(e["id"], binds)
         if name is None:
             return None
-        rest = "".join(f", {self.ex(a, at)}" for a in args if type(a) not in _LITERALS)
-        return f"{name}(m, loc, {self.k(at)}{rest})"
+        rest = [self.ex(a, at) for a in args if type(a) not in _LITERALS]
+        if self.clean and name in self._leaf and all(_SIMPLE.fullmatch(a) for a in rest):
+            return self._inlined(name, rest, at)
+        return f"{name}(m, loc, {self.k(at)}{''.join(', ' + a for a in rest)})"
+
+    def _inlined(self, name: str, args: list[str], at: Any) -> str:
+        """The body of the specialised quantity ``name`` (one that calls
+        nothing) written in place of its call, inside another specialised
+        quantity, its parameters replaced by ``args`` (locals or constants).
+        Its charge is added to ``precharge``: the caller charges it at its
+        start with its own. That changes nothing: everything the caller runs
+        before this point calls nothing (``clean``), so charges nothing and
+        cannot fail but by raising (and a raise is answered by the
+        interpreter, steps given back); if the sum runs the steps out, the
+        caller gives it back and runs its plain version, which charges each
+        quantity where the interpreter does and stops at the same one."""
+        body, ids, plain, charge = self._leaf[name]
+        given = dict(zip(ids, args))
+        body = re.sub(r"\b_v[0-9]+\b", lambda x: given.get(x.group(0), x.group(0)), body)
+        self.precharge += charge
+        if plain:
+            return f"({body})"
+        t = self._tmp()     # the range check the quantity's function makes of its value
+        return f"({t} if _ty({t} := {body}) is not _int or -_MX <= {t} <= _MX else _ci({t}, {self.k(at)}))"
 
     def _quantity_special(self, qid: str, binds: tuple) -> str | None:
         """The function of quantity ``qid`` with the parameters of ``binds``
@@ -979,30 +1069,41 @@ class _Gen:
         free = [p for p in params if p not in bound]
         ids = [self._local() for _ in free]
         me = self._local()
-        saved = self.env, self.escaped, self.qlocal, self.vt
+        saved = self.env, self.escaped, self.qlocal, self.vt, self.clean, self.precharge
         self._vt = {n: t for n, t in self.facts.types.quantity_env(qid).items() if n not in bound}
         # a bound parameter still read (in a text's parts) is its constant
         self.env = {"self": "None", "owner": "None", **{p: self.k(v) for p, v in binds},
                     **dict(zip(free, ids)), "me": me}
-        self.escaped, self.qlocal = False, True
+        self.escaped, self.qlocal, self.clean, self.precharge = False, True, True, 0
         body = self.ex(value, qat)
-        escaped = self.escaped
-        self.env, self.escaped, self.qlocal, self._vt = saved
+        escaped, pre = self.escaped, self.precharge
+        self.env, self.escaped, self.qlocal, self._vt, self.clean, self.precharge = saved
         if escaped:
             self._qspecial[key] = None
             return None
         t = self._tmp()
-        start = [f"    {me} = ({t} if ({t} := loc.get(_ME)) is not None else _mo(m, loc))"] \
-            if re.search(rf"\b{me}\b", body) else []
+        uses_me = re.search(rf"\b{me}\b", body)
+        start = [f"    {me} = ({t} if ({t} := loc.get(_ME)) is not None else _mo(m, loc))"] if uses_me else []
+        plain = _is_bool(value) or _in_range(value)
+        if not uses_me and not _calls(body):
+            self._leaf[name] = (body, ids, plain, 4 + pre)
         args = "".join(f", {i}" for i in ids)
+        charge = ["    _b.steps -= 4", "    if _b.steps < 0:", "        _xh(_b, _at)"]
+        if pre:
+            # the quantities written inline charged with this one's 4; should
+            # that run the steps out, given back and charged one by one
+            # where the interpreter charges them, by the plain version
+            plain_fn = self._quantity(qid)
+            given = iter(ids)
+            every = "".join(f", {self.k(bound[p]) if p in bound else next(given)}" for p in params)
+            charge = [f"    _b.steps -= {4 + pre}", "    if _b.steps < 0:", f"        _b.steps += {4 + pre}",
+                      f"        return {plain_fn}(m, loc, _at{every})"]
         self.extra[slot] = "\n".join([
             f"def {name}(m, loc, _at{args}):",
             "    _b = m.budget",
-            "    _b.steps -= 4",
-            "    if _b.steps < 0:",
-            "        _xh(_b, _at)",
+            *charge,
             *start,
-            *([f"    return {body}"] if _is_bool(value) or _in_range(value) else [     # (known in range)
+            *([f"    return {body}"] if plain else [     # (known in range)
                 f"    _v = {body}",
                 "    if _ty(_v) is _int and not -_MX <= _v <= _MX:",
                 "        _ci(_v, _at)",

@@ -32,10 +32,15 @@ counter tilted per player = 0
 quantity used(p: player, s: str) = if s == "x" then p.a else if s == "y" then p.b else 0
 quantity slots(p: player, s: str) = if s == "x" then 2 else if s == "y" then 1 else 99
 quantity can(p: player, s: str) = used(p, s) < slots(p, s) and (if p.tilted > 0 then s != "y" else true)
+zone pile
+kind card { cost: int = 1 }
+card ace "Ace" { cost: 2 copies: 3 start: pile }
+quantity piled(s: str) = if s == "x" then count(each c in pieces(pile) where c.cost > 1) else 0
 quantity loops(s: str, n: int) = if s == "" then 0 else if n > 0 then loops(s, n - 1) + 1 else loops("", n)
 action take_x "Take X" { tags: main  require can(me, "x")  set me.a += 1 }
 action take_y "Take Y" { tags: main  require can(me, "y"), "No Y"  set me.b += 1 }
 action tilt "Tilt" { tags: main  require loops("go", 3) == 3  set me.tilted += 1 }
+action count_x "Count" { tags: main  require piled("x") == 3 }
 action other "Other" { tags: main  require can(me, "z") and slots(me, "x") == 2 }
 game { players 1..2 play { while true { act by player(0) tagged main } } }
 """
@@ -109,10 +114,15 @@ def test_an_aggregate_item_hides_a_bound_name_and_texts_are_left_alone():
 
 def test_the_listing_calls_versions_with_the_text_bound(ir):
     src = Rules.from_ir(ir, engine="compiled").fast_sources["listings"]
-    # `can(me, "x")`: the call passes the location and `me` only, and no
-    # version of `used` or `slots` compares its text any more
-    assert re.search(r"return \(_q\d+\(m, loc, _k\d+, _v\d+\)\)", src)
-    assert " == " not in src.split("def _r0")[0]
+    # `can(me, "x")`: the call passes the location and `me` only
+    call = re.search(r"return \((_q\d+)\(m, loc, _k\d+, _v\d+\)\)", src)
+    assert call
+    fn = src.split(f"def {call.group(1)}(")[1].split("\ndef ")[0]
+    # `used(p, "x")` is `p.a` and `slots(p, "x")` is 2 once folded: both
+    # written in place, their 4 steps each charged with can's own 4
+    assert "_b.steps -= 12" in fn
+    answer = fn.strip().splitlines()[-1].strip()
+    assert answer.startswith("return") and " == " not in answer and "_q" not in answer
 
 
 def test_values_and_charges_are_the_interpreters(ir):
@@ -126,7 +136,7 @@ def test_values_and_charges_are_the_interpreters(ir):
         for g in (fast, slow):
             g.apply(next(x for x in g.legal_actions() if x["label"] == label))
         assert fast.to_json() == slow.to_json()
-    assert {"Take X", "Take Y", "Tilt"} <= seen
+    assert {"Take X", "Take Y", "Tilt", "Count"} <= seen
     assert fast.rules.deopts == 0
 
 

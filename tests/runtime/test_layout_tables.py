@@ -1,7 +1,8 @@
 """The layout's slot tables (runtime/layout.py, ``Layout.c_slots`` and
 ``z_slots``): the compiled engine reads `p.name` as ``c_slots[i][p]``
 instead of hashing ``(name, p)`` in ``cslot``, so the two must always name
-the same slot, for every pack and player count. The slots themselves are
+the same slot, for every pack and player count (and ``z_global``, a global
+zone's slot by its id, the slot ``zslot`` gives it). The slots themselves are
 those saves have always had (each per-player counter or zone takes one
 slot per player, in player order), so a save from before loads unchanged.
 """
@@ -30,3 +31,5 @@ def test_slot_tables_name_the_slots_the_layout_gives(pack, lo, hi):
                     assert got == tuple(range(got[0], got[0] + n))
                 else:
                     assert got == slot[(d["id"], None)], (pack, n, d["id"])
+        assert lay.z_global == {zid: s for (zid, of), s in lay.zslot.items() if of is None}
+        assert set(lay.z_global) == {z["id"] for z in rules.zone_list if z["scope"] != "player"}
