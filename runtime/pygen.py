@@ -956,6 +956,15 @@ class _Gen:
             body += ["        " + a for a in act]
         return body
 
+    def _quantity_place(self, qid: str) -> tuple[int, list, dict, Any]:
+        """A place in the source for a function of quantity ``qid`` (filled
+        once its body is written: a recursive quantity calls it by name
+        first), with the quantity's parameters, IR and place in the pack."""
+        self.extra.append("")
+        params, _ = self.rules.quantities[qid]
+        q = next(q for q in self.rules.ir.get("quantities") or [] if q["id"] == qid)
+        return len(self.extra) - 1, params, q, self.rules.where(q.get("at"))
+
     def _quantity(self, qid: str) -> str:
         """The function of a quantity no modifier can change, called with
         its arguments: charged as the interpreter does (exprs._quantity),
@@ -967,11 +976,7 @@ class _Gen:
         if known is not None:
             return known
         name = self._qfns[qid] = self._name("q")
-        self.extra.append("")
-        slot = len(self.extra) - 1
-        params, _ = self.rules.quantities[qid]
-        q = next(q for q in self.rules.ir.get("quantities") or [] if q["id"] == qid)
-        qat = self.rules.where(q.get("at"))
+        slot, params, q, qat = self._quantity_place(qid)
         ids = [self._local() for _ in params]
         me = self._local()
         saved = self.env, self.escaped, self.qlocal
@@ -1059,11 +1064,7 @@ class _Gen:
         if key in self._qspecial:
             return self._qspecial[key]
         name = self._qspecial[key] = self._name("q")
-        self.extra.append("")
-        slot = len(self.extra) - 1
-        params, _ = self.rules.quantities[qid]
-        q = next(q for q in self.rules.ir.get("quantities") or [] if q["id"] == qid)
-        qat = self.rules.where(q.get("at"))
+        slot, params, q, qat = self._quantity_place(qid)
         bound = dict(binds)
         value = exprfold.fold(q["value"], bound)
         free = [p for p in params if p not in bound]
