@@ -2,7 +2,7 @@
 
     python -P bench/legality_bench.py [--pack weds] [--games 3] [--repeats 3] [--off-first]
 
-Reports, with the legality cache on and off (runtime/legality.py; toggled
+Reports, with the legality cache on and off (runtime/engine/legality.py; toggled
 in this process), for default-bot games and random play: process CPU per
 game and steps per CPU second, split into
 
@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from waybill.benchmarks import _rules  # noqa: E402
 from waybill.bots import make_bot  # noqa: E402
 from waybill.runtime import Game  # noqa: E402
-from waybill.runtime import decisions  # noqa: E402
+from waybill.runtime.engine import decisions  # noqa: E402
 
 CHECKS = [0]                # listings computed
 LISTING = [0.0, 0]          # CPU in outermost listings, nesting depth

@@ -18,7 +18,8 @@ import random
 import sys
 
 from waybill.benchmarks import _rules
-from waybill.runtime import Game, decisions
+from waybill.runtime import Game
+from waybill.runtime.engine import decisions
 
 
 def play(game: Game, rng: random.Random, n: int) -> None:

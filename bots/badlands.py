@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import random
 
-from waybill.runtime.errors import WaybillError
-from waybill.runtime.text import option_ids, value_msg
+from waybill.spec.errors import WaybillError
+from waybill.runtime.text.words import option_ids, value_msg
 
 # the engine's answers, matched by message id (never by their words: the bot plays in any language)
 DONE, PASS, YES, NO = "engine-done", "engine-pass", "engine-yes", "engine-no"

@@ -58,7 +58,7 @@ import time
 from typing import Any
 
 from waybill.runtime import RuleError, WaybillError
-from waybill.runtime.determinise import Deals
+from waybill.runtime.sight.determinise import Deals
 
 DEFAULTS: dict[str, Any] = {
     "iterations": 200,      # per decision

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import random
 
-from waybill.runtime.errors import WaybillError
-from waybill.runtime.text import option_ids
+from waybill.spec.errors import WaybillError
+from waybill.runtime.text.words import option_ids
 
 STATS = {"S": "s", "P": "p", "E": "e", "C": "c", "I": "i", "A": "a", "L": "l"}
 FACILITY_ORDER = ["unopened_vault", "trader_outpost", "lookout", "chem_lab", "infirmary", "food_store",

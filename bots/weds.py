@@ -21,11 +21,11 @@ from __future__ import annotations
 import re
 from operator import is_
 
-from waybill.runtime.reader import reader_of
-from waybill.runtime.text import action_id, option_ids, value_msg
+from waybill.runtime.sight.reader import reader_of
+from waybill.runtime.text.words import action_id, option_ids, value_msg
 
 CARGO = ("food", "water", "weapons")
-# choices matched by message id (runtime/text.py), never by their words: the bot plays in any language
+# choices matched by message id (spec/messages.py), never by their words: the bot plays in any language
 STOP_HERE, FREE_ACTION = "proc-drive_truck-str2", "proc-drive_truck-str1"
 DONE_SHOPPING, KEEP_MODS, KEEP_LOAD = "proc-visit_shop-str1", "proc-install_mod-str1", "proc-make_room-str1"
 EMPTY_SLOT, DASHBOARD_SLOT, WEAPONS_HOLD = "proc-damage_point-str1", "proc-stow-str3", "proc-stow-str2"

@@ -26,7 +26,7 @@ def _echo_report(report: Report, as_json: bool) -> None:
 
 
 def _check_lang(ctx, param, value):
-    from waybill.runtime.text import _LANG
+    from waybill.spec.messages import LANGUAGE_TAG as _LANG
     if value is not None and not _LANG.fullmatch(value):
         raise click.BadParameter(f"a language is a tag like `ru` or `pt-BR`, not {value!r}")
     return value
@@ -341,7 +341,7 @@ def _words(rules, lang: str | None):
     """A catalogue of ``lang`` for these rules, or None (English)."""
     if not lang:
         return None
-    from waybill.runtime.text import catalogue
+    from waybill.runtime.text.catalogue import catalogue
     return catalogue(rules, lang)
 
 
@@ -360,7 +360,7 @@ def _check_bots(bot: str, players: int | None = None) -> None:
 def _print_summary(data: dict, words=None) -> None:
     from rich.table import Table
     from waybill.console import console as make_console
-    def say(mid: str, english: str, **args) -> str:      # the engine catalogue's words (runtime/locales)
+    def say(mid: str, english: str, **args) -> str:      # the engine catalogue's words (spec/locales)
         return words.get(mid, args, english) if words else english
 
     if data["capped"]:
@@ -522,7 +522,7 @@ def play(pack, players, seed, variants, humans, bot, think_ms, lang) -> None:
     from waybill.play import play_terminal
     _check_bots(bot)
     rules = _load(pack, variants)
-    from waybill.runtime.arguments import player_range
+    from waybill.runtime.engine.arguments import player_range
     if players is None:
         players = player_range(rules)[0]
     _check_table(rules, players, seed)
@@ -546,7 +546,7 @@ def play(pack, players, seed, variants, humans, bot, think_ms, lang) -> None:
 
 def _check_table(rules, players: int, seed: int, games: int = 1) -> None:
     """Refuse, as a usage error, what Game.new would refuse for any of the games."""
-    from waybill.runtime.arguments import player_range, seed_problem
+    from waybill.runtime.engine.arguments import player_range, seed_problem
     lo, hi = player_range(rules)
     if not lo <= players <= hi:
         raise click.BadParameter(f"{rules.ir['pack']['id']} is for {lo} to {hi} players, not {players}", param_hint="--players")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from waybill.runtime.errors import IllegalAction, RuleError, WaybillError
+from waybill.spec.errors import IllegalAction, RuleError, WaybillError
 
 
 class CompileError(WaybillError):

@@ -4,7 +4,7 @@ catalogue checks of `waybill check` (E8xx/W8xx).
 A pack's catalogues are Project Fluent files in its folder,
 ``locales/<lang>.ftl``. English (``en.ftl``) is the source and is written by
 ``extract`` from the content: one message per player-facing string, its id
-derived from the declaration (``runtime/text.py`` documents the scheme),
+derived from the declaration (``spec/messages.py`` documents the scheme),
 in declaration order, with a comment saying where it is declared. Other
 languages are written by translators from it; ``coverage`` counts what
 they miss (the game shows English there).
@@ -19,11 +19,11 @@ from typing import Any
 from waybill.compiler import compile_pack
 from waybill.compiler.catalogues import (_rel, expected_ids, ftl_ids, pack_folder, pack_messages_of,
                                          check_catalogues, check_engine_catalogues)  # noqa: F401
-from waybill.runtime.text import Message
+from waybill.spec.messages import Message
 
 HEADER = ("# {pack}: the English catalogue (the source of every translation).\n"
           "# Written by `waybill i18n extract {pack}`: edit the .wb files, not this file.\n"
-          "# Ids are derived from the declarations (see runtime/text.py); a translation\n"
+          "# Ids are derived from the declarations (see spec/messages.py); a translation\n"
           "# keeps the ids and the { $variables }, and may select on them:\n"
           "#   { $count ->\n#       [one] ...\n#      *[other] ...\n#   }\n\n")
 
@@ -150,20 +150,20 @@ def coverage(pack: str, lang: str) -> dict:
 # --- other commands in a language ------------------------------------------------------
 
 class _IR:
-    """What `runtime.text.catalogue` reads of rules: the IR's files."""
+    """What `runtime.text.catalogue.catalogue` reads of rules: the IR's files."""
 
     def __init__(self, ir: dict):
         self.ir = ir
 
 
 def ir_catalogue(ir: dict, lang: str) -> Any:
-    from waybill.runtime.text import Catalogue, pack_locale_dirs
+    from waybill.runtime.text.catalogue import Catalogue, pack_locale_dirs
     return Catalogue(lang, pack_locale_dirs(_IR(ir)))
 
 
 def translated_entities(ir: dict, lang: str) -> list[dict]:
     """The IR's entities with their names and texts in ``lang``."""
-    from waybill.runtime.text import name_id
+    from waybill.spec.messages import name_id
     cat = ir_catalogue(ir, lang)
     out = []
     for e in ir.get("entities") or []:
@@ -182,7 +182,7 @@ _ROW_PREFIX = {"counter": "counter", "resource": "counter", "zone": "zone", "spa
 
 def translate_rows(pack: str, rows: list[dict], lang: str) -> list[dict]:
     """`waybill list` rows with their names in ``lang`` (the ids stay)."""
-    from waybill.runtime.text import safe_id
+    from waybill.spec.messages import safe_id
     result = compile_pack(pack)
     if result.ir is None:
         return rows

@@ -38,7 +38,7 @@ def deliver_by_hand(game: Game) -> None:
         if st.zones[lay.zslot[(sid, None)]] and
         ents[st.p_ent[st.zones[lay.zslot[(sid, None)]][0]]]["fields"]["wants"] == wanted)
     delivered = [p for p in st.zones[hold] if ents[st.p_ent[p]]["fields"]["sort"] == wanted]
-    # zones are tuples in the state (see runtime/state.py): replace, never mutate
+    # zones are tuples in the state (see runtime/engine/state.py): replace, never mutate
     for p in delivered:
         st.zones[hold] = tuple(x for x in st.zones[hold] if x != p)
         st.zones[supply] = st.zones[supply] + (p,)

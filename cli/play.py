@@ -50,7 +50,7 @@ class Session:
                  think_ms: int | None = None):
         self.rules = rules
         self.lang = lang         # every view in this language (bots read the game, not words)
-        from waybill.runtime.text import catalogue
+        from waybill.runtime.text.catalogue import catalogue
         self.cat = catalogue(rules, lang)
         self.console = console(highlight=False)
         self.bot_name = bot
@@ -157,7 +157,7 @@ class Session:
         return True
 
     def words(self, mid: str, english: str, **args) -> str:
-        """The terminal's own words (the engine catalogue, runtime/locales)."""
+        """The terminal's own words (the engine catalogue, spec/locales)."""
         return self.cat.get(mid, args, english) if self.cat is not None else english
 
     # --- drawing -------------------------------------------------------------------

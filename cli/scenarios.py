@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 from waybill.compiler import compile_pack
 from waybill.runtime import Game, Rules, WaybillError
-from waybill.runtime import interpreter
-from waybill.runtime.access import text_of
-from waybill.runtime.exprs import compile_expr
+from waybill.runtime.engine import interpreter
+from waybill.runtime.engine.access import text_of
+from waybill.runtime.engine.exprs import compile_expr
 
 from .errors import CompileError
 
@@ -311,7 +311,7 @@ def _by_id(game: Game, legal: list[dict], want: str) -> list[dict]:
     words (the same in every language) or the view's option id."""
     if "-" not in want and "#" not in want:
         return []
-    from waybill.runtime.text import option_msgs
+    from waybill.runtime.text.words import option_msgs
     msgs = option_msgs(game.m)
     out = [a for a, mid in zip(legal, msgs) if mid == want]
     if not out and "#" in want and game.pending is not None:

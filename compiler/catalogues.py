@@ -1,6 +1,6 @@
 """Catalogue checks of `waybill check` (E8xx/W8xx): each `locales/*.ftl`
 of a pack (Project Fluent) against the messages of its content
-(`runtime/text.py` derives their ids), and the engine's own catalogues.
+(`spec/messages.py` derives their ids), and the engine's own catalogues.
 
 - E801 a syntax error in a catalogue (Fluent's own message);
 - E802 a message the pack does not have (a stale or mistyped id);
@@ -19,7 +19,7 @@ from typing import Any
 
 from waybill.dsl.diagnostics import Diagnostic, Report, Span, suggest
 from waybill.compiler.loader import display_path as _rel
-from waybill.runtime.text import ENGINE_DIR, ENGINE_IDS, Message, messages, safe_id
+from waybill.spec.messages import ENGINE_DIR, ENGINE_IDS, Message, messages, safe_id
 
 
 def _own_messages(ir: dict) -> list[Message]:

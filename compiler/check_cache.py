@@ -70,7 +70,7 @@ def code_version() -> str | None:
     import importlib.util
     try:
         folders = [os.path.dirname(os.path.abspath(__file__))]
-        for name in ("waybill.dsl", "waybill.runtime"):
+        for name in ("waybill.dsl", "waybill.spec"):
             folders.append(importlib.util.find_spec(name).submodule_search_locations[0])
         lark = importlib.util.find_spec("lark").origin  # its __init__ holds __version__
     except (ImportError, AttributeError, IndexError, TypeError, ValueError):

@@ -1,6 +1,6 @@
 """The game's `limits { ... }`: a pack's run-time budget, checked here.
 
-The engine sets the defaults and the hard caps (``runtime/limits.py``); a
+The engine sets the defaults and the hard caps (``spec/limits.py``); a
 pack may set any of them from 1 up to its cap. Numbers out of range are an
 E407, as is a pack whose decks alone hold more pieces than the `pieces`
 limit allows (counted for the most players the game takes), so a pack of
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from waybill.dsl.diagnostics import suggest
-from waybill.runtime.limits import CAPS, DEFAULTS, LIMITS
+from waybill.spec.limits import CAPS, DEFAULTS, LIMITS
 
 
 def lower_limits(lw: Any, limits: tuple | list | None, ir: dict) -> None:

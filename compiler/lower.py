@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from waybill.dsl import ast
 from waybill.dsl.diagnostics import Diagnostic, Report, Span, suggest
-from waybill.runtime.signatures import EVENTS, FUNCTIONS, PRIMITIVES, Signature
+from waybill.spec.signatures import EVENTS, FUNCTIONS, PRIMITIVES, Signature
 
 from .scenario import ScenarioLowering
 from .balance import lower_balance
@@ -1153,7 +1153,7 @@ def _prop_key(e) -> str | None:
 
 
 def _param(p: ast.Param):
-    from waybill.runtime.signatures import REQUIRED, Param
+    from waybill.spec.signatures import REQUIRED, Param
     return Param(p.name, p.type or "any", REQUIRED)
 
 

@@ -13,7 +13,7 @@ a counter with a `display` ("$") is written the way the rulebook writes it.
 
 from __future__ import annotations
 
-from waybill.runtime.signatures import PRIMITIVES
+from waybill.spec.signatures import PRIMITIVES
 
 # One English template per primitive; `{param}` is the argument rendered as
 # text, `{param?...}` appears only when the argument was given (not its default).

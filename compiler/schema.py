@@ -11,8 +11,8 @@ import json
 from functools import lru_cache
 from importlib import resources
 
-from waybill.runtime.limits import CAPS
-from waybill.runtime.signatures import FUNCTIONS, PRIMITIVES
+from waybill.spec.limits import CAPS
+from waybill.spec.signatures import FUNCTIONS, PRIMITIVES
 
 from .lower import IR_FORMAT
 
@@ -147,7 +147,7 @@ def build_schema() -> dict:
             "files": ids,
             "players": _obj({"min": {"type": "integer", "minimum": 1}, "max": {"type": "integer", "minimum": 1}},
                             ["min", "max"]),
-            # the run-time budget a pack declares, within the engine's caps (runtime/limits.py)
+            # the run-time budget a pack declares, within the engine's caps (runtime/engine/limits.py)
             "limits": _obj({k: {"type": "integer", "minimum": 1, "maximum": cap} for k, cap in CAPS.items()}, []),
             "counters": named({"id": {"type": "string"}, "name": {"type": "string"},
                                "scope": {"enum": ["player", "global"]}, "initial": {},

@@ -313,7 +313,7 @@ def _collect_from_variant(program: Program, variant: str, item: ast.Node, sym: S
                           replaceable: set[str]) -> None:
     """Declare a variant's item, marked as the variant's: its text is not the
     text of a base declaration it replaces, so it gets ids of its own
-    (`runtime/text.py`, `variant-<id>-...`)."""
+    (`spec/messages.py`, `variant-<id>-...`)."""
     before, rules = dict(program.symbols), len(program.rules)
     _collect(program, item, sym.file, sym.pack, report, replaceable)
     for key, s in program.symbols.items():

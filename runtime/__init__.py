@@ -5,7 +5,7 @@ Public API: ``Rules.from_ir(ir)``, ``Game.new(rules, players, seed)``, and the
 errors ``WaybillError`` > ``RuleError``, ``IllegalAction``.
 """
 
-from .errors import IllegalAction, RuleError, WaybillError
+from waybill.spec.errors import IllegalAction, RuleError, WaybillError
 
 
 def __getattr__(name: str):

@@ -10,17 +10,18 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from . import interpreter, view as _view
-from .errors import IllegalAction, RuleError, WaybillError
-from .interpreter import Machine
-from .limits import Budget
+from .engine import interpreter
+from .sight import view as _view
+from waybill.spec.errors import IllegalAction, RuleError, WaybillError
+from .engine.interpreter import Machine
+from .engine.limits import Budget
 from .rules import Rules
-from .arguments import options_problem, player_names, players_problem, said, seed_problem
-from .save_check import checked_fields
-from .sight import Sight, answers, plain_actions
-from .primitives import without
-from .reader import SeatReader
-from .state import State, new_state
+from .engine.arguments import options_problem, player_names, players_problem, said, seed_problem
+from .saves.check import checked_fields
+from .sight.filter import Sight, answers, plain_actions
+from .engine.primitives import without
+from .sight.reader import SeatReader
+from .engine.state import State, new_state
 
 
 class Game:
@@ -107,8 +108,8 @@ class Game:
         see resampled (hidden pieces, the random stream): what a search bot
         plays on. ``rng`` is a ``random.Random`` or an int seed. See
         ``determinise.py``."""
-        from .determinise import determinise
-        from .view import check_viewer
+        from .sight.determinise import determinise
+        from .sight.view import check_viewer
         check_viewer(seat, self.m.L.n)
         return determinise(self, seat, rng, log)
 
@@ -340,7 +341,7 @@ class Game:
     def seat_reader(self, player: int | None) -> "SeatReader":
         """What ``player`` may see, read a question at a time (counters,
         zones, pieces, the pending decision) without building a view: what
-        bots read (runtime/reader.py). Stands for the game as it is now."""
+        bots read (runtime/sight/reader.py). Stands for the game as it is now."""
         return SeatReader(self.m, player)
 
     def has_bot_score(self) -> bool:
@@ -400,7 +401,7 @@ class Game:
     def stack(self, zone: Any, entities: list[str]) -> None:
         """Put pieces of ``entities`` (in order) on top of ``zone``: pieces already
         there first, else pieces from anywhere. No events are emitted."""
-        from .access import zone_slot
+        from .engine.access import zone_slot
         st = self.state
         m = self.m
         try:
@@ -472,7 +473,7 @@ def _bot_score(rules: Rules) -> Any:
     """The IR's ``bot_score`` expression, compiled once per rules (False: none)."""
     fn = getattr(rules, "_bot_score", None)
     if fn is None:
-        from .exprs import compile_expr
+        from .engine.exprs import compile_expr
         hint = rules.ir.get("bot_score")
         fn = compile_expr(hint["expr"], rules, rules.where(hint.get("at"))) if hint else False
         rules._bot_score = fn

@@ -28,10 +28,10 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import RuleError
-from .exprs import Fn, compile_expr
-from .layout import Layout, build_layout
-from .limits import Budget, resolve_limits
+from waybill.spec.errors import RuleError
+from .engine.exprs import Fn, compile_expr
+from .engine.layout import Layout, build_layout
+from .engine.limits import Budget, resolve_limits
 
 
 ENGINES = ("compiled", "interpreter")
@@ -104,7 +104,7 @@ class Rules:
             r.builders = {}
         r._compile()
         if engine == "compiled":
-            from .pygen import install
+            from .compiled.pygen import install
             install(r)
             r.builders = None
         return r
@@ -165,10 +165,10 @@ class Rules:
     # --- compiling ------------------------------------------------------------
 
     def _compile(self) -> None:
-        from .codegen import compile_code
-        from .text import Index
+        from .engine.codegen import compile_code
+        from waybill.spec.messages import Index
         ir = self.ir
-        self.messages = Index(ir)       # message ids of what rules say (runtime/text.py)
+        self.messages = Index(ir)       # message ids of what rules say (spec/messages.py)
         # Every id first, so a quantity may read another declared anywhere.
         self.quantities = {q["id"]: None for q in ir.get("quantities") or []}
         for q in ir.get("quantities") or []:
@@ -244,5 +244,5 @@ class Rules:
         return ab
 
     def _effect(self, ab: Ability, decl: dict, name: str) -> None:
-        from .codegen import compile_code
+        from .engine.codegen import compile_code
         compile_code(self, ab.key, decl.get("effect") or [], name)

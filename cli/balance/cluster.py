@@ -19,7 +19,7 @@ import os
 import threading
 from typing import Any, Callable
 
-from waybill.runtime.errors import WaybillError
+from waybill.spec.errors import WaybillError
 
 _rules_cache: dict[str, Any] = {}
 _rules_lock = threading.Lock()

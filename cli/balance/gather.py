@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from waybill.runtime.access import piece_attr
+from waybill.runtime.engine.access import piece_attr
 
 
 def subject_key(subject: dict) -> str:

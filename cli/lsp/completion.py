@@ -16,7 +16,7 @@ from lsprotocol import types
 
 from waybill.compiler.lower import BUILTIN_ATTRS
 from waybill.dsl import ast
-from waybill.runtime.signatures import EVENTS, FUNCTIONS, PRIMITIVES, Signature
+from waybill.spec.signatures import EVENTS, FUNCTIONS, PRIMITIVES, Signature
 
 from .hover import CATEGORY_WORD
 from .index import Index

@@ -2,7 +2,7 @@
 
 A declaration shows its category (or its kind, for a card), its parameters
 or fields, a card's `text` and where it is declared; a primitive or a
-built-in function shows its signature and doc from `runtime/signatures.py`,
+built-in function shows its signature and doc from `spec/signatures.py`,
 the one table of what the language can do.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 
 from waybill.dsl import ast
-from waybill.runtime.signatures import EVENTS, FUNCTIONS, PRIMITIVES, Signature
+from waybill.spec.signatures import EVENTS, FUNCTIONS, PRIMITIVES, Signature
 
 from .index import Index, Occurrence
 

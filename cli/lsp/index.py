@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from waybill.dsl import ast
 from waybill.dsl.diagnostics import Span
-from waybill.runtime.signatures import EVENTS, FUNCTIONS, PRIMITIVES
+from waybill.spec.signatures import EVENTS, FUNCTIONS, PRIMITIVES
 
 Key = tuple[str, str]  # ("symbol" | "attr" | "primitive" | "function" | "event" | "pack", name)
 

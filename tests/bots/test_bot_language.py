@@ -116,7 +116,7 @@ def test_pseudo_words_share_no_english_prefix():
 
 # ---- no English in the bots' source -------------------------------------------------
 
-ENGINE_WORDS = {"pass", "done", "yes", "no"}      # the engine's answers (runtime/locales/en.ftl)
+ENGINE_WORDS = {"pass", "done", "yes", "no"}      # the engine's answers (spec/locales/en.ftl)
 ID_SHAPED = re.compile(r"[a-z0-9_.\-]*\Z")        # a content or message id: `deliver_cargo`, `engine-done`
 
 

@@ -139,7 +139,7 @@ def test_deals_of_one_position_equal_fresh_determinisations(pack, players):
     """`Deals` finds the hidden places once for many deals (what the search
     bot does); each deal is the determinisation `Game.determinise` gives
     for the same rng, and the position itself is left as it was."""
-    from waybill.runtime.determinise import Deals
+    from waybill.runtime.sight.determinise import Deals
     for g in positions(pack, players, seed=5, every=7, steps=60):
         seat = g.legal_actions()[0]["player"]
         before = g.to_json(log=False)

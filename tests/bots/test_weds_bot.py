@@ -84,7 +84,7 @@ def test_a_project_kept_is_one_the_costs_hold(players, seed):
 @pytest.mark.parametrize("players,seed", [(3, 4), (4, 2)])
 def test_option_ids_of_a_pick_are_the_runtimes(players, seed):
     # _ids_of reads a pick's ids from its options; every kind must give option_ids(game)
-    from waybill.runtime.text import option_ids
+    from waybill.runtime.text.words import option_ids
     picks = 0
     for game, bot, seat in _decisions(players, seed, 900):
         legal = game.legal_actions()

@@ -20,7 +20,8 @@ from waybill import load_pack
 from waybill.compiler import compile_pack
 from waybill.i18n import coverage, extract
 from waybill.runtime import Game
-from waybill.runtime.text import catalogue, messages
+from waybill.runtime.text.catalogue import catalogue
+from waybill.spec.messages import messages
 
 RACE = ROOT / "tests" / "packs" / "dice_race"
 

@@ -7,7 +7,7 @@ from click.testing import CliRunner
 from tests.wbkit import ROOT
 from waybill.cli import main
 from waybill.reference import reference_markdown
-from waybill.runtime.signatures import EVENT_DOCS, EVENTS, FUNCTIONS, PRIMITIVES, STATEMENTS
+from waybill.spec.signatures import EVENT_DOCS, EVENTS, FUNCTIONS, PRIMITIVES, STATEMENTS
 
 
 def test_reference_md_is_current():

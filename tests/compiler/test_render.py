@@ -13,7 +13,7 @@ from tests.wbkit import compile_src
 from waybill.compiler import compile_pack
 from waybill.compiler.lint_text import lint_entities, text_numbers
 from waybill.compiler.render import PRIMITIVE_TEMPLATES, Renderer
-from waybill.runtime.signatures import PRIMITIVES
+from waybill.spec.signatures import PRIMITIVES
 
 CARDS = """\
 resource coin "Coin" { display: "$" }

@@ -16,7 +16,8 @@ from waybill.bots import make_bot
 from waybill.bots import weds as weds_bot
 from waybill.compiler import compile_pack
 from waybill.runtime import Game
-from waybill.runtime.text import messages, option_ids
+from waybill.runtime.text.words import option_ids
+from waybill.spec.messages import messages
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +37,7 @@ def test_the_ids_the_weds_bot_matches_are_the_packs(weds_messages, const, englis
 
 
 def test_the_engine_answers_the_bots_match_are_the_engines():
-    from waybill.runtime.text import ENGINE_IDS
+    from waybill.spec.messages import ENGINE_IDS
     for mod in (weds_bot, badlands_bot):
         assert {mod.DONE, mod.PASS, mod.YES, mod.NO} <= set(ENGINE_IDS)
 
@@ -75,7 +76,7 @@ def test_a_translation_that_asks_for_a_value_the_line_lacks_says_the_english(tmp
     import shutil
 
     from tests.wbkit import ROOT
-    from waybill.runtime.text import catalogue
+    from waybill.runtime.text.catalogue import catalogue
     pack = tmp_path / "dice_race"
     shutil.copytree(ROOT / "tests" / "packs" / "dice_race", pack)
     (pack / "locales" / "ru.ftl").write_text("action-run-log1 = { $me } бросает { $n } за { $other }\n",

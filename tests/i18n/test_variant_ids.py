@@ -18,7 +18,7 @@ from waybill.compiler import check_paths
 from waybill.compiler.schema import validate_ir
 from waybill.i18n import coverage, extract
 from waybill.runtime import Game
-from waybill.runtime.text import messages
+from waybill.spec.messages import messages
 
 PACK = '''pack t
 event rang(n: int)

@@ -222,7 +222,7 @@ def test_a_variant_line_is_never_said_with_the_base_game_translation():
     """`finish_job` of risky smuggling says the smuggling run at its first
     `log`; the base game's first `log` there is an ordinary faction job.
     Each has its own id and its own Russian."""
-    from waybill.runtime.text import messages
+    from waybill.spec.messages import messages
     base = {m.id: m.english() for m in messages(load_pack("weds").ir)}
     risky = {m.id: m.english() for m in messages(load_pack("weds", ["risky_smuggling"]).ir)}
     assert "smuggling run" in risky["variant-risky_smuggling-proc-finish_job-log1"]

@@ -8,7 +8,7 @@ import pytest
 from lsprotocol import types
 
 from waybill.compiler.loader import shipped_packs
-from waybill.runtime.signatures import PRIMITIVES
+from waybill.spec.signatures import PRIMITIVES
 
 from .conftest import PACK, fresh_diagnostics, open_doc, replace_all, uri
 

@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from waybill.runtime import Game, WaybillError
-from waybill.runtime.record import CHUNK
+from waybill.runtime.engine.record import CHUNK
 
 # values that are wrong in most places, and a few that are right in some
 JUNK: list[Any] = [

@@ -109,7 +109,7 @@ def test_loading_random_json_is_a_waybill_error(rules, junk):
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(1, 50), field=st.sampled_from(["players", "zones", "p_ent", "counters"]), junk=json_values)
 def test_loading_a_save_with_a_broken_field_raises_only_waybill_errors(rules, seed, field, junk):
-    # the load checks every field (see runtime/save_check.py; test_saves.py
+    # the load checks every field (see runtime/saves/check.py; test_saves.py
     # damages real saves of the shipped packs)
     from waybill.runtime import WaybillError
     data = mid_game(rules, seed, 3).to_json()

@@ -1,4 +1,4 @@
-"""The budget of work and memory (runtime/limits.py, DESIGN.md principle 7).
+"""The budget of work and memory (runtime/engine/limits.py, DESIGN.md principle 7).
 
 Content that checks clean can still run away at run time. Each runaway here
 must end in a RuleError that names its rule and source line, quickly, with
@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from tests.wbkit import compile_src, write_pack
 from waybill.runtime import Game, Rules, RuleError, WaybillError
-from waybill.runtime import functions, limits
+from waybill.runtime.engine import functions, limits
 
 HEAD = """\
 pack hostile
@@ -277,7 +277,7 @@ def test_outside_an_action_work_is_not_counted_but_sizes_are(tmp_path):
     # never run out of steps, but a value is never bigger than the limits
     rules = rules_for(tmp_path, runaway("gain(points, 1)"))
     game = Game.new(rules, players=2, seed=1)
-    from waybill.runtime.exprs import compile_expr
+    from waybill.runtime.engine.exprs import compile_expr
     walk = compile_expr({"op": "agg", "fn": "count", "var": "x",
                          "in": {"op": "range", "lo": 1, "hi": 9000}, "where": None, "value": None}, rules)
     for _ in range(100):          # 100 × 18000 steps: far past one action's budget
@@ -359,7 +359,7 @@ def _ints(x):
 @settings(max_examples=200, deadline=None)
 @given(a=st.integers(-limits.MAX_INT, limits.MAX_INT), b=st.integers(-limits.MAX_INT, limits.MAX_INT), o=OPS)
 def test_an_arithmetic_result_is_json_safe_or_a_rule_error(a, b, o):
-    from waybill.runtime.exprs import compile_expr
+    from waybill.runtime.engine.exprs import compile_expr
     rules = _ARITH_RULES
     fn = compile_expr({"op": "bin", "o": o, "l": {"op": "var", "name": "a"}, "r": {"op": "var", "name": "b"}},
                       rules)

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from waybill import benchmarks, load_pack
 from waybill.runtime import Game, WaybillError
-from waybill.runtime.save_check import CHECKS, CROSS
-from waybill.runtime.state import FIELDS
+from waybill.runtime.saves.check import CHECKS, CROSS
+from waybill.runtime.engine.state import FIELDS
 
 from .save_damage import _at, _containers, decoded, encoded, mutate, survives
 

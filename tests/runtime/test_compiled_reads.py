@@ -1,5 +1,5 @@
 """Reads the compiled engine resolves when it generates its Python
-(runtime/pygen.py): a piece's field or property, a player's counter or
+(runtime/compiled/pygen.py): a piece's field or property, a player's counter or
 zone, aggregate items and quantity parameters held as Python locals.
 
 Each test plays a small pack under both engines and checks the values the
@@ -21,7 +21,7 @@ import pytest
 
 from tests.wbkit import checked_ir
 from waybill.runtime import Game, Rules
-from waybill.runtime.save_shapes import BadSave
+from waybill.runtime.saves.shapes import BadSave
 
 PACK = """\
 pack reads

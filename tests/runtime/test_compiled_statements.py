@@ -1,4 +1,4 @@
-"""Statements the compiled engine (runtime/pygen.py) writes as Python of its
+"""Statements the compiled engine (runtime/compiled/pygen.py) writes as Python of its
 own: loops whose body calls or decides (`for` with its `where` filter,
 `repeat`, `while`), procedure calls run inline by the caller's code, and
 the values procedures return. Each test plays a small pack under both
@@ -23,8 +23,8 @@ import pytest
 
 from tests.wbkit import checked_ir
 from waybill.runtime import Game, RuleError, Rules
-from waybill.runtime import instructions as I
-from waybill.runtime import pygen
+from waybill.runtime.engine import instructions as I
+from waybill.runtime.compiled import pygen
 
 PACK = """\
 pack stmts

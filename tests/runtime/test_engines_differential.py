@@ -1,4 +1,4 @@
-"""Two engines, one meaning (DESIGN.md): the compiled engine (runtime/pygen.py)
+"""Two engines, one meaning (DESIGN.md): the compiled engine (runtime/compiled/pygen.py)
 and the reference interpreter play the same games byte for byte.
 
 - every shipped pack (and the variants) and the test packs, several seeds,
@@ -25,7 +25,7 @@ import pytest
 
 from waybill.compiler import compile_pack
 from waybill.runtime import Game, Rules
-from waybill.runtime.errors import RuleError
+from waybill.spec.errors import RuleError
 from waybill.scenarios import run_pack
 
 PACKS = [
@@ -212,7 +212,7 @@ def test_no_content_in_generated_source(pack, variants):
 
 
 def test_a_planted_splice_is_caught(monkeypatch):
-    from waybill.runtime import pygen
+    from waybill.runtime.compiled import pygen
     ir = _ir("tests/packs/dice_race", [])
     strings, _ = _content_values(ir)
     monkeypatch.setattr(pygen._Gen, "k", lambda self, v: repr(v))   # splice values into the source

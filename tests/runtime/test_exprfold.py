@@ -1,4 +1,4 @@
-"""Quantities specialised for literal arguments (runtime/exprfold.py, and
+"""Quantities specialised for literal arguments (runtime/compiled/exprfold.py, and
 pygen's ``_quantity_special``): `can_take(me, "combat")` runs a version of
 `can_take` with `s` bound and its `if s == ...` chains decided when the code
 is generated.
@@ -19,11 +19,12 @@ import re
 import pytest
 
 from tests.wbkit import checked_ir
-from waybill.runtime import Game, Rules, decisions
-from waybill.runtime.errors import RuleError
-from waybill.runtime.exprfold import fold
-from waybill.runtime.legality import _NoCache
-from waybill.runtime.limits import armed
+from waybill.runtime import Game, Rules
+from waybill.runtime.engine import decisions
+from waybill.spec.errors import RuleError
+from waybill.runtime.compiled.exprfold import fold
+from waybill.runtime.engine.legality import _NoCache
+from waybill.runtime.engine.limits import armed
 
 PACK = """\
 counter a per player = 0

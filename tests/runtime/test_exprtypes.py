@@ -1,7 +1,7 @@
-"""The static types the compiled engine trusts (runtime/exprtypes.py).
+"""The static types the compiled engine trusts (runtime/compiled/exprtypes.py).
 
 A type given to an expression lets the generated code skip its run-time
-shape tests (runtime/pygen.py), so a wrong one would be a bug: each test
+shape tests (runtime/compiled/pygen.py), so a wrong one would be a bug: each test
 here is a case where a careless pass would be sure and wrong. The language
 says (docs/LANGUAGE.md, "Expressions"):
 
@@ -21,7 +21,7 @@ import pytest
 
 from tests.wbkit import checked_ir
 from waybill.runtime import Game, Rules
-from waybill.runtime.exprtypes import Program, union
+from waybill.runtime.compiled.exprtypes import Program, union
 
 PACK = """\
 pack typed

@@ -1,4 +1,4 @@
-"""The layout's slot tables (runtime/layout.py, ``Layout.c_slots`` and
+"""The layout's slot tables (runtime/engine/layout.py, ``Layout.c_slots`` and
 ``z_slots``): the compiled engine reads `p.name` as ``c_slots[i][p]``
 instead of hashing ``(name, p)`` in ``cslot``, so the two must always name
 the same slot, for every pack and player count (and ``z_global``, a global

@@ -1,4 +1,4 @@
-"""The legality cache (runtime/legality.py) gives exactly the answers a fresh
+"""The legality cache (runtime/engine/legality.py) gives exactly the answers a fresh
 listing gives: whole games of every shipped pack are played in its check
 mode, where every answer the cache gives is compared with a fresh one."""
 
@@ -11,8 +11,8 @@ import pytest
 from waybill import load_pack
 from waybill.bots import make_bot
 from waybill.runtime import Game
-from waybill.runtime import legality
-from waybill.runtime.legality import Cache
+from waybill.runtime.engine import legality
+from waybill.runtime.engine.legality import Cache
 
 
 def _play(pack: str, seed: int, bot: str, check: bool, steps: int = 100_000) -> tuple:
@@ -45,7 +45,7 @@ def test_bot_games_checked(pack):
 
 def test_same_game_with_and_without_cache(monkeypatch):
     cached, n1 = _play("weds", 5, "random", check=False, steps=1500)
-    monkeypatch.setattr("waybill.runtime.decisions.CACHED", False)
+    monkeypatch.setattr("waybill.runtime.engine.decisions.CACHED", False)
     plain, n2 = _play("weds", 5, "random", check=False, steps=1500)
     assert n1 == n2
     assert cached.to_json() == plain.to_json()
@@ -130,7 +130,7 @@ def _game(tmp_path, check: bool = True, cheap: int = 0):
 
 
 def _inner(g) -> list:
-    from waybill.runtime.decisions import live_actions
+    from waybill.runtime.engine.decisions import live_actions
     return [a["label"] for a in live_actions(g.m, 0, frozenset(["inner"]))]
 
 

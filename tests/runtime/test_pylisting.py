@@ -1,4 +1,4 @@
-"""Generated listing checks (runtime/pylisting.py): one function per action,
+"""Generated listing checks (runtime/compiled/pylisting.py): one function per action,
 its requirements inlined. They must list exactly what the requirement
 functions one by one list, on every shipped pack, and answer a requirement
 that raises as the interpreter does."""
@@ -9,8 +9,8 @@ import pytest
 
 from waybill import load_pack
 from waybill.runtime import Game
-from waybill.runtime import decisions
-from waybill.runtime.legality import _NoCache
+from waybill.runtime.engine import decisions
+from waybill.runtime.engine.legality import _NoCache
 from waybill.runtime.rules import Rules
 
 PACKS = [("weds", []), ("badlands", []), ("warfare", [])]
@@ -87,7 +87,7 @@ def test_a_requirement_that_raises_answers_as_the_interpreter(tmp_path):
     the requirement functions answer, so the listing raises the
     interpreter's error, and leaves the budget as they leave it."""
     from tests.wbkit import write_pack
-    from waybill.runtime.errors import RuleError
+    from waybill.spec.errors import RuleError
     write_pack(tmp_path, SRC)
     rules = load_pack(str(tmp_path))
     g = Game.new(rules, players=1, seed=1)
@@ -113,7 +113,7 @@ def test_a_requirement_that_raises_answers_as_the_interpreter(tmp_path):
 def test_an_action_the_generator_cannot_write_is_checked_one_by_one(monkeypatch):
     """Should generating a check fail, the action is still checked (its
     requirements one by one), never offered unchecked."""
-    from waybill.runtime import pylisting
+    from waybill.runtime.compiled import pylisting
 
     def fail(*args, **kw):
         raise ValueError("a shape the generator does not know")

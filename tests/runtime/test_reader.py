@@ -1,4 +1,4 @@
-"""The read API for bots (``Game.seat_reader``, runtime/reader.py): what a
+"""The read API for bots (``Game.seat_reader``, runtime/sight/reader.py): what a
 seat's view gives, a question at a time. tests/reliability/test_view_leaks.py
 checks it against the hidden-information oracle after every step."""
 
@@ -9,7 +9,7 @@ import pytest
 from waybill import load_pack
 from waybill.runtime import Game  # noqa: F401  (the API under test)
 from waybill.benchmarks import mid_game
-from waybill.runtime.errors import WaybillError
+from waybill.spec.errors import WaybillError
 
 
 def _mid(pack: str, seed: int = 4, steps: int = 120) -> Game:
@@ -175,7 +175,7 @@ def test_kept_reads_are_the_same_object_while_nothing_they_read_changes():
     # entity_ids() and pieces_kept() give entities() and pieces(props=...) as
     # tuples, and the very same tuple while the zone and those props are the
     # same, so that a bot may keep what it made of an answer (bots/weds.py)
-    from waybill.runtime.reader import reader_of
+    from waybill.runtime.sight.reader import reader_of
     g = _mid("weds")
     st, lay = g.state, g.m.L
     for seat in (0, 1, None):

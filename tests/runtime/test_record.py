@@ -9,7 +9,7 @@ import pytest
 
 from waybill import benchmarks, load_pack
 from waybill.runtime import Game, Rules, WaybillError
-from waybill.runtime.record import CHUNK, Log, cursor, loaded, rewind
+from waybill.runtime.engine.record import CHUNK, Log, cursor, loaded, rewind
 
 from .fixtures import dice_race_ir
 
@@ -292,7 +292,7 @@ class _Sealed(Log):
 
 @pytest.mark.parametrize("pack,players", [("weds", 3), ("badlands", 3), ("warfare", 2)])
 def test_rules_never_read_the_log(pack, players):
-    from waybill.runtime import interpreter
+    from waybill.runtime.engine import interpreter
     rules = load_pack(pack)
     plain, sealed = Game.new(rules, players=players, seed=4), Game.new(rules, players=players, seed=4)
     log = _Sealed()
@@ -319,7 +319,7 @@ def test_a_recipe_entry_reads_and_saves_as_the_entry_emit_writes():
     """`moved`, `gained`, `acted` and action entries are built when first read or saved:
     they must read, and save, exactly as the dicts written before (saves from
     before this change load and compare byte for byte)."""
-    from waybill.runtime import decisions, events
+    from waybill.runtime.engine import decisions, events
     from waybill.runtime.game import _action_entry
     g = _played(Game.new(RULES, players=2, seed=5), 3, 5)
     lay = g.m.L

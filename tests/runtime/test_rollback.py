@@ -108,7 +108,7 @@ def test_a_loaded_game_rolls_back_to_its_save_as_it_was_written(tmp_path):
 
 
 def test_a_rollback_forgets_the_log_entries_of_the_failed_action_in_every_clone(tmp_path):
-    """The log's pages are shared by clones (runtime/record.py): the entries
+    """The log's pages are shared by clones (runtime/engine/record.py): the entries
     a failed action wrote are no one's, and the next entries go where they
     belong, in the rolled-back game and in a clone made before."""
     rules = _rules(tmp_path, "interpreter")
@@ -126,7 +126,7 @@ def test_the_snapshot_keeps_every_field_an_action_may_change():
     """``State.keep`` reads only the fields an action may change; the others
     change outside actions alone. A field added to the state must be added
     to one list or the other (here), or rollbacks would miss it."""
-    from waybill.runtime.state import _KEPT, FIELDS
+    from waybill.runtime.engine.state import _KEPT, FIELDS
     outside = {"players", "options", "seed", "handles", "log_from", "log"}
     assert set(_KEPT) | outside == set(FIELDS) and not set(_KEPT) & outside
     assert len(_KEPT) == len(set(_KEPT))

@@ -2,8 +2,8 @@
 
 import inspect
 
-from waybill.runtime import functions, primitives
-from waybill.runtime.signatures import FUNCTIONS, PRIMITIVES
+from waybill.runtime.engine import functions, primitives
+from waybill.spec.signatures import FUNCTIONS, PRIMITIVES
 
 
 def _check(impls: dict, table: dict) -> None:

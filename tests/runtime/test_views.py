@@ -133,7 +133,7 @@ def test_the_same_card_gets_other_handles_in_other_games_and_keeps_its_handle_in
 
 
 def test_handles_come_from_their_own_stream_not_the_game_s(rules):
-    from waybill.runtime.handles import handles_for
+    from waybill.runtime.engine.handles import handles_for
     g = Game.new(rules, 2, seed=5)
     assert g.state.handles == handles_for(5, len(g.state.handles))
     assert g.state.rng == Game.new(rules, 2, seed=5).state.rng   # nothing drawn from the game's stream

@@ -1,0 +1,194 @@
+"""The machine that runs compiled code: frames, the run loop, calls, stops.
+
+A frame is plain data ``{"code", "pc", "locals", "kind", ...}`` kept in
+``state.stack``; ``kind`` is one of ``setup play proc table replace action
+trigger``. Action and trigger frames are *effects*: triggered effects queued
+while an effect runs resolve when it ends (see events.py).
+
+An instruction is ``(run, at, answer)``: ``run(m, frame)`` executes it
+(``frame["pc"]`` already points past it), ``at`` is its source location and
+``answer(m, frame, pending, option)`` is set on decision instructions: a
+decision is resumed by calling the ``answer`` of the instruction just before
+the top frame's ``pc``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import events
+from waybill.spec.errors import RuleError, Stop, WaybillError
+from .limits import CALL_DEPTH, TICK, Budget
+
+EFFECTS = frozenset(("action", "trigger"))
+STOPPABLE = frozenset(("proc", "replace"))
+
+
+class Machine:
+    """What every instruction sees: rules ``R``, layout ``L``, state ``st``."""
+    __slots__ = ("R", "L", "st", "created", "open_actions", "budget", "legality", "reference")
+
+    def __init__(self, rules: Any, layout: Any, st: Any):
+        self.R, self.L, self.st = rules, layout, st
+        self.created: tuple | None = None  # see access.created_pieces
+        self.open_actions: dict | None = None  # see decisions.live_actions
+        self.budget: Budget = rules.idle_budget  # armed by Game.apply/new (limits.py)
+        self.legality: Any = None  # listings kept across decisions (legality.py)
+        self.reference = False  # True: run the interpreter even if the rules are compiled
+
+
+def run(m: Machine) -> None:
+    """Run until a decision is pending or the game is over, on the rules'
+    compiled engine (pygen.py) unless the machine asks for the reference."""
+    fast = m.R.fast
+    if fast is not None and not m.reference:
+        fast(m)
+    else:
+        interpret(m)
+
+
+def interpret(m: Machine) -> None:
+    """Run until a decision is pending or the game is over. Instructions are
+    counted here, against the budget's steps, ``TICK`` at a time."""
+    st, codes, budget = m.st, m.R.codes, m.budget
+    fr = ins = None
+    tick = TICK
+    try:
+        while st.pending is None and not st.over:
+            if st.queue and not st.edepth:
+                events.resolve(m)
+                continue
+            stack = st.stack
+            if not stack:
+                from .primitives import finish_game
+                finish_game(m, None)
+                break
+            fr = stack[-1]
+            pc = fr["pc"]
+            ins = codes[fr["code"]][pc]
+            tick -= 1
+            if not tick:
+                tick = TICK
+                budget.steps -= TICK
+                if budget.steps < 0:
+                    budget.exhausted("steps")
+            fr["pc"] = pc + 1
+            try:
+                ins[0](m, fr)
+            except Stop as s:
+                stop_effect(m, s.message, ins[1], s.msg, s.values)
+    except RuleError as e:
+        raise e.locate(ins[1] if ins else None, m.R.names.get(fr["code"]) if fr else None)
+    except WaybillError:
+        raise
+    except Exception as e:
+        # Content that checks clean can still overflow, recurse or exhaust
+        # memory: whatever Python raises becomes a RuleError naming the rule.
+        where = m.R.names.get(fr["code"]) if fr else None
+        raise RuleError(python_error(e), ins[1] if ins else None, where) from e
+
+
+def python_error(e: BaseException) -> str:
+    """A designer-readable line for a Python exception raised by content."""
+    if isinstance(e, MemoryError):
+        return "the rules ran out of memory (MemoryError)"
+    if isinstance(e, RecursionError):
+        return "values or quantities nested too deeply (RecursionError)"
+    text = str(e)
+    if len(text) > 200:
+        text = text[:200] + "..."
+    return f"{type(e).__name__}: {text}" if text else type(e).__name__
+
+
+def answer(m: Machine, option: int) -> None:
+    """Resume the decision pending on the top frame with option ``option``."""
+    st = m.st
+    pending, st.pending = st.pending, None
+    fr = st.stack[-1]
+    ins = m.R.codes[fr["code"]][fr["pc"] - 1]
+    ins[2](m, fr, pending, option)
+
+
+def push(m: Machine, code: str, loc: dict, kind: str, **extra: Any) -> dict:
+    st = m.st
+    if len(st.stack) >= CALL_DEPTH:
+        raise RuleError(f"more than {CALL_DEPTH} nested calls (entering {m.R.names.get(code, code)})")
+    fr = {"code": code, "pc": 0, "locals": loc, "kind": kind}
+    if extra:
+        fr.update(extra)
+    st.stack.append(fr)
+    if kind in EFFECTS:
+        st.edepth += 1
+    return fr
+
+
+def pop(m: Machine, value: Any = None) -> None:
+    """Leave the top frame, giving ``value`` to the caller's ``into``."""
+    st = m.st
+    stack = st.stack
+    fr = stack.pop()
+    into = fr.get("into")
+    if into is not None and stack:
+        stack[-1]["locals"][into] = value
+    if fr["kind"] in EFFECTS:
+        st.edepth -= 1
+        if st.queue:
+            events.resolve(m)
+
+
+def stop_effect(m: Machine, message: str, at: str | None, msg: str | None = None, args: dict | None = None) -> None:
+    """A `require` failed or a `pay` fell short: abandon the innermost effect
+    (or, outside effects, the innermost procedure call). Nothing is undone."""
+    st = m.st
+    stack = st.stack
+    target = _innermost(stack, EFFECTS)
+    if target is None:
+        target = _innermost(stack, STOPPABLE)
+    if target is None:
+        raise RuleError(f"requirement failed outside any effect: {message}", at)
+    entry = {"type": "stopped", "message": message, "at": at}
+    if msg:                           # what a catalogue needs to say it again (spec/messages.py)
+        entry["msg"] = msg
+        if args:
+            entry["args"] = args
+    st.log.append(entry)
+    while len(stack) > target + 1:
+        fr = stack.pop()
+        if fr["kind"] in EFFECTS:
+            st.edepth -= 1
+    pop(m, None)
+
+
+def _innermost(stack: list, kinds: frozenset) -> int | None:
+    for i in range(len(stack) - 1, -1, -1):
+        if stack[i]["kind"] in kinds:
+            return i
+    return None
+
+
+def call_procedure(m: Machine, fr: dict, proc: str, args: dict, into: str | None) -> dict:
+    """Call a procedure, or the first live replacement effect that applies:
+    push its frame, and return it."""
+    me = fr["locals"].get("me")
+    if me is not None:
+        args["me"] = me
+    skip = fr.get("skip")
+    if proc in m.R.replacements:
+        found = events.find_replacement(m, proc, args, skip)
+        if found is not None:
+            ikey, ab, loc = found
+            return push(m, ab.key, loc, "replace", into=into, skip=(skip or []) + [ikey])
+    if proc not in m.R.procedures:
+        raise RuleError(f"unknown procedure {proc!r}")
+    # push's frame, written out (a call of a procedure is most of the
+    # frames a game pushes): the same keys in the same order
+    code = "proc:" + proc
+    stack = m.st.stack
+    if len(stack) >= CALL_DEPTH:
+        raise RuleError(f"more than {CALL_DEPTH} nested calls (entering {m.R.names.get(code, code)})")
+    if skip:
+        callee = {"code": code, "pc": 0, "locals": args, "kind": "proc", "into": into, "skip": skip}
+    else:
+        callee = {"code": code, "pc": 0, "locals": args, "kind": "proc", "into": into}
+    stack.append(callee)
+    return callee

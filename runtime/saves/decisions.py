@@ -1,0 +1,284 @@
+"""Save checks for decisions: the pending one (its options, and the
+instruction that waits for it) and the answers and events in the log, in
+the shapes ``legal_actions``, ``apply``, ``actions()`` and the view read.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from waybill.spec.errors import RuleError
+from ..engine.plain import SAFE_INT, short
+from ..engine.record import CHUNK, Log, loaded
+from .shapes import Ctx, bad, game_record, need_dict, need_int, need_list, need_player, need_shape, need_text
+
+LOG_MAX = 1_000_000           # entries in a saved log
+LOG_TEXT_MAX = 1 << 30        # characters of a saved log's text
+_LOG_KEYS = frozenset(("size", "chunks"))
+RESULT_KEYS = frozenset(("winner", "ranking", "scores"))
+_EVENT_KEYS = frozenset(("type", "event", "args"))
+_MOVED_KEYS = frozenset(("piece", "source", "to"))
+_PIECE_KEYS = frozenset(("piece",))
+_ZONE_KEYS = frozenset(("zone", "of"))
+_SAY_KEYS = frozenset(("type", "text"))
+_STOPPED_KEYS = frozenset(("type", "message", "at"))
+
+
+def ending(v: Any, path: str, c: Ctx, keys: frozenset) -> dict:
+    """The shape of a result (and of the log's `end` entry): winner, ranking, scores."""
+    need_shape(v, path, keys)
+    need_player(v["winner"], f"{path}.winner", c)
+    ranking = need_list(v["ranking"], f"{path}.ranking", c.n)
+    if sorted(x if type(x) is int else -1 for x in ranking) != list(range(c.n)):
+        raise bad(f"{path}.ranking", f"should rank each player 0..{c.n - 1} once")
+    need_list(v["scores"], f"{path}.scores", c.n)
+    return game_record(v, path, c)
+
+
+# --- decisions: what a pending decision and a logged answer look like ------------
+
+# the fields each kind of decision gives an option (and a logged answer)
+OPTION_KEYS: dict[str, frozenset] = {
+    "act": frozenset(("label", "action", "source")),
+    "choose": frozenset(("label", "choice")),
+    "pick": frozenset(("label", "value", "index")),
+    "order": frozenset(("label", "value", "index")),
+    "amount": frozenset(("label", "value")),
+    "may": frozenset(("label", "value")),
+}
+_PENDING_KEYS = frozenset(("player", "kind", "prompt", "options"))
+_SAID_KEYS = frozenset(("msg", "args"))      # a message id and its variables (spec/messages.py)
+
+
+def _option(o: Any, path: str, kind: str, c: Ctx) -> None:
+    need_shape(o, path, OPTION_KEYS[kind])
+    need_text(o["label"], f"{path}.label")
+    OPTION_CHECKS[kind](o, path, c)
+
+
+def _act_option(o: dict, path: str, c: Ctx) -> None:
+    action, source = o["action"], o["source"]
+    if source is not None:
+        need_int(source, f"{path}.source", 0, c.pieces - 1)
+    if action is None:
+        if source is not None:
+            raise bad(path, "passes but names a piece")
+        return
+    eid = c.got["p_ent"][source] if source is not None else None
+    try:
+        c.rules.action_ability(eid, action if type(action) is str else "")
+    except RuleError:
+        raise bad(f"{path}.action", f"is no action of {'these rules' if eid is None else repr(eid)}"
+                                   f" ({short(action)})") from None
+
+
+def _choose_option(o: dict, path: str, c: Ctx) -> None:
+    if o["choice"] is not None:
+        need_int(o["choice"], f"{path}.choice")
+
+
+def _index_option(o: dict, path: str, c: Ctx) -> None:
+    if o["index"] is not None:
+        need_int(o["index"], f"{path}.index")
+
+
+def _amount_option(o: dict, path: str, c: Ctx) -> None:
+    need_int(o["value"], f"{path}.value", -SAFE_INT)
+
+
+def _may_option(o: dict, path: str, c: Ctx) -> None:
+    if type(o["value"]) is not bool:
+        raise bad(f"{path}.value", "should be true or false")
+
+
+OPTION_CHECKS: dict[str, Callable[[dict, str, Ctx], None]] = {
+    "act": _act_option, "choose": _choose_option, "pick": _index_option,
+    "order": _index_option, "amount": _amount_option, "may": _may_option,
+}
+
+
+def check_pending(v: Any, c: Ctx) -> dict | None:
+    if v is None:
+        return None
+    need_shape(v, "pending", _PENDING_KEYS, _SAID_KEYS)
+    _said(v, "pending")
+    need_player(v["player"], "pending.player", c, none=False)
+    kind = v["kind"]
+    if type(kind) is not str or kind not in OPTION_KEYS:
+        raise bad("pending.kind", f"is not a kind of decision ({short(kind)})")
+    need_text(v["prompt"], "pending.prompt")
+    if not need_list(v["options"], "pending.options"):
+        raise bad("pending.options", "is empty: a decision needs something to choose")
+    options = []
+    for i, o in enumerate(v["options"]):
+        _option(o, f"pending.options[{i}]", kind, c)
+        options.append(game_record(o, f"pending.options[{i}]", c))
+    out = {**v, "options": options}
+    if "args" in v:
+        out["args"] = game_record(v["args"], "pending.args", c)
+    return out
+
+
+def _log_entry(e: Any, path: str, c: Ctx) -> dict:
+    need_dict(e, path, needs=("type",))
+    check = LOG_CHECKS.get(e["type"]) if type(e["type"]) is str else None
+    if check is None:
+        raise bad(f"{path}.type", f"is not a kind of log entry ({short(e['type'])})")
+    check(e, path, c)
+    if e["type"] == "event" or "args" in e:      # event arguments; a log line's variables
+        return {**game_record({k: x for k, x in e.items() if k != "args"}, path, c),
+                "args": game_record(e["args"], f"{path}.args", c)}
+    return game_record(e, path, c)
+
+
+_ACTION_HEAD = frozenset(("type", "kind", "player", "decision", "option"))
+
+
+def _log_action(e: dict, path: str, c: Ctx) -> None:
+    """An answer as `apply` logs it: what `actions()`, replay and the view read."""
+    kind = e.get("kind")
+    if type(kind) is not str or kind not in OPTION_KEYS:
+        raise bad(f"{path}.kind", f"is not a kind of decision ({short(kind)})")
+    need_shape(e, path, _ACTION_HEAD | OPTION_KEYS[kind])
+    need_player(e["player"], f"{path}.player", c, none=False)
+    need_int(e["decision"], f"{path}.decision", 1)
+    need_int(e["option"], f"{path}.option")
+    need_text(e["label"], f"{path}.label")
+    OPTION_CHECKS[kind](e, path, c)
+
+
+def _log_event(e: dict, path: str, c: Ctx) -> None:
+    need_shape(e, path, _EVENT_KEYS)
+    need_text(e["event"], f"{path}.event", 200)
+    need_dict(e["args"], f"{path}.args")
+    check = EVENT_ARGS.get(e["event"])
+    if check is not None:
+        check(e["args"], f"{path}.args", c)
+
+
+def _moved_args(args: dict, path: str, c: Ctx) -> None:
+    """The view reads a `moved` event's zones to decide who may see the piece."""
+    # the shapes only: `_record` then checks every reference in them
+    need_shape(args, path, _MOVED_KEYS)
+    need_shape(args["piece"], f"{path}.piece", _PIECE_KEYS)
+    for end in ("source", "to"):
+        z = args[end]
+        t = type(z)
+        if not (z is None or t is dict or t is str and (z, None) in c.lay.zslot):
+            raise bad(f"{path}.{end}", "is not a zone of these rules")
+        if t is dict:
+            need_shape(z, f"{path}.{end}", _ZONE_KEYS)
+
+
+# events whose arguments the kernel reads back from the log
+EVENT_ARGS: dict[str, Callable[[dict, str, Ctx], None]] = {"moved": _moved_args}
+
+
+def _log_say(e: dict, path: str, c: Ctx) -> None:
+    need_shape(e, path, _SAY_KEYS, _SAID_KEYS)
+    need_text(e["text"], f"{path}.text")
+    _said(e, path)
+
+
+def _said(e: dict, path: str) -> None:
+    if "msg" in e:
+        need_text(e["msg"], f"{path}.msg", 200)
+    if "args" in e:
+        need_dict(e["args"], f"{path}.args")
+
+
+def _log_stopped(e: dict, path: str, c: Ctx) -> None:
+    need_shape(e, path, _STOPPED_KEYS, _SAID_KEYS)
+    _said(e, path)
+    need_text(e["message"], f"{path}.message")
+    if e["at"] is not None:
+        need_text(e["at"], f"{path}.at")
+
+
+def _log_end(e: dict, path: str, c: Ctx) -> None:
+    ending(e, path, c, RESULT_KEYS | {"type"})
+
+
+LOG_CHECKS: dict[str, Callable[[dict, str, Ctx], None]] = {
+    "action": _log_action, "event": _log_event, "say": _log_say, "stopped": _log_stopped, "end": _log_end,
+}
+
+
+def check_log(v: Any, c: Ctx) -> Log:
+    """The saved record, ``{"size": n, "chunks": ["[...]", ...]}`` (see
+    record.py): its shape is checked now, its entries the first time one is
+    read (``record.Base``), in full, against the game as loaded. A log saved
+    as a list of entries (before the record was text) is checked now."""
+    if type(v) is list:
+        entries = [_log_entry(e, f"log[{i}]", c) for i, e in enumerate(need_list(v, "log", most=LOG_MAX))]
+        return loaded(len(entries), None, entries, None)
+    need_shape(v, "log", _LOG_KEYS)
+    n = need_int(v["size"], "log.size", 0, LOG_MAX)
+    chunks = need_list(v["chunks"], "log.chunks")
+    count = -(-n // CHUNK)
+    if len(chunks) != count:
+        raise bad("log.chunks", f"should be {count} chunk(s) for log.size {n} ({CHUNK} entries each, "
+                                f"the last the rest), not {len(chunks)}")
+    if chunks and not (set(map(type, chunks)) == {str} and all(t[:1] == "[" and t[-1:] == "]" for t in chunks)):
+        i = next(i for i, t in enumerate(chunks) if type(t) is not str or t[:1] != "[" or t[-1:] != "]")
+        raise bad(f"log.chunks[{i}]", "should be the JSON text of a list of log entries")
+    if sum(map(len, chunks)) > LOG_TEXT_MAX:
+        raise bad("log.chunks", f"hold more than {LOG_TEXT_MAX} characters")
+    # what the entries are checked against: the game as it was loaded
+    # (p_ent is a tuple, replaced, never changed, when pieces are made)
+    then = Ctx(c.rules, {"p_ent": c.got["p_ent"]}, c.lay)
+
+    def entries(chunks: list[str]) -> list[dict]:
+        out: list[dict] = []
+        for i, text in enumerate(chunks):
+            try:
+                got = json.loads(text)
+            except (ValueError, RecursionError) as e:
+                raise bad(f"log.chunks[{i}]", f"is not JSON text ({short(str(e))})") from None
+            want = CHUNK if i < count - 1 else n - CHUNK * (count - 1)
+            if type(got) is not list or len(got) != want:
+                held = f"{len(got)} entries" if type(got) is list else f"a {type(got).__name__}"
+                raise bad(f"log.chunks[{i}]", f"holds {held}, but should hold {want} (log.size is {n})")
+            at = len(out)
+            out += [_log_entry(e, f"log[{at + j}]", then) for j, e in enumerate(got)]
+        return out
+    return loaded(n, list(chunks), None, entries)
+
+
+def decision_waits(c: Ctx) -> None:
+    """The pending decision is the one the top frame's instruction posts."""
+    g = c.got
+    p = g["pending"]
+    if p is None:
+        return
+    if g["decision"] < 1:
+        raise bad("decision", "should count the pending decision (at least 1)")
+    if not g["stack"]:
+        raise bad("stack", "is empty, but a decision is pending: nothing waits for it")
+    fr = g["stack"][-1]
+    pc = fr["pc"]
+    ins = c.rules.codes[fr["code"]][pc - 1] if pc > 0 else None
+    if ins is None or ins[2] is None:
+        raise bad(f"stack[{len(g['stack']) - 1}].pc", "is not just past a decision, so nothing waits for `pending`")
+    # instructions are (run, at, answer) closures made by decisions.<kind>()
+    made_by = ins[2].__qualname__.partition(".")[0]
+    if made_by in OPTION_KEYS and made_by != p["kind"]:
+        raise bad("pending.kind", f"is {p['kind']!r}, but the instruction waiting posts a {made_by!r} decision")
+    if p["kind"] in ("pick", "order"):
+        _candidates_match(p, fr, pc - 2, c)
+
+
+def _candidates_match(p: dict, fr: dict, k: int, c: Ctx) -> None:
+    """pick/order options index the candidates the frame keeps (``$<k>c``), none chosen twice."""
+    cands, chosen = fr["locals"].get(f"${k}c"), fr["locals"].get(f"${k}s")
+    if type(cands) is not list or type(chosen) is not list:
+        raise bad(f"stack[{len(c.got['stack']) - 1}].locals", "lacks the candidates of the pending decision")
+    for i, o in enumerate(p["options"]):
+        ix = o["index"]
+        if ix is None:
+            if p["kind"] == "order":
+                raise bad(f"pending.options[{i}].index", "should be a candidate's index")
+            continue
+        if ix >= len(cands) or ix in chosen or cands[ix] != o["value"]:
+            raise bad(f"pending.options[{i}]", "is not a candidate left to choose")

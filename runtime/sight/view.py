@@ -1,0 +1,254 @@
+"""What one player (or a spectator) may see of a game.
+
+A zone's pieces are listed when the viewer may see them (``visible: all``,
+or ``owner`` and the viewer owns the zone); otherwise only its ``count`` is
+given, which also hides the order of hidden stacks, plus the pieces shown to
+the viewer by a private reveal under ``known``. Other players' pending
+decisions shrink to ``{player, kind}``. Every piece anywhere in the view —
+zones, counters, props, the pending decision, the log — passes through one
+filter, ``sight.Sight``: a piece the viewer may see is shown by its per-game
+handle, any other as ``{"hidden": true}``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import display as _display
+from ..text import words as _text
+from waybill.spec.errors import WaybillError
+from .filter import Sight
+
+
+def check_viewer(player: Any, n: int) -> None:
+    """A viewer is a seat index (an int, not a bool, in range) or None for a spectator."""
+    if player is None:
+        return
+    if type(player) is not int:
+        raise WaybillError(f"a view is for a seat number or None (a spectator), not {player!r}")
+    if not 0 <= player < n:
+        raise WaybillError(f"there is no seat {player}: seats are 0..{n - 1}")
+
+
+def view(m: Any, player: int | None, log: bool | None = None, log_from: int | None = None,
+         zones: bool = False, display: bool = True, lang: str | None = None) -> dict:
+    """The view of seat ``player`` (None: a spectator). Lean by default: the
+    pack's display, the question and the counters; log entries only when
+    asked (``log=True`` for all of them, ``log_from=N`` for those from
+    index N on: ``log_end`` of an earlier view), and every non-empty zone
+    only with ``zones=True`` (what bots and tools read); ``display=False``
+    leaves out the display and the entities (bots do not draw). ``lang``
+    says every player-facing string in that language (spec/messages.py): a
+    message its catalogue lacks is said in English. Only words change."""
+    st, lay = m.st, m.L
+    words = _text.words(m, lang)
+    check_viewer(player, lay.n)
+    if log_from is not None and (type(log_from) is not int or log_from < 0):
+        raise WaybillError(f"log_from is a log index (0 or more), not {log_from!r}")
+    sight = Sight(m, player)
+    props = _props_by_piece(st.props)
+    end = st.log_from + len(st.log)
+    start = st.log_from if log else (end if log_from is None else max(log_from, st.log_from))
+    out = {
+        "viewer": player,
+        "players": list(st.players),
+        "round": st.round,
+        "turn": st.turn,
+        "current": st.current,
+        "counters": sight.value(_counters(m)),
+        "zones": [z for z in (sight.zone(s, props) for s in range(len(lay.z_id))) if z["count"] or "known" in z]
+        if zones else [],
+        "pending": _pending(m, sight),
+        "decision": st.decision,
+        "log": sight.log(st.log.entries(), start - st.log_from) if start < end else [],
+        "log_from": start,
+        "log_end": end,
+        "over": st.over,
+        "winner": st.winner,
+        "result": sight.value(st.result),
+        "display": _display.build(m, sight, props, words) if display else {"panels": [], "board": []},
+    }
+    out["entities"] = _entities(m, out, words) if display else {}
+    if words is not None:
+        _translate(m, out, words, st.log[start - st.log_from:] if start < end else [])
+    return out
+
+
+def _translate(m: Any, out: dict, w: Any, raw_log: list) -> None:
+    """The question and the log in the view's language (the display and the
+    entities are built in it). Options and answers are said from what the
+    seat's sight left of them; a log line or a prompt says the values its
+    English words already name (a piece by its card's name), no more."""
+    out["players"] = [w.player(i) for i in range(len(out["players"]))]
+    for panel in out["display"]["panels"]:
+        panel["name"] = out["players"][panel["seat"]]
+    p = out["pending"]
+    if p is not None and "options" in p:
+        raw = m.st.pending
+        p["prompt"] = w.prompt({**raw, "args": _named(m, raw.get("args"))})
+        ask = raw.get("msg")
+        for opt, shown in zip(raw["options"], p["options"]):
+            src = opt.get("source")
+            owner = m.st.p_ent[src] if type(src) is int else None
+            if shown.get("label") == "hidden":
+                shown["label"] = w.word("hidden")
+            else:
+                shown["label"] = w.option(p["kind"], {**opt, **({"value": shown["value"]} if "value" in shown else {})},
+                                          ask, owner)
+    for e, r in zip(out["log"], raw_log):
+        kind = e.get("type")
+        if kind == "say" and "text" in e:
+            e["text"] = w.said(r.get("msg"), _named(m, r.get("args")), r["text"])
+        elif kind == "stopped" and e.get("message"):
+            e["message"] = w.said(r.get("msg"), _named(m, r.get("args")), r["message"])
+        elif kind == "action" and "label" in e:
+            _answer_words(m, w, e, r)
+
+
+def _answer_words(m: Any, w: Any, e: dict, r: dict) -> None:
+    """An answer in the log: the action and its card, the value (as the seat
+    sees it: a hidden one stays hidden), yes/no, pass/done, a menu line (read
+    back from its English among the lines at its place in a menu)."""
+    k = e.get("kind")
+    if e.get("label") == "hidden" or e.get("value") == {"hidden": True}:
+        e["label"] = w.word("hidden")
+        return
+    src = r.get("source")
+    owner = m.st.p_ent[src] if type(src) is int and 0 <= src < len(m.st.p_ent) else None
+    opt = {**r, "value": _named_value(m, r["value"])} if "value" in r else r
+    e["label"] = w.option(k, opt, None, owner)
+
+
+def decision_at(m: Any) -> str | None:
+    """The source location of the pending decision (``file:line:col``)."""
+    st = m.st
+    if st.pending is None or not st.stack:
+        return None
+    fr = st.stack[-1]
+    code = m.R.codes.get(fr.get("code")) or []
+    pc = fr.get("pc", 0) - 1
+    return code[pc][1] if 0 <= pc < len(code) else None
+
+
+def _pending(m: Any, sight: Sight) -> dict | None:
+    raw = m.st.pending
+    out = sight.pending(raw)
+    if out is None or "options" not in out:
+        return out
+    at = decision_at(m) or f"decision {m.st.decision}"
+    out["at"] = at
+    taken: dict[str, int] = {}
+    msgs = _text.option_msgs(m)
+    for i, (opt, shown) in enumerate(zip(raw["options"], out["options"])):
+        token = _option_token(opt, shown, i)
+        n = taken.get(token, 0)
+        taken[token] = n + 1
+        shown["option"] = i
+        shown["id"] = f"{at}#{token}" + (f"~{n}" if n else "")
+        if msgs[i] is not None:
+            shown["msg"] = msgs[i]      # the message id of its words (spec/messages.py), in any language
+        src = opt.get("source")
+        value = opt.get("value")
+        pid = src if type(src) is int else (value.get("piece") if type(value) is dict and len(value) == 1 else None)
+        ent = sight.entity_seen(pid)
+        if ent is not None:
+            shown["entity"] = ent
+    return out
+
+
+def _named(m: Any, args: dict | None) -> dict | None:
+    """A message's variables as its English words named them: a piece as
+    its card (``text_of`` wrote the card's name into the line already)."""
+    if not args:
+        return args
+    return {k: _named_value(m, v) for k, v in args.items()}
+
+
+def _named_value(m: Any, v: Any) -> Any:
+    if type(v) is dict and type(v.get("piece")) is int and 0 <= v["piece"] < len(m.st.p_ent):
+        return {"entity": m.st.p_ent[v["piece"]]}
+    if type(v) is list:
+        return [_named_value(m, x) for x in v]
+    return v
+
+
+def _option_token(opt: dict, shown: dict, i: int) -> str:
+    """What an option is, apart from its label: the action and its card, the
+    value chosen, the menu line, or else its place in the list."""
+    if "action" in opt:
+        src = shown.get("source")
+        act = opt.get("action")
+        if act is None:
+            return "pass"
+        return f"act:{act}" + (f"@{src['piece']}" if type(src) is dict and "piece" in src else "")
+    if "value" in shown:
+        v = shown["value"]
+        if type(v) is dict and "piece" in v and len(v) == 1:
+            return f"p{v['piece']}"
+        if v is None or type(v) in (bool, int, str):
+            return "v:" + json.dumps(v)
+    if type(opt.get("choice")) is int:
+        return f"c{opt['choice']}"
+    return f"i{i}"
+
+
+def _entities(m: Any, v: dict, words: Any = None) -> dict:
+    """Every entity a piece in the view shows, by name; those the display or
+    the pending decision name also with their kind, text and fields (the
+    rest are one `Rules.ir` look-up away, and would make every view heavy)."""
+    seen: set = set()
+    _gather(v["zones"], seen)
+    shown: set = set()
+    _gather(v["display"], shown)
+    _gather(v["pending"], shown)
+    ents = m.R.entities
+    out = {}
+    for eid in sorted(seen | shown):
+        e = ents.get(eid)
+        if e is None:
+            continue
+        row = {"name": words.entity(eid) if words else e.get("name") or eid}
+        if eid in shown:
+            row["kind"] = e.get("kind")
+            if e.get("text"):
+                row["text"] = words.entity_text(eid) if words else e["text"]
+            if e.get("fields"):
+                row["fields"] = e["fields"]
+        out[eid] = row
+    return out
+
+
+def _gather(v: Any, seen: set) -> None:
+    t = type(v)
+    if t is dict:
+        e = v.get("entity")
+        if type(e) is str and ("piece" in v or "count" in v):
+            seen.add(e)
+        for x in v.values():
+            if type(x) in (dict, list):
+                _gather(x, seen)
+    elif t is list:
+        for x in v:
+            if type(x) in (dict, list):
+                _gather(x, seen)
+
+
+def _counters(m: Any) -> dict:
+    out: dict[str, Any] = {}
+    for (cid, of), slot in m.L.cslot.items():
+        value = m.st.counters[slot]
+        if of is None:
+            out[cid] = value
+        else:
+            out.setdefault(cid, [None] * m.L.n)[of] = value
+    return out
+
+
+def _props_by_piece(props: dict) -> dict[int, dict]:
+    """`{"<piece>:<name>": value}` grouped by piece, in one pass (not one per piece)."""
+    out: dict[int, dict] = {}
+    for key, value in props.items():
+        pid, _, name = key.partition(":")
+        out.setdefault(int(pid), {})[name] = value
+    return out

@@ -1,0 +1,364 @@
+"""Everything a view says, in one language (``Words``), and the message ids
+of the state's text and of a decision's options, for bots and tests."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from waybill.spec.messages import ENGINE_IDS, Message, base_id, name_id, safe_id
+
+from .catalogue import Catalogue, catalogue
+
+# the English words the engine writes into the state, by id (a view in
+# another language finds them here)
+ENGINE_WORDS = {"pass": "engine-pass", "done": "engine-done", "yes": "engine-yes", "no": "engine-no",
+                "hidden": "engine-hidden", "none": "engine-none"}
+DEFAULT_PROMPTS = {"act": "Take an action", "choose": "Choose", "pick": "Pick", "amount": "Choose a number",
+                   "order": "Put in order", "may": "Do it?"}
+
+
+class Words:
+    """Everything a view says, in one language: names of entities, spaces,
+    zones and actions, display labels, prompts, option labels, log lines.
+    A message the language lacks is said in English (and counted in
+    ``catalogue.missing``)."""
+
+    def __init__(self, m: Any, cat: Catalogue):
+        self.m, self.R, self.cat = m, m.R, cat
+
+    def get(self, mid: str, fallback: str | None = None, **args: Any) -> str:
+        return self.cat.get(mid, args, fallback)
+
+    # names
+    def entity(self, eid: Any) -> str:
+        e = self.R.entities.get(eid) if type(eid) is str else None
+        if not e:
+            return str(eid)
+        return self.get(name_id("ent", e, eid), e.get("name") or eid)
+
+    def entity_text(self, eid: str) -> str | None:
+        e = self.R.entities.get(eid) or {}
+        return self.get(name_id("ent", e, eid) + ".text", e["text"]) if e.get("text") else None
+
+    def space(self, sid: str) -> str:
+        sp = self.R.spaces.get(sid) or {}
+        name = sp.get("name") or sid
+        return self.get(name_id("space", sp, sid), name) if name != sid else name
+
+    def zone(self, zid: str) -> str:
+        if zid in self.R.spaces:
+            return self.space(zid)
+        z = self.R.zones.get(zid) or {}
+        name = z.get("name") or zid
+        return self.get(name_id("zone", z, zid), name) if name != zid else name
+
+    def action(self, eid: str | None, aid: str, fallback: str) -> str:
+        return self.get(action_id(self.R, eid, aid), fallback)
+
+    def word_id(self, mid: str, english: str) -> str:
+        return self.get(mid, english)
+
+    def word(self, english: str) -> str:
+        """One of the engine's own words, given in English (what the state holds)."""
+        mid = ENGINE_WORDS.get(english)
+        return self.get(mid, english) if mid else english
+
+    # values
+    def value(self, v: Any, entity: str | None = None) -> str:
+        """A value as words (the view's value, already through the seat's sight)."""
+        t = type(v)
+        if v is None:
+            return self.word("none")
+        if t is bool:
+            return self.word("yes" if v else "no")
+        if t is str:
+            return self.space(v) if v in self.R.spaces else self.text(v)
+        if t is list:
+            return self.get("engine-list-sep", ", ").join(self.value(x) for x in v) if v else self.word("none")
+        if t is dict:
+            if v.get("hidden"):
+                return self.word("hidden")
+            if "player" in v and len(v) == 1 and type(v["player"]) is int:
+                return self.player(v["player"])
+            if "entity" in v and len(v) == 1:
+                return self.entity(v["entity"])
+            if "piece" in v:
+                ent = v.get("entity", entity)
+                return self.entity(ent) if ent is not None else self.get("engine-a-piece", "a piece")
+            if "zone" in v:
+                name = self.zone(v["zone"])
+                of = v.get("of")
+                if type(of) is int and 0 <= of < len(self.m.st.players):
+                    who = self.player(of)
+                    return self.get("engine-zone-of", f"{name} of {who}", zone=name, player=who)
+                return name
+            return ", ".join(f"{k}: {self.value(x)}" for k, x in v.items())
+        return str(v)
+
+    def player(self, seat: int) -> str:
+        """A seat's name; the names the engine gives (``Player 1``, and
+        ``Seat 0`` of `waybill play`) said in the language."""
+        names = self.m.st.players
+        if not 0 <= seat < len(names):
+            return self.get("engine-seat", f"seat {seat}", seat=seat)
+        name = names[seat]
+        if name == f"Player {seat + 1}":
+            return self.get("engine-player", name, number=seat + 1)
+        if name == f"Seat {seat}":
+            return self.get("engine-seat-name", name, seat=seat)
+        return name
+
+    def text(self, s: str, templates: Any = None, depth: int = 0) -> str:
+        """Text the rules built as a value (a choice offered as a string, a
+        name from `text_of`, ``"Pile " + n``), said in the language: found
+        by its English among the pack's messages; text built from a pattern
+        is read back into its parts, each said in turn."""
+        idx = english_index(self.R)
+        mid = idx.exact.get(s)
+        if mid is not None and templates is None:
+            return self.get(mid, s)
+        for t in idx.templates if templates is None else templates:
+            got = t.read(s)
+            if got is None:
+                continue
+            args = {k: (int(x) if _INT.fullmatch(x) else self._part(x, depth)) for k, x in got.items()}
+            return self.get(t.mid, s, **args)
+        return s
+
+    def _part(self, s: str, depth: int) -> str:
+        if s in self.R.spaces:
+            return self.space(s)
+        return self.text(s, None, depth + 1) if depth < 3 else s
+
+    def arg(self, v: Any) -> Any:
+        """A message variable: numbers stay numbers (plural forms select on them)."""
+        if type(v) is int or type(v) is float:
+            return v
+        return self.value(v)
+
+    def said(self, mid: str | None, args: dict | None, english: str) -> str:
+        if mid in ENGINE_IDS:
+            values = {k: self.arg(x) for k, x in (args or {}).items()}
+            cid = (args or {}).get("counter")
+            if type(cid) is str and cid in self.R.counters:      # a counter by its name, not its id
+                name = self.R.counters[cid].get("name") or cid
+                values["counter"] = self.get(name_id("counter", self.R.counters[cid], cid), name) if name != cid else name
+            return self.get(mid, english, **values)
+        if not mid or mid not in self.R.messages.by_id:
+            return english
+        msg = self.R.messages.by_id[mid]
+        if set(msg.vars) - set(args or {}):
+            return english          # a value it needs was not kept: say it as written
+        return self.get(mid, english, **{k: self.arg(x) for k, x in (args or {}).items()})
+
+
+
+    # decisions
+    def prompt(self, pending: dict) -> str:
+        english = pending.get("prompt") or ""
+        mid = pending.get("msg")
+        if mid and mid in self.R.messages.by_id:
+            return self.said(mid, pending.get("args"), english)
+        kind = pending.get("kind")
+        if english == DEFAULT_PROMPTS.get(kind):
+            return self.get(f"engine-prompt-{kind}", english)
+        return english
+
+    def option(self, kind: str | None, opt: dict, ask: str | None, owner: Any = None) -> str:
+        """An option's label (or an answer's, in the log), from what it is:
+        the action and its card, the menu line, the value."""
+        label = opt.get("label") or ""
+        if label in ENGINE_WORDS and (opt.get("value") is None or type(opt.get("value")) is bool
+                                      or opt.get("action", 0) is None):
+            if kind != "amount":
+                return self.word(label)
+        if kind == "act":
+            act = opt.get("action")
+            if act is None:
+                return self.word("pass")
+            return self.action(owner, act, label)
+        if kind == "choose":
+            c = opt.get("choice")
+            if type(c) is int and ask:
+                mid = f"{ask}-opt{c + 1}"
+                msg = self.R.messages.by_id.get(mid)
+                if msg is not None and not msg.vars:
+                    return self.get(mid, label)
+                if msg is not None:             # a line with holes: its values read back from its English
+                    return self.text(label, [english_index(self.R).of[mid]])
+            if type(c) is int:                  # an answer in the log: the menu is known by the line's place
+                return self.text(label, english_index(self.R).menu.get(c + 1, ()))
+            return label
+        if kind in ("pick", "order") and "value" in opt:
+            return self.value(opt["value"])
+        return label
+
+
+_INT = re.compile(r"-?\d+")
+
+
+class _Template:
+    """A message with variables, read back from its English words: which
+    text went into each variable (``Pile { $arg1 }`` reads ``Pile 5``)."""
+
+    def __init__(self, msg: Message):
+        self.mid = msg.id
+        parts = msg.text.get("parts") or []
+        names = [None if type(p) is str else msg._var(p) for p in parts]
+        self.names = [n for n in names if n is not None]
+        self.pattern = re.compile("".join(re.escape(p) if type(p) is str else "(.+?)" for p in parts) + r"\Z", re.S)
+        self.words = sum(len(p) for p in parts if type(p) is str)      # longer patterns are tried first
+
+    def read(self, s: str) -> dict | None:
+        m = self.pattern.match(s)
+        if m is None or len(set(self.names)) != len(self.names):
+            return None
+        return dict(zip(self.names, m.groups()))
+
+
+class _English:
+    """A rules program's messages by their English words: what a string
+    value the rules built is, to say it in another language."""
+
+    def __init__(self, R: Any):
+        self.exact: dict[str, str] = {}
+        self.templates: list[_Template] = []
+        self.menu: dict[int, list] = {}          # k -> the `choose` lines at place k (exact and with holes)
+        self.of: dict[str, _Template] = {}       # message id -> its template (text with holes)
+        self.ids: dict[str, str | None] = {}     # value_msg's answers so far
+        later: dict[str, str] = {}
+        for msg in R.messages.by_id.values():
+            if type(msg.text) is dict and msg.vars:
+                t = self.of[msg.id] = _Template(msg)
+                if _VALUE.search(base_id(msg.id)):
+                    self.templates.append(t)
+                elif "-opt" in msg.id:
+                    self.menu.setdefault(int(msg.id.rsplit("-opt", 1)[1]), []).append(t)
+                continue
+            if type(msg.text) is not str:
+                continue
+            if _VALUE.search(base_id(msg.id)):
+                self.exact.setdefault(msg.text, msg.id)
+            elif "-opt" in msg.id:
+                self.menu.setdefault(int(msg.id.rsplit("-opt", 1)[1]), []).append(_Exact(msg))
+            elif _NAME.match(base_id(msg.id)) and "-action-" not in msg.id:
+                later.setdefault(msg.text, msg.id)
+        for text, mid in later.items():           # names (from `text_of`) after the values
+            self.exact.setdefault(text, mid)
+        self.templates = [t for t in self.templates if t.words]
+        self.templates.sort(key=lambda t: -t.words)
+        for k in self.menu:
+            self.menu[k].sort(key=lambda t: -t.words)
+
+
+class _Exact:
+    """A menu line without holes, tried like a template."""
+
+    def __init__(self, msg: Message):
+        self.mid, self.english, self.words = msg.id, msg.text, len(msg.text) + 1000
+
+    def read(self, s: str) -> dict | None:
+        return {} if s == self.english else None
+
+
+_VALUE = re.compile(r"-str\d+\Z|\Atrack-|\Avalue-")
+_NAME = re.compile(r"(ent|space|zone|region|counter)-")
+
+
+def english_index(R: Any) -> _English:
+    idx = R.__dict__.get("_english_index")
+    if idx is None:
+        idx = R.__dict__["_english_index"] = _English(R)
+    return idx
+
+
+def words(m: Any, lang: str | None) -> "Words | None":
+    cat = catalogue(m.R, lang)
+    return Words(m, cat) if cat is not None else None
+
+
+def option_msg(m: Any, kind: str | None, opt: dict, ask: str | None) -> str | None:
+    """The message id of an option's words: its action (and card), its menu
+    line, or the engine's pass/done/yes/no; None for a value (a piece, a
+    space, a number), which is named by what it is."""
+    if kind == "act":
+        act = opt.get("action")
+        if act is None:
+            return "engine-pass"
+        src = opt.get("source")
+        eid = m.st.p_ent[src] if type(src) is int and 0 <= src < len(m.st.p_ent) else None
+        return action_id(m.R, eid, act)
+    if kind == "choose":
+        c = opt.get("choice")
+        if c is None:
+            return "engine-done"
+        return f"{ask}-opt{c + 1}" if ask and type(c) is int else None
+    if kind == "may":
+        return "engine-yes" if opt.get("value") else "engine-no"
+    if kind in ("pick", "order") and opt.get("index", 0) is None:
+        return "engine-done"
+    if type(opt.get("value")) is str and kind in ("pick", "order"):
+        return value_msg(m.R, opt["value"])
+    return None
+
+
+def action_id(R: Any, eid: str | None, aid: str) -> str:
+    """The message id of an action's name: a card's (``ent-<card>-action-<id>``)
+    or a top-level one (``action-<id>``), under its variant's prefix if a
+    variant declared it. Kept per rules: every option of every turn's
+    decision asks, and the answer depends on the rules alone."""
+    ids = R.__dict__.get("_action_ids")
+    if ids is None:
+        ids = R.__dict__["_action_ids"] = {}
+    key = (eid, aid)
+    mid = ids.get(key)
+    if mid is None:
+        mid = _action_id(R, eid, aid)
+        if len(ids) < 4096:         # a bound, not a policy: a pack declares fewer actions
+            ids[key] = mid
+    return mid
+
+
+def _action_id(R: Any, eid: str | None, aid: str) -> str:
+    if eid:
+        return f"{name_id('ent', R.entities.get(eid), eid)}-action-{safe_id(aid)}"
+    tops = R.__dict__.get("_top_actions")
+    if tops is None:
+        tops = R.__dict__["_top_actions"] = {r["id"]: r for r in R.ir.get("rules") or []
+                                              if type(r) is dict and r.get("type") == "action"}
+    return name_id("action", tops.get(aid), aid)
+
+
+def value_msg(R: Any, s: str) -> str | None:
+    """The message id of text the rules built (``"none of these"`` offered
+    as a choice is ``proc-turn-str2``; ``"Pile 3"`` is its pattern's id),
+    None for any other string."""
+    idx = english_index(R)
+    if s in idx.ids:                    # bots ask at every decision: each string is read once
+        return idx.ids[s]
+    mid = idx.exact.get(s)
+    if mid is not None:
+        mid = mid if _VALUE.search(base_id(mid)) else None
+    else:
+        mid = next((t.mid for t in idx.templates if t.read(s) is not None), None)
+    if len(idx.ids) < 4096:
+        idx.ids[s] = mid
+    return mid
+
+
+def option_ids(game: Any) -> list[str | None]:
+    """The message ids of ``game.legal_actions()``, in order: what a bot
+    matches (``engine-done``, ``proc-turn-str1``), never the words."""
+    return option_msgs(game.m)
+
+
+def option_msgs(m: Any) -> list[str | None]:
+    """`option_msg` of each option of the pending decision (in
+    ``legal_actions()`` order): what bots and scenarios may match, in any
+    language."""
+    p = m.st.pending
+    if p is None:
+        return []
+    return [option_msg(m, p.get("kind"), o, p.get("msg")) for o in p.get("options") or []]
+
