@@ -23,8 +23,8 @@ import sys
 import time
 
 from waybill.benchmarks import _rules
-from waybill.bots import make_bot
-from waybill.runtime import Game
+from waybill import make_bot
+from waybill import Game
 
 
 def play(rules, players: int, seed: int, bot: str, round_cap: int = 200) -> tuple[str, float, float, int]:

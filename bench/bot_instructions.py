@@ -14,8 +14,8 @@ import random
 import sys
 
 from waybill.benchmarks import _rules
-from waybill.bots import make_bot
-from waybill.runtime import Game
+from waybill import make_bot
+from waybill import Game
 
 
 def play(pack: str, players: int, seed: int, picks: list[int] | None = None, round_cap: int = 200) -> list[int]:

@@ -25,8 +25,9 @@ import time
 from pathlib import Path
 
 from waybill import load_pack
-from waybill.bots import make_bot, resolve
-from waybill.runtime import Game, WaybillError
+from waybill.bots import resolve
+from waybill import make_bot
+from waybill import Game, WaybillError
 from waybill.simulate import lineup, seat_bots
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -64,7 +64,8 @@ def cold(repeat: int, cache_dir: str | None) -> dict:
 
 
 def warm(repeat: int, use_cache: bool) -> dict:
-    from waybill.compiler import check_paths, compile_pack, shipped_packs
+    from waybill.compiler import shipped_packs
+    from waybill import check_paths, compile_pack
     if use_cache:
         os.environ.pop("WAYBILL_NO_CACHE", None)
     else:

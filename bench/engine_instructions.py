@@ -5,7 +5,7 @@
 run with N=0 and N=1000; the difference / 1000 is one apply."""
 import sys
 from waybill.overhead import bench_rules, deliver_by_hand
-from waybill.runtime import Game
+from waybill import Game
 eng = sys.argv[1]
 start = Game.new(bench_rules(None if eng == "hand" else eng), players=1, seed=1)
 a = start.legal_actions()[0]

@@ -14,8 +14,8 @@ import tempfile
 from importlib import resources
 from pathlib import Path
 
-from waybill.compiler import compile_pack
-from waybill.runtime import Game, Rules
+from waybill import compile_pack
+from waybill import Game, Rules
 
 text = resources.files("waybill").joinpath("bench_pack", "pack.wb").read_text()
 start, end = text.index("action deliver_goods"), text.index('game "Delivery')

@@ -31,8 +31,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from waybill.benchmarks import _rules  # noqa: E402
-from waybill.bots import make_bot  # noqa: E402
-from waybill.runtime import Game  # noqa: E402
+from waybill import make_bot  # noqa: E402
+from waybill import Game  # noqa: E402
 from waybill.runtime.engine import decisions  # noqa: E402
 
 CHECKS = [0]                # listings computed

@@ -18,7 +18,7 @@ import random
 import sys
 
 from waybill.benchmarks import _rules
-from waybill.runtime import Game
+from waybill import Game
 from waybill.runtime.engine import decisions
 
 

@@ -11,7 +11,7 @@ import random
 import sys
 
 from waybill.benchmarks import _rules
-from waybill.runtime import Game
+from waybill import Game
 
 
 def steps(game: Game, rng: random.Random, n: int) -> int:

@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.runtime.fixtures import dice_race_ir  # noqa: E402
-from waybill.runtime import Game, Rules  # noqa: E402
+from waybill import Game, Rules  # noqa: E402
 
 
 def play(rules: Rules, seed: int, players: int) -> int:

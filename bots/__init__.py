@@ -9,7 +9,10 @@ directly (`--bot search`); it gets the settings the pack gives it, if any
 only give settings).
 
 The registry (``REGISTRY``) maps a name to where the class lives and the
-settings it takes; the compiler checks `bot` declarations against it.
+settings it takes; the compiler is given ``bot_settings()`` to check `bot`
+declarations against.
+
+May import: waybill.runtime, waybill.spec
 """
 
 from __future__ import annotations
@@ -58,23 +61,12 @@ def resolve(name: str, rules: Any) -> tuple[str, dict]:
     return name, dict(given or {})
 
 
-def _rules_of(pack: str) -> Any:
-    """The rules of a pack named by id or folder; None (no declared bot) when
-    it cannot be loaded from that name (a game loaded from elsewhere)."""
-    from waybill.errors import WaybillError
-    from waybill.loading import load_pack
-    try:
-        return load_pack(pack)
-    except WaybillError:
-        return None
-
-
 def make_bot(name: str, rules: Any, **overrides: Any) -> Bot:
-    """A bot by name for a game of ``rules`` (a ``Rules``, or the name or folder
-    of a pack, which is then loaded). ``overrides`` change its settings (for
-    bots that take them: ``think_ms=100``)."""
+    """A bot by name for a game of ``rules`` (a ``Rules``, or None: the bot's
+    defaults). ``overrides`` change its settings (for bots that take them:
+    ``think_ms=100``). ``waybill.make_bot`` also takes a pack's name."""
     if isinstance(rules, str):
-        rules = _rules_of(rules)
+        raise TypeError(f"make_bot takes the rules, not {rules!r}: waybill.make_bot loads a pack by name")
     real, settings = resolve(name, rules)
     target, takes = REGISTRY[real]
     settings.update({k: v for k, v in overrides.items() if k in takes and v is not None})

@@ -15,9 +15,10 @@ import subprocess
 import sys
 import time
 
-from waybill.bots import make_bot
-from waybill.compiler import compile_pack, shipped_packs
-from waybill.runtime import Game, Rules
+from waybill.api import make_bot
+from waybill.compiler import shipped_packs
+from waybill.api import compile_pack
+from waybill.api import Game, Rules
 
 
 def _median_time(fn, repeats: int) -> float:

@@ -14,7 +14,7 @@ import html
 import json
 from dataclasses import dataclass
 
-from waybill.compiler import compile_pack
+from waybill.api import compile_pack
 from waybill.compiler.lint_text import CardIndex, lint_entities
 from waybill.compiler.render import Renderer, words
 from waybill.dsl.diagnostics import Report

@@ -8,7 +8,8 @@ import sys
 
 import click
 
-from waybill.compiler import check_paths, compile_pack, list_declarations, shipped_packs
+from waybill.compiler import list_declarations, shipped_packs
+from waybill.api import check_paths, compile_pack
 from waybill.dsl.diagnostics import Report
 
 
@@ -226,8 +227,8 @@ def _wb_files(paths) -> list[str]:
 
 
 def _load(pack: str, variants: tuple[str, ...]):
-    from waybill import CompileError, load_pack
-    from waybill.runtime import WaybillError
+    from waybill.api import CompileError, load_pack
+    from waybill.api import WaybillError
     try:
         return load_pack(pack, variants=list(variants))
     except CompileError as exc:
@@ -295,7 +296,7 @@ def sim(pack, players, games, seed, variants, bot, think_ms, round_cap, check_re
     jobs = jobs or os.cpu_count() or 1
     _check_table(rules, players, seed, games)
     _check_bots(bot, players)
-    from waybill.runtime import WaybillError
+    from waybill.api import WaybillError
     try:
         if as_json or games < 5 or not _terminal():
             summary = simulate(rules, pack_id, players, games, seed, bot, list(variants), round_cap, check_replay,
@@ -347,7 +348,7 @@ def _words(rules, lang: str | None):
 
 def _check_bots(bot: str, players: int | None = None) -> None:
     """Refuse, as a usage error, an unknown bot name or a list that is not one per seat."""
-    from waybill.bots import BOT_NAMES
+    from waybill.api import BOT_NAMES
     names = [b.strip() for b in bot.split(",")]
     for b in names:
         if b not in BOT_NAMES:
@@ -413,7 +414,7 @@ def balance(pack, players, games, seed, variants, bot, round_cap, jobs, schedule
     """Play GAMES bot games of PACK and write a balance report: win rate by seat,
     game length, win rate by the choices and cards the pack's `balance` block names,
     and capped games. The report is one HTML file that opens from disk."""
-    from waybill.bots import BOT_NAMES
+    from waybill.api import BOT_NAMES
     from waybill.simulate import simulate
     if bot not in BOT_NAMES:
         raise click.BadParameter(f"unknown bot {bot!r}; choose from {', '.join(BOT_NAMES)}", param_hint="--bot")
@@ -431,7 +432,7 @@ def balance(pack, players, games, seed, variants, bot, round_cap, jobs, schedule
     pack_id = rules.ir["pack"]["id"]
     jobs = jobs or os.cpu_count() or 1
     _check_table(rules, players, seed, games)
-    from waybill.runtime import WaybillError
+    from waybill.api import WaybillError
     run = dict(pack=pack_id, players=players, games=games, seed=seed, bot=bot, variants=list(variants),
                round_cap=round_cap, jobs=jobs, scheduler=scheduler)
     try:
@@ -470,7 +471,7 @@ def balance(pack, players, games, seed, variants, bot, round_cap, jobs, schedule
               help="Only the scenarios a pack declares itself, not those of the pack it extends.")
 def test_cmd(paths: tuple[str, ...], as_json: bool, own: bool) -> None:
     """Run the scenarios of packs (names or folders; default: every shipped pack)."""
-    from waybill import CompileError
+    from waybill.api import CompileError
     from waybill.compiler.loader import find_pack, packs_under
     from waybill.scenarios import run_pack
     targets = []
@@ -481,7 +482,7 @@ def test_cmd(paths: tuple[str, ...], as_json: bool, own: bool) -> None:
             targets.extend(packs_under(p))
         else:
             raise click.BadParameter(f"no pack {p!r}", param_hint="PATHS")
-    from waybill.runtime import WaybillError
+    from waybill.api import WaybillError
     outcomes, broken = [], 0
     for t in targets:
         try:
@@ -537,7 +538,7 @@ def play(pack, players, seed, variants, humans, bot, think_ms, lang) -> None:
     if bad:
         raise click.BadParameter(f"there is no seat {bad[0]}: with {players} players the seats are 0 to {players - 1}",
                                  param_hint="--human")
-    from waybill.runtime import WaybillError
+    from waybill.api import WaybillError
     try:
         play_terminal(rules, players, seed, seats, bot, lang, think_ms)
     except WaybillError as exc:   # a setup that fails (play_terminal reports errors once under way)
@@ -563,7 +564,7 @@ def _check_table(rules, players: int, seed: int, games: int = 1) -> None:
 def bench(quick: bool, pack: str, players: int, as_json: bool) -> None:
     """Time checking, compiling and playing (medians of repeated runs)."""
     from waybill.benchmarks import run
-    from waybill.runtime import WaybillError
+    from waybill.api import WaybillError
     try:
         data = run(pack, players, quick)
     except WaybillError as exc:     # e.g. more players than the pack allows
@@ -660,7 +661,7 @@ def serve(packs, host, port, data, max_games, stdio, lang) -> None:
         from waybill.serve import Store, offer
     except ImportError as exc:
         raise click.ClickException(f"serving needs the `serve` extra (pip install 'waybill[serve]'): {exc}")
-    from waybill.errors import WaybillError
+    from waybill.api import WaybillError
     try:
         store = Store(offer(packs), data, max_games, lang=lang)
     except WaybillError as exc:
@@ -692,7 +693,7 @@ def i18n() -> None:
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write here instead of PACK/locales/en.ftl.")
 def i18n_extract(pack: str, output: str | None) -> None:
     """Write (or update) the English catalogue of PACK from its content."""
-    from waybill import CompileError
+    from waybill.api import CompileError
     from waybill.i18n import extract
     try:
         path, n, changed = extract(pack, output)
@@ -708,7 +709,7 @@ def i18n_extract(pack: str, output: str | None) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: {total, translated, missing}.")
 def i18n_coverage(pack: str, lang: str, as_json: bool) -> None:
     """How much of PACK's text a language's catalogue translates."""
-    from waybill import CompileError
+    from waybill.api import CompileError
     from waybill.i18n import coverage
     try:
         data = coverage(pack, lang)
@@ -732,7 +733,7 @@ def i18n_coverage(pack: str, lang: str, as_json: bool) -> None:
 @click.option("--lang", default="qps", show_default=True, callback=_check_lang, help="The pseudo-language's code.")
 def i18n_pseudo(pack: str, lang: str) -> None:
     """Write PACK/locales/LANG.ftl: the English catalogue in capitals, to see untranslated text."""
-    from waybill import CompileError
+    from waybill.api import CompileError
     from waybill.i18n import catalogue_path, extract, pseudo
     try:
         path, _, _ = extract(pack)

@@ -16,7 +16,7 @@ import os
 import re
 from typing import Any
 
-from waybill.compiler import compile_pack
+from waybill.api import compile_pack
 from waybill.compiler.catalogues import (_rel, expected_ids, ftl_ids, pack_folder, pack_messages_of,
                                          check_catalogues, check_engine_catalogues)  # noqa: F401
 from waybill.spec.messages import Message
@@ -103,7 +103,7 @@ def to_ftl(ir: dict, msgs: list[Message], pack: str) -> str:
 def pack_messages(pack: str) -> tuple[dict, list[Message], str]:
     """The IR, the messages and the folder of a pack: the pack as it is, then
     the messages that only its variants add (in variant-name order)."""
-    from waybill.errors import CompileError
+    from waybill.api import CompileError
     result = compile_pack(pack)
     if result.ir is None:
         raise CompileError(f"{pack} does not compile:\n" + result.report.render(), result.report)

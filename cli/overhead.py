@@ -14,13 +14,13 @@ import statistics
 import time
 from importlib import resources
 
-from waybill.runtime import Game, Rules
+from waybill.api import Game, Rules
 
 PACK = "bench_pack"
 
 
 def bench_rules(engine: str | None = None) -> Rules:
-    from waybill.compiler import compile_pack
+    from waybill.api import compile_pack
     result = compile_pack(str(resources.files("waybill").joinpath(PACK)))
     return Rules.from_ir(result.ir, engine=engine)
 

@@ -23,10 +23,10 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
-from waybill.bots import make_bot
+from waybill.api import make_bot
 from waybill.simulate import lineup
 from waybill.console import console
-from waybill.runtime import Game, IllegalAction, RuleError, Rules, WaybillError
+from waybill.api import Game, IllegalAction, RuleError, Rules, WaybillError
 
 SAVE_FORMAT = "waybill-play/1"
 LOG_LINES = 8

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from waybill.compiler import compile_pack
-from waybill.runtime import Game, Rules, WaybillError
+from waybill.api import compile_pack
+from waybill.api import Game, Rules, WaybillError
 from waybill.runtime.engine import interpreter
 from waybill.runtime.engine.access import text_of
 from waybill.runtime.engine.exprs import compile_expr
 
-from .errors import CompileError
+from waybill.api import CompileError
 
 # `pass until` / `play until` give up after this many actions.
 UNTIL_LIMIT = 1000

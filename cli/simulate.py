@@ -36,8 +36,9 @@ from functools import partial
 from typing import Callable
 
 from waybill.balance.gather import holdings
-from waybill.bots import make_bot, resolve
-from waybill.runtime import Game, Rules, WaybillError
+from waybill.bots import resolve
+from waybill.api import make_bot
+from waybill.api import Game, Rules, WaybillError
 
 
 @dataclass

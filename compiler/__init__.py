@@ -54,13 +54,17 @@ def locate_pack(name_or_path: str, report: Report) -> str | None:
     return folder
 
 
-def compile_pack(name_or_path: str, variants: list[str] | tuple[str, ...] = (), report: Report | None = None) -> CompileResult:
-    """Compile a shipped pack (by name) or a pack folder; never raises on bad content."""
+def compile_pack(name_or_path: str, variants: list[str] | tuple[str, ...] = (), report: Report | None = None,
+                 bots: dict[str, frozenset] | None = None) -> CompileResult:
+    """Compile a shipped pack (by name) or a pack folder; never raises on bad content.
+
+    ``bots``: the bots a pack may name, each with the settings it takes
+    (``waybill.bots.bot_settings()``; the public API gives it); None: not checked."""
     report = report if report is not None else Report()
     folder = locate_pack(name_or_path, report)
     if folder is None:
         return CompileResult(None, report, None)
-    return _compile_source(read_pack_checked(folder, report), variants, report)
+    return _compile_source(read_pack_checked(folder, report), variants, report, bots)
 
 
 def read_pack_checked(folder: str, report: Report, source: Source | None = None) -> PackSource:
@@ -76,14 +80,15 @@ def read_pack_checked(folder: str, report: Report, source: Source | None = None)
     return pack
 
 
-def _compile_source(pack: PackSource, variants: list[str] | tuple[str, ...], report: Report) -> CompileResult:
+def _compile_source(pack: PackSource, variants: list[str] | tuple[str, ...], report: Report,
+                    bots: dict[str, frozenset] | None = None) -> CompileResult:
     """Compile a pack already read; its syntax trees are only read, so one
     reading serves several compilations (the pack, then with its variants)."""
     from .lower import Lowerer
     from .symbols import build_program
     start = len(report.diagnostics)
     program = build_program(pack, list(variants), report)
-    lowerer = Lowerer(program, report)
+    lowerer = Lowerer(program, report, bots)
     ir = lowerer.lower()
     _drop_unsure_unused(program, report, start)
     if program.pack is not None and not _has_content(program) and not program.broken:
@@ -116,7 +121,7 @@ def _check_loose(path: str, report: Report, warn_unincluded: bool = False, sourc
                               "include it from pack.wb, or move it out of the pack"))
 
 
-def check_file(path: str, report: Report) -> None:
+def check_file(path: str, report: Report, bots: dict[str, frozenset] | None = None) -> None:
     """Check one loose file on its own: syntax, then names within the file."""
     from waybill.dsl.parser import parse_file
 
@@ -131,11 +136,11 @@ def check_file(path: str, report: Report) -> None:
                       [SourceFile(shown, module, ok=checkable(module, diags, text))])
     start = len(report.diagnostics)
     program = build_program(pack, [], report)
-    Lowerer(program, report).lower()
+    Lowerer(program, report, bots).lower()
     _drop_unsure_unused(program, report, start)
 
 
-def check_pack(name_or_path: str, report: Report, cached: bool = False) -> None:
+def check_pack(name_or_path: str, report: Report, cached: bool = False, bots: dict[str, frozenset] | None = None) -> None:
     """Check a pack as it is, then once more with all its variants applied,
     so that the code inside `variant` blocks is checked too (a variant's
     declarations replace the pack's, so they are only lowered when applied).
@@ -147,29 +152,29 @@ def check_pack(name_or_path: str, report: Report, cached: bool = False) -> None:
         return
     from . import check_cache
     if not (cached and check_cache.enabled()):
-        _check_pack_in(folder, report)
+        _check_pack_in(folder, report, bots)
         return
     if check_cache.replay(folder, report):
         return
     listed = check_cache.listing(folder)
     fresh = Report()
-    pack = _check_pack_in(folder, fresh)
+    pack = _check_pack_in(folder, fresh, bots)
     check_cache.store(folder, pack, fresh, listed)
     report.extend(fresh.diagnostics)
     report.sources.update(fresh.sources)
 
 
-def _check_pack_in(folder: str, report: Report) -> PackSource:
+def _check_pack_in(folder: str, report: Report, bots: dict[str, frozenset] | None = None) -> PackSource:
     pack = read_pack_checked(folder, report)
-    result = _compile_source(pack, (), report)
+    result = _compile_source(pack, (), report, bots)
     _lint_rules_text(result.ir, report)
     variants = sorted(result.program.variants) if result.program else []
     variant_irs = []
     if variants:
-        together = _compile_source(pack, variants, report)
+        together = _compile_source(pack, variants, report, bots)
         if together.ir is not None and result.ir is not None:
             quiet = Report()          # one variant at a time: only for the messages it adds
-            variant_irs = [r.ir for r in (_compile_source(pack, [v], quiet) for v in variants) if r.ir is not None]
+            variant_irs = [r.ir for r in (_compile_source(pack, [v], quiet, bots) for v in variants) if r.ir is not None]
     if result.ir is not None:
         from .catalogues import check_catalogues, pack_messages_of
         check_catalogues(result.ir, report, pack_messages_of(result, variant_irs), folder)
@@ -182,7 +187,7 @@ def _lint_rules_text(ir: dict | None, report: Report) -> None:
     lint_rules_text(ir, report)
 
 
-def check_paths(paths: list[str], cached: bool = False) -> Report:
+def check_paths(paths: list[str], cached: bool = False, bots: dict[str, frozenset] | None = None) -> Report:
     """`waybill check`: packs, folders of packs, single files or shipped names.
 
     `cached`: use the check cache for packs (see `check_pack`)."""
@@ -191,24 +196,24 @@ def check_paths(paths: list[str], cached: bool = False) -> Report:
     for target in targets:
         if os.path.isdir(target):
             if find_pack(target):
-                check_pack(target, report, cached)
+                check_pack(target, report, cached, bots)
                 continue
             folders, loose = packs_under(target), loose_files(target)
             for folder in folders:
-                check_pack(folder, report, cached)
+                check_pack(folder, report, cached, bots)
             for path in loose:
-                check_file(path, report)
+                check_file(path, report, bots)
             if not folders and not loose:
                 report.add(Diagnostic(target, Span.point(1, 1), "error", "E204",
                                       f"`{target}` holds no pack.wb and no .wb file"))
         elif os.path.lexists(target):  # a file, or a FIFO, device or broken link: E107 when read
             folder = find_pack(target)
             if folder:
-                check_pack(folder, report, cached)
+                check_pack(folder, report, cached, bots)
             else:
-                check_file(target, report)
+                check_file(target, report, bots)
         elif target in shipped_packs():
-            check_pack(target, report, cached)
+            check_pack(target, report, cached, bots)
         else:
             report.add(Diagnostic(target, Span.point(1, 1), "error", "E206",
                                   f"`{target}` is neither a file, a folder nor a shipped pack",

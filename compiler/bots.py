@@ -1,6 +1,7 @@
 """`bot NAME { ... }` and `score { expr }`: who plays a pack's empty seats.
 
-A pack names its bot: a bot registered by name (``waybill.bots.REGISTRY``),
+A pack names its bot: a bot registered by name (``waybill.bots.REGISTRY``,
+which the caller gives the compiler as ``bots``: names and settings),
 with the settings that bot takes (numbers). The first `bot` is the pack's
 default; later ones only give settings to other bots for when they are asked
 for (`bot weds_heuristic` then `bot search { rollout: 3 }`). A pack that
@@ -17,13 +18,7 @@ from typing import Any
 from waybill.dsl import ast
 from waybill.dsl.diagnostics import suggest
 
-
-def _registry() -> dict[str, frozenset]:
-    try:
-        from waybill.bots import bot_settings
-    except ImportError:       # the compiler alone (no bots installed): names are not checked
-        return {}
-    return bot_settings()
+from .scope import Scope
 
 
 def lower_bots(lw: Any, ir: dict) -> None:
@@ -59,12 +54,11 @@ def lower_bots(lw: Any, ir: dict) -> None:
     if hint is not None:
         item, file = hint
         lw.in_file(file)
-        from .lower import Scope
         ir["bot_score"] = {"expr": lw.expr(item.expr, Scope()), "at": lw.at(item)}
 
 
 def _bot(lw: Any, item: ast.BotDecl) -> dict | None:
-    known = _registry()
+    known = lw.bots or {}
     if known and item.name not in known:
         lw.error(item.name_span, "E301", f"there is no bot `{item.name}`",
                  suggest(item.name, list(known)) or f"bots are {', '.join(sorted(known))}")

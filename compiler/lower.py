@@ -17,6 +17,7 @@ from .scenario import ScenarioLowering
 from .balance import lower_balance
 from .bots import lower_bots
 from .limits import check_start_pieces, lower_limits
+from .scope import Scope
 from .symbols import Program, Symbol
 
 IR_FORMAT = "waybill-ir/1"
@@ -33,48 +34,12 @@ PERIODS = {"turn", "round", "game"}
 VISIBILITY = {"all", "owner", "none"}
 
 
-class Scope:
-    """Local names, innermost last, and what the code around may do."""
-
-    def __init__(self, names=(), *, entity: bool = False, procedure: bool = False):
-        self.frames: list[set[str]] = [set(names) | {"me"}]
-        self.entity = entity
-        self.procedure = procedure
-        self.loops = 0
-        # per frame: `obj.prop` set by an earlier statement of the block (read safely after it)
-        self.props_set: list[set[str]] = [set()]
-        if entity:
-            self.frames[0] |= {"self", "owner"}
-
-    def has(self, name: str) -> bool:
-        return any(name in f for f in self.frames)
-
-    def push(self, *names: str) -> None:
-        self.frames.append(set(names))
-        self.props_set.append(set())
-
-    def pop(self) -> None:
-        self.frames.pop()
-        self.props_set.pop()
-
-    def mark_set(self, key: str | None) -> None:
-        if key is not None:
-            self.props_set[-1].add(key)
-
-    def was_set(self, key: str | None) -> bool:
-        return key is not None and any(key in f for f in self.props_set)
-
-    def add(self, name: str) -> None:
-        self.frames[-1].add(name)
-
-    def all(self) -> set[str]:
-        return set().union(*self.frames)
-
-
 class Lowerer(ScenarioLowering):
-    def __init__(self, program: Program, report: Report):
+    def __init__(self, program: Program, report: Report, bots: dict[str, frozenset] | None = None):
         self.p = program
         self.report = report
+        # the bots a pack may name and the settings each takes (None: not checked)
+        self.bots = bots
         self.file = ""
         self.file_index = {f: i for i, f in enumerate(program.files)}
         self.used: set[str] = set()

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 from waybill.dsl import ast
 from waybill.dsl.diagnostics import suggest
 
+from .scope import Scope
+
 if TYPE_CHECKING:
-    from .lower import Scope
     from .symbols import Symbol
 
 
@@ -65,7 +66,6 @@ class ScenarioLowering:
         return out
 
     def scenario_scope(self) -> Scope:
-        from .lower import Scope
         return Scope()
 
     def force(self, st: ast.ScenarioStep, file: str) -> dict:

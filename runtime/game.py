@@ -13,7 +13,7 @@ from typing import Any, Iterable
 from .engine import interpreter
 from .sight import view as _view
 from waybill.spec.errors import IllegalAction, RuleError, WaybillError
-from .engine.interpreter import Machine
+from .engine.frames import Machine
 from .engine.limits import Budget
 from .rules import Rules
 from .engine.arguments import options_problem, player_names, players_problem, said, seed_problem

@@ -104,7 +104,7 @@ class Rules:
             r.builders = {}
         r._compile()
         if engine == "compiled":
-            from .compiled.pygen import install
+            from .compiled.install import install
             install(r)
             r.builders = None
         return r

@@ -1,11 +1,12 @@
-"""Errors the runtime raises.
+"""The error tree: every error Waybill raises on purpose is a ``WaybillError``.
 
-``WaybillError`` is the root every Waybill error derives from (the package
-re-exports it). ``RuleError`` is a fault in the rules program discovered while
+``CompileError`` is content that does not compile (its ``report`` holds every
+diagnostic). ``RuleError`` is a fault in the rules program discovered while
 playing (a loop or trigger chain that never ends, a bad reference, ...); it
 names the source location and the procedure or card. ``IllegalAction`` is a
 frontend asking for a move that is not currently legal; the game state is left
-untouched when it is raised.
+untouched when it is raised. ``BadSave`` is data given as a saved game that
+does not hold up (it names the field). The package root re-exports them all.
 """
 
 from __future__ import annotations
@@ -13,6 +14,18 @@ from __future__ import annotations
 
 class WaybillError(Exception):
     """Root of every error Waybill raises on purpose."""
+
+
+class CompileError(WaybillError):
+    """Content that does not compile; ``report`` holds every diagnostic."""
+
+    def __init__(self, message: str, report=None):
+        super().__init__(message)
+        self.report = report
+
+
+class BadSave(WaybillError):
+    """What is wrong with data given as a saved game."""
 
 
 class RuleError(WaybillError):

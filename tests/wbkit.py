@@ -10,7 +10,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from waybill.compiler import compile_pack
+from waybill import compile_pack
 from waybill.dsl import ast
 from waybill.dsl.diagnostics import CODES, Diagnostic
 from waybill.dsl.parser import parse_source

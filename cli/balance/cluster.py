@@ -19,7 +19,7 @@ import os
 import threading
 from typing import Any, Callable
 
-from waybill.spec.errors import WaybillError
+from waybill.api import WaybillError
 
 _rules_cache: dict[str, Any] = {}
 _rules_lock = threading.Lock()
@@ -29,7 +29,7 @@ def _rules_for(digest: str, ir: dict) -> Any:
     with _rules_lock:
         rules = _rules_cache.get(digest)
         if rules is None:
-            from waybill.runtime import Rules
+            from waybill.api import Rules
             rules = _rules_cache[digest] = Rules.from_ir(ir)
             while len(_rules_cache) > 4:   # a long-lived worker serving many packs
                 _rules_cache.pop(next(iter(_rules_cache)))

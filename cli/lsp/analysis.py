@@ -21,6 +21,7 @@ import os
 import stat
 from dataclasses import dataclass, field
 
+from waybill.bots import bot_settings
 from waybill.compiler import _drop_unsure_unused
 from waybill.compiler.loader import PackSource, SourceFile, display_path
 from waybill.compiler.lower import Lowerer
@@ -195,7 +196,7 @@ def _check(pack: PackSource, variants, report: Report, memo: LoweringMemo | None
     if memo is not None and not variants:
         memo.lower(program, report, list(parsed))
     else:
-        Lowerer(program, report).lower()
+        Lowerer(program, report, bot_settings()).lower()
     _drop_unsure_unused(program, report, start)  # as `waybill check` does
     if program.pack is not None and not (program.symbols or program.rules or program.game) and not program.broken:
         report.add(Diagnostic(program.pack_file or "?", program.pack.span, "error", "E205",

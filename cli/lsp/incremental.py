@@ -36,6 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from waybill.bots import bot_settings
 from waybill.compiler.lower import Lowerer
 from waybill.compiler.symbols import Program, Symbol
 from waybill.dsl import ast
@@ -180,7 +181,7 @@ class MemoLowerer(Lowerer):
     """The compiler's Lowerer, each declaration looked up in a `LoweringMemo` first."""
 
     def __init__(self, program: Program, report: Report, memo: LoweringMemo):
-        super().__init__(program, report)
+        super().__init__(program, report, bot_settings())
         self.memo = memo
         self.lookups: set[str] | None = None
 

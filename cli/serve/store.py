@@ -25,10 +25,10 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from waybill.bots import make_bot
-from waybill.errors import CompileError
-from waybill.loading import load_pack
-from waybill.runtime import Game, IllegalAction, RuleError, WaybillError
+from waybill.api import make_bot
+from waybill.api import CompileError
+from waybill.api import load_pack
+from waybill.api import Game, IllegalAction, RuleError, WaybillError
 
 SAVE_VERSION = 1
 MAX_GAMES = 200

@@ -79,7 +79,7 @@ from . import exprfold, exprtypes
 from ..engine import instructions as I
 from ..engine import primitives as P
 from waybill.spec.errors import RuleError, Stop, WaybillError
-from ..engine.exprs import _add, _div, _mod, _mul, _sub
+from ..engine.exprs import checked_add, checked_div, checked_mod, checked_mul, checked_sub
 from ..engine.functions import IMPLS as FUNCTIONS
 from ..engine.modifiers import quantity_value
 from ..engine.interpreter import call_procedure, pop, python_error, stop_effect
@@ -104,7 +104,7 @@ _SETS_LOCALS = frozenset((D.pick_start, D.order_start, D.choose_start))
 def _joined(m: Any, a: Any, b: Any, at: Any) -> Any:
     r = a + b
     if type(r) is int:
-        return _add(a, b)
+        return checked_add(a, b)
     if type(r) is list or type(r) is str:
         check_size(m, r, at)
     return r
@@ -226,7 +226,7 @@ def _draw(m: Any, loc: dict, src: int, to: Any, n: Any, position: Any) -> None:
         if pile:
             P.place(m, pile[0], dst, position)
         return
-    for _ in range(P._amount(n)):
+    for _ in range(P.checked_amount(n)):
         pile = zones[src]
         if not pile:
             break
@@ -294,7 +294,7 @@ _PIECE_BUILTIN_CODE = {"entity": "{{_EN: m.st.p_ent[{p}]}}", "owner": "_po(m, {p
                        "zone": "_pz(m, {p})"}
 
 
-class _Facts:
+class Facts:
     """What every block's generator knows of the rules: the names a rule
     may set (``props``), each name's entity fields as one table, and the
     static types of expressions and variables (exprtypes.py): a read of a
@@ -373,7 +373,7 @@ def _names(e: Any) -> set[str]:
 # runtime helpers the generated code calls, bound to fixed generated names
 _HELPERS: dict[str, Any] = {
     "_ga": _attr, "_fl": _for_items, "_qm": _quantity_modified, "_tp": _top, "_pcs": _pieces, "_mv": _move, "_sa": access.set_attr, "_wk": access.walked, "_me": _me,
-    "_ad": _add, "_sb": _sub, "_ml": _mul, "_dv": _div, "_md": _mod, "_jn": _joined,
+    "_ad": checked_add, "_sb": checked_sub, "_ml": checked_mul, "_dv": checked_div, "_md": checked_mod, "_jn": _joined,
     "_em": events.emit, "_say": I.say, "_Stop": Stop, "_stop": _stopped, "_ct": _counter,
     "_sc": _set_counter, "_MISSING": _MISSING, "_sm": _sum_checked, "_fe": flat_enough,
     "_xh": _steps_out, "_ch2": _charged_twice, "_ME": "me", "_mo": access.me_of, "_ci": _int_checked,
@@ -390,13 +390,13 @@ _STMT_HELPERS: dict[str, Any] = {"_rc": I.repeat_count, "_tb": I.enter_row, "_pl
                                   "_flp": _for_pieces}
 
 
-class _Gen:
+class Gen:
     """Python source for one code block, from its codegen.Builder."""
 
-    def __init__(self, rules: Any, code_id: str, builder: Any, K: list, F: list, facts: "_Facts | None" = None):
+    def __init__(self, rules: Any, code_id: str, builder: Any, K: list, F: list, facts: "Facts | None" = None):
         self.rules, self.code_id, self.b = rules, code_id, builder
         self.K, self.F = K, F
-        self.facts = facts or _Facts(rules)
+        self.facts = facts or Facts(rules)
         self._k: dict[tuple, int] = {}
         self._f: dict[int, int] = {}
         self.extra: list[str] = []      # helper functions (aggregates, quantities)
@@ -546,7 +546,7 @@ class _Gen:
                 return f"({lx} {o} {rx})"
             rx = self.ex(e["r"], at)
             if o in ("+", "-", "*") and self.ty(e["l"], True) == self.ty(e["r"], True) == "int":
-                # two ints: only the range is checked (exprs._add, _sub, _mul's error)
+                # two ints: only the range is checked (exprs.checked_add, checked_sub, checked_mul's error)
                 r = self._tmp()
                 return f"({r} if -_MX <= ({r} := {lx} {o} {rx}) <= _MX else _ci({r}, {self.k(at) if o == '*' else 'None'}))"
             if o == "in":
@@ -649,7 +649,7 @@ class _Gen:
 
     def _int_op(self, o: str, lx: str, rx: str, slow: str) -> str:
         """``l o r`` of two ints within the JSON-safe range at once; any other
-        operands (or result) through ``slow`` (exprs._add/_mul, ...), given
+        operands (or result) through ``slow`` (exprs.checked_add/checked_mul, ...), given
         the operands already evaluated, in the same order."""
         a, b, r = self._tmp(), self._tmp(), self._tmp()
         return (f"({r} if _ty({a} := {lx}) is _ty({b} := {rx}) is _int and -_MX <= ({r} := {a} {o} {b}) <= _MX "
@@ -1469,12 +1469,12 @@ def _pc(t: Any) -> int:
     return t.pc if hasattr(t, "pc") else t
 
 
-def _let(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+def _let(g: Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
     name, value = args
     out.append(f"    loc[{g.k(name)}] = {g.x(value)}")
 
 
-def _set_attr(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+def _set_attr(g: Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
     """access.set_attr: of a value known to be a piece, its prop written at
     once; of a player, its counter stored (``_store``). Anything else (or a
     value of another shape: it raises, the interpreter answers) by set_attr."""
@@ -1494,7 +1494,7 @@ def _set_attr(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None
         out.append(f"    _sa(m, {g.x(of)}, {g.k(name)}, {g.x(value)}, loc)")
 
 
-def _store(g: _Gen, out: list, slot: str, spec: tuple) -> None:
+def _store(g: Gen, out: list, slot: str, spec: tuple) -> None:
     """access.counter_store of ``_v`` into ``slot``, its bounds known now:
     a value within them stored at once, any other by counter_store (its
     error, or its clamp)."""
@@ -1509,7 +1509,7 @@ def _store(g: _Gen, out: list, slot: str, spec: tuple) -> None:
     out.append("        _cst(m, _s, _v)")
 
 
-def _set_counter_i(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+def _set_counter_i(g: Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
     """instructions.set_counter: the slot (of a global counter known now),
     then the value, stored as ``_store`` does."""
     cid, value = args
@@ -1522,21 +1522,21 @@ def _set_counter_i(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) ->
     out.append(f"    _sc(m, {g.k(cid)}, {g.x(value)}, loc)")
 
 
-def _jump_if_not(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+def _jump_if_not(g: Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
     cond, target = args
     out.append(f"    if not {g.x(cond)}:")
     out.append(f"        fr[\"pc\"] = {_pc(target)}")
     out.append(f"        return {n}")
 
 
-def _arg_slot(g: _Gen, arg: Any) -> str | None:
+def _arg_slot(g: Gen, arg: Any) -> str | None:
     """The layout lookup of a primitive's zone argument when the IR names a
-    constant zone (see ``_Gen._const_slot``), else None."""
+    constant zone (see ``Gen._const_slot``), else None."""
     known = g.b.exprs.get(id(arg))
     return g._const_slot(known[0]) if known is not None else None
 
 
-def _prim(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+def _prim(g: Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
     impl, xs, into = args
     call = f"{g.f(impl)}(m, loc{''.join(', ' + g.x(a) for a in xs)})"
     if impl is P.move and len(xs) == 3 and into is None and _move_inline(g, out, xs):
@@ -1573,14 +1573,14 @@ _EMITS = {P.gain: ("gained",), P.lose: ("lost",), P.pay: ("paid",), P.move: ("mo
           P.move_all: ("moved",), P.destroy: ("moved",)}
 
 
-def _quiet(g: _Gen, impl: Callable) -> bool:
+def _quiet(g: Gen, impl: Callable) -> bool:
     """Whether a primitive cannot queue a trigger: no trigger listens to
     what it emits (then no check of the queue need follow it)."""
     emits = _EMITS.get(impl)
     return emits is not None and not any(g.rules.triggers.get(e) for e in emits)
 
 
-def _move_inline(g: _Gen, out: list, xs: list) -> bool:
+def _move_inline(g: Gen, out: list, xs: list) -> bool:
     """``move(piece, zone)`` to a zone named by a constant that neither
     checks what it accepts nor holds a bounded number, while no trigger
     listens to ``moved``: primitives.place written here, its cases known now
@@ -1615,21 +1615,21 @@ def _move_inline(g: _Gen, out: list, xs: list) -> bool:
     return True
 
 
-def _require(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+def _require(g: Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
     cond, message, mid = (args + (None,))[:3]
     text = g.k(message or "requirement not met")
     key = g.k(mid if message else "engine-requirement")
     g._stopping(out, [f"if not {g.x(cond)}:", f"    raise _Stop({text}, {key})"], at, n)
 
 
-def _emit(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+def _emit(g: Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
     event, xs = args
     body = ", ".join(f"{g.k(k)}: {g.x(a)}" for k, a in xs.items())
     out.append(f"    _em(m, {g.k(event)}, {{{body}}})")
     g._queued(out, pc + 1, n)
 
 
-def _while_test(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+def _while_test(g: Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
     """instructions.while_test: one more time round, or on past the loop's end."""
     k, cond, end, _ = args
     nk = g.k(f"${k}n")
@@ -1643,18 +1643,18 @@ def _while_test(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> No
     out.extend("    " + line for line in g.goto(_pc(end), pc))
 
 
-def _log(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
+def _log(g: Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
     out.append(f"    _say(m, {g.x(args[0])})")
 
 
-def _for_init(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
+def _for_init(g: Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
     """instructions.for_init of a loop not run as a Python loop: the snapshot."""
     k, coll = args
     out.append(f"    loc[{g.k(f'${k}l')}] = {g._for_snapshot(coll)}")
     out.append(f"    loc[{g.k(f'${k}i')}] = 0")
 
 
-def _for_next(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
+def _for_next(g: Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
     """instructions.for_next: the next item its `where` lets through (the
     filter generated here), or on past the loop's end."""
     k, var, where, end = args
@@ -1675,12 +1675,12 @@ def _for_next(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None
     out.append(f"    loc[{ik}] = _i")
 
 
-def _repeat_init(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
+def _repeat_init(g: Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
     k, count, rat = args
     out.append(f"    loc[{g.k(f'${k}n')}] = _rc({g.x(count)}, {g.k(rat)})")
 
 
-def _repeat_next(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
+def _repeat_next(g: Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
     k, end = args
     nk = g.k(f"${k}n")
     out.append(f"    _r = loc[{nk}]")
@@ -1691,12 +1691,12 @@ def _repeat_next(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> N
     out.append(f"    loc[{nk}] = _r")
 
 
-def _while_init(g: _Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
+def _while_init(g: Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
     out.append(f"    loc[{g.k(f'${args[0]}n')}] = 0")
 
 
 # loop instructions written inline in a segment (not in a Python loop of
-# _Gen._loop): they fall through, or leave the segment at the loop's end
+# Gen._loop): they fall through, or leave the segment at the loop's end
 _NATIVE: dict[Callable, Callable] = {
     I.for_init: _for_init, I.for_next: _for_next, I.repeat_init: _repeat_init,
     I.repeat_next: _repeat_next, I.while_init: _while_init,
@@ -1713,7 +1713,7 @@ def _entries(b: Any) -> set[int]:
     resumed at (after a decision, a call, a return, anything not written
     inline), every label a decision or a loop's test jumps to, a loop's
     jump back's target and a `break`'s. The branches of an `if` are written
-    in the segment that reaches it (``_Gen._if``), so its labels are not."""
+    in the segment that reaches it (``Gen._if``), so its labels are not."""
     items = b.items
     out = {0}
     # an `if`'s other branch: the jump just before it (the then-branch's
@@ -1739,16 +1739,16 @@ def _entries(b: Any) -> set[int]:
 
 
 def generate(rules: Any, code_id: str, builder: Any, K: list, F: list,
-             facts: _Facts | None = None) -> tuple[str, list[int]]:
+             facts: Facts | None = None) -> tuple[str, list[int]]:
     """The Python source of one code block and its entry pcs."""
-    g = _Gen(rules, code_id, builder, K, F, facts)
+    g = Gen(rules, code_id, builder, K, F, facts)
     g.ins = rules.codes[code_id]
     generate.last = g
     # every argument was resolved to plain ints by finish(); labels keep their pc
     entries = sorted(_entries(builder))
     g.entries, g.depth = set(entries), {}
     # the last segment first: a segment calls only segments after it, whose
-    # depth of calls is then known (``_Gen.goto``)
+    # depth of calls is then known (``Gen.goto``)
     made = {}
     for pc in reversed(entries):
         made[pc] = (g.segment(pc), g.marks)
@@ -1767,18 +1767,19 @@ def generate(rules: Any, code_id: str, builder: Any, K: list, F: list,
     return "\n\n".join(g.extra + segments) + "\n", entries
 
 
-def install(rules: Any) -> None:
-    """Generate and compile the fast code of every block of ``rules``."""
+def install(rules: Any) -> Facts:
+    """Generate and compile the fast code of every block and expression of
+    ``rules``; the facts known of its expressions, for the listings."""
     fast: dict[str, list] = {}
     sources: dict[str, str] = {}
     where: dict[str, dict[int, Any]] = {}
-    facts = _Facts(rules)
+    facts = Facts(rules)
     calls: list[tuple[dict, dict]] = []
     for code_id, b in rules.builders.items():
         K: list = []
         F: list = []
         src, entries = generate(rules, code_id, b, K, F, facts)
-        ns = _namespace(_BUILTINS, K, F)
+        ns = namespace(BUILTINS, K, F)
         filename = f"<waybill {len(fast)}>"
         exec(compile(src, filename, "exec"), ns)   # noqa: S102 (principle 2)
         where[filename] = generate.last.lines
@@ -1792,16 +1793,15 @@ def install(rules: Any) -> None:
         for code_id, name in callees.items():
             ns[name] = fast[code_id][0][0]
     _install_expressions(rules, sources, facts)
-    from .pylisting import install as install_listings     # one check per action (decisions.py)
-    install_listings(rules, sources, facts)
     rules.fast_codes = fast
     rules.fast_sources = sources
     rules.fast_where = where
     rules.fast = run
     rules.engine = "compiled"
+    return facts
 
 
-def _install_expressions(rules: Any, sources: dict, facts: _Facts | None = None) -> None:
+def _install_expressions(rules: Any, sources: dict, facts: Facts | None = None) -> None:
     """Requirements, conditions, modifier values and quantity bases as
     generated functions. Should one raise, the interpreter's closure runs
     again and answers (expressions never change the state), so an error
@@ -1810,7 +1810,7 @@ def _install_expressions(rules: Any, sources: dict, facts: _Facts | None = None)
         exprs: dict = {}
     K: list = []
     F: list = []
-    g = _Gen(rules, "expressions", _NoBlock(), K, F, facts)
+    g = Gen(rules, "expressions", _NoBlock(), K, F, facts)
     made: list[tuple[Callable, str]] = []
 
     types = g.facts.types
@@ -1840,14 +1840,14 @@ def _install_expressions(rules: Any, sources: dict, facts: _Facts | None = None)
         if ab.type == "modifier" and ab.value is not None:
             fn(decl["value"], ab.at, ab.value, lambda f, ab=ab: setattr(ab, "value", f), env)
     src = "\n\n".join(g.extra + [code for _, code in made]) + "\n"
-    ns = _namespace(_BUILTINS_EXPR, K, F)
+    ns = namespace(BUILTINS_EXPR, K, F)
     exec(compile(src, "<waybill expressions>", "exec"), ns)   # noqa: S102 (principle 2)
     for i, (put, _) in enumerate(made):
         put(ns[f"_e{i}"])
     sources["expressions"] = src
 
 
-def _namespace(builtins: dict, K: list, F: list) -> dict[str, Any]:
+def namespace(builtins: dict, K: list, F: list) -> dict[str, Any]:
     """The globals of generated code: the helpers, and the constants table
     ``_K`` and runtime objects ``_F`` with each entry also bound to a name
     of its own (``_k3``, ``_f2``: what the source reads)."""
@@ -1858,8 +1858,8 @@ def _namespace(builtins: dict, K: list, F: list) -> dict[str, Any]:
     return ns
 
 
-_BUILTINS = {"bool": bool, "dict": dict, "zip": zip, "min": min, "max": max, "len": len}
-_BUILTINS_EXPR = {**_BUILTINS, "Exception": Exception}
+BUILTINS = {"bool": bool, "dict": dict, "zip": zip, "min": min, "max": max, "len": len}
+BUILTINS_EXPR = {**BUILTINS, "Exception": Exception}
 
 
 def run(m: Any) -> None:

@@ -35,20 +35,20 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .pygen import _BUILTINS_EXPR, _Facts, _Gen, _namespace
+from .pygen import BUILTINS_EXPR, Facts, Gen, namespace
 
 
 class _NoBlock:
     exprs: dict = {}
 
 
-def install(rules: Any, sources: dict, facts: _Facts | None = None) -> None:
+def install(rules: Any, sources: dict, facts: Facts | None = None) -> None:
     """``rules.listed``: ability key -> its check, for every action with
     requirements (generated; or, should generating one fail, a function
     that calls the requirements one by one)."""
     K: list = []
     F: list = []
-    g = _Gen(rules, "listings", _NoBlock(), K, F, facts)
+    g = Gen(rules, "listings", _NoBlock(), K, F, facts)
     types = g.facts.types
     made: list[tuple[str, str]] = []
     plain: dict[str, Callable] = {}
@@ -65,13 +65,13 @@ def install(rules: Any, sources: dict, facts: _Facts | None = None) -> None:
         except Exception:       # a shape the generator does not know: the requirements one by one
             plain[ab.key] = _host_check(ab.requires)
     src = "\n\n".join(g.extra + [code for _, code in made]) + "\n"
-    ns = _namespace(_BUILTINS_EXPR, K, F)
+    ns = namespace(BUILTINS_EXPR, K, F)
     exec(compile(src, "<waybill listings>", "exec"), ns)   # noqa: S102 (principle 2)
     rules.listed = {**{key: ns[f"_r{i}"] for i, (key, _) in enumerate(made)}, **plain}
     sources["listings"] = src
 
 
-def _function(g: _Gen, name: str, ab: Any, reqs: list, env: dict) -> str:
+def _function(g: Gen, name: str, ab: Any, reqs: list, env: dict) -> str:
     """The source of one action's check."""
     me, piece, owner = g._local(), g._local(), g._local()
     g._vt = env
@@ -101,7 +101,7 @@ def _function(g: _Gen, name: str, ab: Any, reqs: list, env: dict) -> str:
         f"        return {again}(m, {_loc_source(g, me, piece, owner)})"])
 
 
-def _loc_source(g: _Gen, me: str, piece: str, owner: str) -> str:
+def _loc_source(g: Gen, me: str, piece: str, owner: str) -> str:
     """The ``loc`` a listing gives a host's requirements (decisions.py)."""
     return (f"{{{g.k('me')}: {me}, {g.k('self')}: (None if {piece} is None else {{_PK: {piece}}}), "
             f"{g.k('owner')}: {owner}}}")

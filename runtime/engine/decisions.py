@@ -18,8 +18,8 @@ from typing import Any, Callable
 from . import access
 from waybill.spec.errors import RuleError
 from .events import emit_made, resolve
-from .interpreter import push
-from .legality import CACHED, Cache, _NoCache, _RList, listing, memo
+from .frames import push
+from .legality import CACHED, Cache, NoCache, ReadList, listing, memo
 from .limits import CALL_DEPTH, check_count, flat_enough
 
 Spec = tuple  # (run, answer)
@@ -119,7 +119,7 @@ def live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
     the cache's check mode compares with), the answers to `actions_open`
     are kept in `m.open_actions` until the outermost listing ends: nothing
     changes the state while requirements are checked."""
-    if type(m.legality) is not _NoCache and CACHED:
+    if type(m.legality) is not NoCache and CACHED:
         return listing(m, p, tags, _listed_actions if getattr(m.R, "listed", None) is not None
                        else _live_actions)
     outer = m.open_actions
@@ -139,7 +139,7 @@ def open_count(m: Any, p: int, tag: Any) -> int:
     tags = _ONE_TAG.get(tag)
     if tags is None:
         tags = _ONE_TAG[tag] = frozenset([tag])
-    if type(m.legality) is not _NoCache and CACHED:
+    if type(m.legality) is not NoCache and CACHED:
         # (legality.count, written out: a call less for every count)
         return len(memo(m, p, tags, _listed_actions if getattr(m.R, "listed", None) is not None
                         else _live_actions))
@@ -216,7 +216,7 @@ def _listed_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
             out.append(opt)
     pz = st.p_zone
     # (while the legality cache records, p_zone notes these reads in one go)
-    zs = zones_of(pz) if type(pz) is not _RList else pz.picked(zones_of, pieces)
+    zs = zones_of(pz) if type(pz) is not ReadList else pz.picked(zones_of, pieces)
     # who each host's zone offers its actions to, per zone slot (_seat_table):
     # 0 no one, 1 anyone (the host has no owner), 2 this player (its owner):
     # one look-up per host, not two tests (most hosts of a tag lie in closed
@@ -253,7 +253,7 @@ def _listed_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
             if (not ab.limit or not _spent(m, ab, p)) and (ok is None or ok(m, loc, me, piece, owner)):
                 # (a created piece's option is made here: its checks are the entity's)
                 out.append(opt or {"label": ab.name, "action": ab.action, "source": piece})
-    if type(pz) is _RList:
+    if type(pz) is ReadList:
         # the work done, for the cache to judge (legality._recorded: only a
         # recorded listing is judged, and everything computed inside one is recorded)
         m.legality.walked += len(rule_actions) + len(hosts)

@@ -38,8 +38,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .access import live_pieces
 from waybill.spec.errors import RuleError
+
+from .access import live_pieces
+from .frames import push
 from .limits import CHAIN_LIMIT
 
 _EFFECTS = ("action", "trigger")
@@ -151,7 +153,6 @@ def _current_chain(stack: list) -> list:
 
 def resolve(m: Any) -> None:
     """Push the queued triggered effects as frames, first to run on top."""
-    from .interpreter import push
     st = m.st
     batch = sorted(st.queue, key=lambda q: q["key"])
     st.queue = []

@@ -113,13 +113,13 @@ def _index(e: dict, rules: Any, at: str | None) -> Fn:
     return f
 
 
-def _div(a: int, b: int) -> int:
+def checked_div(a: int, b: int) -> int:
     if b == 0:
         raise RuleError("division by zero")
     return a // b
 
 
-def _mod(a: int, b: int) -> int:
+def checked_mod(a: int, b: int) -> int:
     if b == 0:
         raise RuleError("division by zero")
     return a % b
@@ -130,7 +130,7 @@ def _mod(a: int, b: int) -> int:
 # it can reach the state. Lists and texts joined or repeated are sized
 # first (`[0] * n` would take the memory before a later check could look).
 
-def _add(a: Any, b: Any) -> Any:
+def checked_add(a: Any, b: Any) -> Any:
     r = a + b
     if type(r) is int:
         if -MAX_INT <= r <= MAX_INT:
@@ -139,14 +139,14 @@ def _add(a: Any, b: Any) -> Any:
     return r
 
 
-def _sub(a: Any, b: Any) -> Any:
+def checked_sub(a: Any, b: Any) -> Any:
     r = a - b
     if type(r) is int and not -MAX_INT <= r <= MAX_INT:
         return check_int(r)
     return r
 
 
-def _mul(m: Any, a: Any, b: Any, at: str | None) -> Any:
+def checked_mul(m: Any, a: Any, b: Any, at: str | None) -> Any:
     if type(a) is int and type(b) is int:
         r = a * b
         if -MAX_INT <= r <= MAX_INT:
@@ -168,7 +168,7 @@ def _mul(m: Any, a: Any, b: Any, at: str | None) -> Any:
 
 
 _BIN: dict[str, Callable[[Any, Any], Any]] = {
-    "+": _add, "-": _sub, "/": _div, "%": _mod,
+    "+": checked_add, "-": checked_sub, "/": checked_div, "%": checked_mod,
     "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
     ">": operator.gt, ">=": operator.ge,
 }
@@ -186,13 +186,13 @@ def _bin(e: dict, rules: Any, at: str | None) -> Fn:
     if o == "not in":
         return lambda m, loc: lf(m, loc) not in access.walked(m, rf(m, loc), loc)
     if o == "*":
-        return lambda m, loc: _mul(m, lf(m, loc), rf(m, loc), at)
+        return lambda m, loc: checked_mul(m, lf(m, loc), rf(m, loc), at)
     fn = _BIN.get(o)
     if fn is None:
         raise RuleError(f"unknown operator {o!r}", at)
     if o == "+" and type(e["r"]) is int:
         c = e["r"]     # `x + 1`: never a list or a text
-        return lambda m, loc: _add(lf(m, loc), c)
+        return lambda m, loc: checked_add(lf(m, loc), c)
     if o == "+":       # may join two lists or two texts: sized
         def joined(m, loc):
             r = fn(lf(m, loc), rf(m, loc))
@@ -214,7 +214,7 @@ def _not(e: dict, rules: Any, at: str | None) -> Fn:
 
 def _neg(e: dict, rules: Any, at: str | None) -> Fn:
     x = compile_expr(e["x"], rules, at)
-    return lambda m, loc: _sub(0, x(m, loc))
+    return lambda m, loc: checked_sub(0, x(m, loc))
 
 
 def _list(e: dict, rules: Any, at: str | None) -> Fn:

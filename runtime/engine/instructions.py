@@ -12,7 +12,8 @@ from typing import Any, Callable
 
 from . import access, events
 from waybill.spec.errors import RuleError, Stop
-from .interpreter import call_procedure, pop, push
+from .frames import push
+from .interpreter import call_procedure, pop
 from .limits import LOOP_LIMIT
 
 Run = Callable[[Any, dict], None]

@@ -16,26 +16,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import events
 from waybill.spec.errors import RuleError, Stop, WaybillError
-from .limits import CALL_DEPTH, TICK, Budget
 
-EFFECTS = frozenset(("action", "trigger"))
-STOPPABLE = frozenset(("proc", "replace"))
-
-
-class Machine:
-    """What every instruction sees: rules ``R``, layout ``L``, state ``st``."""
-    __slots__ = ("R", "L", "st", "created", "open_actions", "budget", "legality", "reference")
-
-    def __init__(self, rules: Any, layout: Any, st: Any):
-        self.R, self.L, self.st = rules, layout, st
-        self.created: tuple | None = None  # see access.created_pieces
-        self.open_actions: dict | None = None  # see decisions.live_actions
-        self.budget: Budget = rules.idle_budget  # armed by Game.apply/new (limits.py)
-        self.legality: Any = None  # listings kept across decisions (legality.py)
-        self.reference = False  # True: run the interpreter even if the rules are compiled
-
+from . import events
+from .frames import EFFECTS, STOPPABLE, Machine, push
+from .limits import CALL_DEPTH, TICK
+from .primitives import finish_game
 
 def run(m: Machine) -> None:
     """Run until a decision is pending or the game is over, on the rules'
@@ -60,7 +46,6 @@ def interpret(m: Machine) -> None:
                 continue
             stack = st.stack
             if not stack:
-                from .primitives import finish_game
                 finish_game(m, None)
                 break
             fr = stack[-1]
@@ -107,19 +92,6 @@ def answer(m: Machine, option: int) -> None:
     fr = st.stack[-1]
     ins = m.R.codes[fr["code"]][fr["pc"] - 1]
     ins[2](m, fr, pending, option)
-
-
-def push(m: Machine, code: str, loc: dict, kind: str, **extra: Any) -> dict:
-    st = m.st
-    if len(st.stack) >= CALL_DEPTH:
-        raise RuleError(f"more than {CALL_DEPTH} nested calls (entering {m.R.names.get(code, code)})")
-    fr = {"code": code, "pc": 0, "locals": loc, "kind": kind}
-    if extra:
-        fr.update(extra)
-    st.stack.append(fr)
-    if kind in EFFECTS:
-        st.edepth += 1
-    return fr
 
 
 def pop(m: Machine, value: Any = None) -> None:

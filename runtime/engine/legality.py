@@ -13,7 +13,7 @@ a counter, zone, piece's zone or owner, prop, use count or scalar field
 (round, turn, current, ...) passes through it and is noted with the value it
 returned; a read of a whole container (an iteration, ``len``) notes a copy of
 it. A list of the state (counters, zones, ...) is read through a dict of the
-reads made so far (``_RList``): a key read again (a player's position, once
+reads made so far (``ReadList``): a key read again (a player's position, once
 per host) is a dict hit in C, and only its first read is a Python call. A
 listing computed inside another one hands its reads up, so the outer
 listing depends on everything the inner one read, even when the inner one
@@ -114,10 +114,10 @@ class Reads:
 
     def done(self) -> None:
         """The computation is over: its list reads as plain dicts (a
-        recording ``_RList`` holds them while it runs)."""
+        recording ``ReadList`` holds them while it runs)."""
         for name in _LISTS:
             got = getattr(self, name)
-            if type(got) is _RList:
+            if type(got) is ReadList:
                 setattr(self, name, got.noted())
 
     def merge(self, other: "Reads") -> None:
@@ -317,7 +317,7 @@ class _Ident:
 
 # --- recording ------------------------------------------------------------------
 
-class _RList(dict):
+class ReadList(dict):
     """A list of the state read through the reads made so far: the dict
     itself holds them (index -> value), so a key read again is a dict hit in
     C, and only a key's first read (``__missing__``) is a Python call. The
@@ -506,7 +506,7 @@ class _Recorder:
         # scalars by value, containers whole
         st, reads = self._st, self._reads
         if name in _LISTS:
-            v = _RList(getattr(st, name), self, name)
+            v = ReadList(getattr(st, name), self, name)
             got = getattr(reads, name)
             if got:                     # reads handed up by a listing computed inside this one
                 dict.update(v, got)
@@ -787,7 +787,7 @@ def _compare(m: Any, compute: Callable, args: tuple, cached: Any, key: tuple) ->
     saved, st, b = m.legality, m.st, m.budget
     real = st._st if type(st) is _Recorder else st
     steps = b.steps
-    m.legality = _NoCache()
+    m.legality = NoCache()
     m.st = real
     try:
         fresh = compute(*args)
@@ -798,6 +798,6 @@ def _compare(m: Any, compute: Callable, args: tuple, cached: Any, key: tuple) ->
         raise AssertionError(f"legality cache: {key!r} gave {cached!r}, a fresh computation gives {fresh!r}")
 
 
-class _NoCache:
+class NoCache:
     """Stands for a cache that keeps nothing: every listing is computed."""
     __slots__ = ()

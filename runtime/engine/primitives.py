@@ -29,7 +29,7 @@ def _who(m: Any, loc: dict, cid: str, who: Any) -> Any:
     return who if who is not None else me_of(m, loc)
 
 
-def _amount(amount: Any) -> int:
+def checked_amount(amount: Any) -> int:
     if type(amount) is not int:
         raise RuleError(f"expected a number, got {amount!r}")
     if amount < 0:
@@ -41,7 +41,7 @@ def gain(m: Any, loc: dict, counter: str, amount: int, who: Any = None) -> None:
     who = _who(m, loc, counter, who)
     slot = counter_slot(m, counter, who, loc)
     before = m.st.counters[slot]
-    after = counter_store(m, slot, before + _amount(amount))
+    after = counter_store(m, slot, before + checked_amount(amount))
     emit_counter(m, "gained", counter, after - before, who)
 
 
@@ -49,7 +49,7 @@ def lose(m: Any, loc: dict, counter: str, amount: int, who: Any = None) -> None:
     who = _who(m, loc, counter, who)
     slot = counter_slot(m, counter, who, loc)
     before = m.st.counters[slot]
-    after = counter_store(m, slot, before - _amount(amount), clamp=True)
+    after = counter_store(m, slot, before - checked_amount(amount), clamp=True)
     emit_counter(m, "lost", counter, before - after, who)
 
 
@@ -57,7 +57,7 @@ def pay(m: Any, loc: dict, counter: str, amount: int, who: Any = None) -> None:
     who = _who(m, loc, counter, who)
     slot = counter_slot(m, counter, who, loc)
     before = m.st.counters[slot]
-    amount = _amount(amount)
+    amount = checked_amount(amount)
     decl = m.R.counters[counter]
     lo = decl.get("min")
     lo = (0 if decl.get("resource") else None) if lo is None else lo
@@ -142,7 +142,7 @@ def move_all(m: Any, loc: dict, source: Any, to: Any) -> list:
 def draw(m: Any, loc: dict, source: Any, to: Any, n: int = 1, position: str = "top") -> list:
     src, dst = zone_slot(m, source, loc), zone_slot(m, to, loc)
     out = []
-    for _ in range(_amount(n)):
+    for _ in range(checked_amount(n)):
         pile = m.st.zones[src]
         if not pile:
             break
@@ -167,7 +167,7 @@ def roll(m: Any, loc: dict, die: str, n: int = 1, who: Any = None) -> list:
         raise RuleError(f"unknown die {die!r}")
     st = m.st
     out = []
-    for _ in range(check_count(m, _amount(n))):   # refused before rolling a billion dice
+    for _ in range(check_count(m, checked_amount(n))):   # refused before rolling a billion dice
         forced = st.forced.get(die)
         if forced:
             out.append(forced[0])

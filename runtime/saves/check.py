@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 from ..engine.access import settable_names
 from ..engine.arguments import options_problem, players_problem, seed_problem
-from ..engine.interpreter import EFFECTS
+from ..engine.frames import EFFECTS
 from ..engine.limits import CALL_DEPTH, CHAIN_LIMIT
 from ..engine.plain import SAFE_INT, TEXT_MAX, NotPlain, short
 from .decisions import RESULT_KEYS, check_log, check_pending, decision_waits, ending

@@ -10,13 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from waybill.spec.errors import BadSave
+
 from ..engine.arguments import said
-from waybill.spec.errors import WaybillError
 from ..engine.plain import LIST_MAX, SAFE_INT, TEXT_MAX, NotPlain, checked_copy, short
-
-
-class BadSave(WaybillError):
-    """What is wrong with data given as a saved game."""
 
 
 def bad(path: str, reason: str) -> BadSave:

@@ -136,8 +136,8 @@ class SeatReader:
 
     def counters(self) -> dict:
         """Every counter, as ``view(...)["counters"]``."""
-        from .view import _counters
-        return self.sight.value(_counters(self.m))
+        from .view import counters_of
+        return self.sight.value(counters_of(self.m))
 
     # --- zones ----------------------------------------------------------------------
 
@@ -417,7 +417,7 @@ class SeatReader:
             return None
         return pid
 
-    def _props_by_piece(self) -> dict[int, dict]:
+    def props_by_piece(self) -> dict[int, dict]:
         if self._props is None:
             self._props = _props_index(self.m.st.props)
         return self._props
@@ -546,8 +546,8 @@ def _props_index(props: dict) -> dict[int, dict]:
     if hit is not None and hit[0] is props and tuple(props) == hit[1] \
             and all(map(is_, props.values(), hit[2])):
         return hit[3]
-    from .view import _props_by_piece
-    index = _props_by_piece(props)
+    from .view import props_by_piece
+    index = props_by_piece(props)
     if len(_PROPS) > 64:          # a bound, not a policy: few games are read at once
         _PROPS.clear()
     _PROPS[id(props)] = (props, tuple(props), tuple(props.values()), index)

@@ -47,7 +47,7 @@ def view(m: Any, player: int | None, log: bool | None = None, log_from: int | No
     if log_from is not None and (type(log_from) is not int or log_from < 0):
         raise WaybillError(f"log_from is a log index (0 or more), not {log_from!r}")
     sight = Sight(m, player)
-    props = _props_by_piece(st.props)
+    props = props_by_piece(st.props)
     end = st.log_from + len(st.log)
     start = st.log_from if log else (end if log_from is None else max(log_from, st.log_from))
     out = {
@@ -56,7 +56,7 @@ def view(m: Any, player: int | None, log: bool | None = None, log_from: int | No
         "round": st.round,
         "turn": st.turn,
         "current": st.current,
-        "counters": sight.value(_counters(m)),
+        "counters": sight.value(counters_of(m)),
         "zones": [z for z in (sight.zone(s, props) for s in range(len(lay.z_id))) if z["count"] or "known" in z]
         if zones else [],
         "pending": _pending(m, sight),
@@ -234,7 +234,7 @@ def _gather(v: Any, seen: set) -> None:
                 _gather(x, seen)
 
 
-def _counters(m: Any) -> dict:
+def counters_of(m: Any) -> dict:
     out: dict[str, Any] = {}
     for (cid, of), slot in m.L.cslot.items():
         value = m.st.counters[slot]
@@ -245,7 +245,7 @@ def _counters(m: Any) -> dict:
     return out
 
 
-def _props_by_piece(props: dict) -> dict[int, dict]:
+def props_by_piece(props: dict) -> dict[int, dict]:
     """`{"<piece>:<name>": value}` grouped by piece, in one pass (not one per piece)."""
     out: dict[int, dict] = {}
     for key, value in props.items():

@@ -11,7 +11,7 @@ import pytest
 from waybill import load_pack
 from waybill.balance.gather import holdings, names
 from waybill.balance.stats import analyse, wilson
-from waybill.runtime import Game
+from waybill import Game
 from waybill.simulate import simulate
 
 

@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from waybill import load_pack
-from waybill.bots import make_bot
-from waybill.runtime import Game
+from waybill import make_bot
+from waybill import Game
 
 BOT_DIR = Path(__file__).parents[2] / "bots"
 BOTS = {"weds": "weds_heuristic", "badlands": "badlands_heuristic", "warfare": "warfare_heuristic"}

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from waybill import load_pack
-from waybill.runtime import Game
+from waybill import Game
 
 PACKS = Path(__file__).parents[1] / "packs"
 BUST = str(PACKS / "bust")

@@ -14,10 +14,11 @@ from click.testing import CliRunner
 
 from tests.wbkit import diags_of, ir_of, write_pack
 from waybill import load_pack
-from waybill.bots import make_bot, resolve
+from waybill.bots import resolve
+from waybill import make_bot
 from waybill.bots.search import SearchBot
 from waybill.cli import main
-from waybill.runtime import Game
+from waybill import Game
 from waybill.simulate import play_one, simulate
 
 PACKS = Path(__file__).parents[1] / "packs"
@@ -191,7 +192,7 @@ def test_the_weds_hint_rises_when_a_contract_is_completed():
     # artifacts on your truck, take a [BONUS] action to deliver them". A hint
     # whose progress terms outweighed the contract made the search bot stand
     # at the Depot with 3 artifacts for ever (content/weds/bot.wb).
-    from waybill.compiler import compile_pack
+    from waybill import compile_pack
     from waybill.scenarios import run_step, start
     result = compile_pack("weds")
     sc = next(s for s in result.scenarios if s["id"] == "bot_hint_blue_screen")
@@ -313,7 +314,7 @@ def test_a_score_hint_that_cannot_be_evaluated_is_a_game_error_with_its_place(tm
 
 def test_an_invariant_that_cannot_be_evaluated_says_which_and_where(tmp_path):
     import pytest
-    from waybill.runtime import RuleError
+    from waybill import RuleError
     write_pack(tmp_path / "inv", SPIN + 'invariant calm "Spins settle":\n  spin(players()[0], 0) == 0\n')
     g = Game.new(load_pack(str(tmp_path / "inv")), 2, seed=1)
     with pytest.raises(RuleError) as err:

@@ -14,9 +14,9 @@ import random
 import pytest
 
 from waybill import load_pack
-from waybill.bots import make_bot
+from waybill import make_bot
 from waybill.bots import weds
-from waybill.runtime import Game
+from waybill import Game
 
 PROJECTS = ("bailout", "bsod", "vq", "bigdig", "torque", "kea", "qd", "smuggler")
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from waybill.overhead import bench_rules, deliver_by_hand, overhead_ratio
-from waybill.runtime import Game
+from waybill import Game
 
 
 def test_the_hand_written_delivery_does_what_the_rule_does():

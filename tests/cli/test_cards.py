@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from tests.wbkit import write_pack
 from waybill.cards import build_gallery
 from waybill.cli import main
-from waybill.compiler import compile_pack
+from waybill import compile_pack
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

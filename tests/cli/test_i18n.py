@@ -17,9 +17,9 @@ import pytest
 
 from tests.wbkit import ROOT, WAYBILL
 from waybill import load_pack
-from waybill.compiler import compile_pack
+from waybill import compile_pack
 from waybill.i18n import coverage, extract
-from waybill.runtime import Game
+from waybill import Game
 from waybill.runtime.text.catalogue import catalogue
 from waybill.spec.messages import messages
 
@@ -251,7 +251,7 @@ def test_cards_in_a_language(tmp_path):
 def test_bots_play_the_same_game_in_any_language(lang):
     import random
 
-    from waybill.bots import make_bot
+    from waybill import make_bot
     rules = load_pack("weds")
     games = []
     for view_lang in (None, lang):
@@ -280,7 +280,7 @@ def test_serve_sends_views_in_its_language():
 
 @pytest.mark.parametrize("bad", ["../../etc/x", "ru/../en", "", "r", 7])
 def test_a_language_is_a_tag_never_a_path(bad):
-    from waybill.runtime import WaybillError
+    from waybill import WaybillError
     _, g = _played()
     if bad == "":
         assert g.view(0, lang=bad) == g.view(0)

@@ -11,7 +11,7 @@ import pytest
 
 from tests.wbkit import compile_src, diags_of, ir_of, parse_one, write_pack
 from waybill import load_pack
-from waybill.compiler import compile_pack
+from waybill import compile_pack
 from waybill.compiler.schema import validate_ir
 from waybill.dsl import ast
 

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 import waybill.compiler as compiler
 from tests.wbkit import ROOT, WAYBILL, write_pack
-from waybill.compiler import check_cache, check_paths
+from waybill.compiler import check_cache
+from waybill import check_paths
 from waybill.dsl import cachedir
 
 # a pack with findings of every kind a clean pack may have: an unused procedure

@@ -4,7 +4,8 @@ as `file:line:col: error[CODE]: message`, the line, a caret and `help:`."""
 from __future__ import annotations
 
 from tests.wbkit import ROOT, write_pack
-from waybill.compiler import check_paths, shipped_packs
+from waybill.compiler import shipped_packs
+from waybill import check_paths
 
 FILES = {
     "cards.wb": """\

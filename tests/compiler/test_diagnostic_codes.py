@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.wbkit import compile_src, write_pack
-from waybill.compiler import check_paths, compile_pack
+from waybill import check_paths, compile_pack
 from waybill.dsl.diagnostics import CODES, Report
 from waybill.dsl.parser import MAX_FILE_BYTES, parse_file, parse_source
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.wbkit import compile_src, diags_of, ir_of, parse_one, strip_at, write_pack
-from waybill.compiler import compile_pack
+from waybill import compile_pack
 from waybill.compiler.schema import validate_ir
 from waybill.dsl import ast
 

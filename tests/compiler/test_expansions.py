@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.wbkit import ROOT
-from waybill.compiler import compile_pack
+from waybill import compile_pack
 from waybill.scenarios import run_pack
 
 

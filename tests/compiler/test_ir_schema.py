@@ -9,7 +9,7 @@ import json
 import pytest
 
 from tests.wbkit import ROOT, pack_folders
-from waybill.compiler import compile_pack
+from waybill import compile_pack
 from waybill.compiler.schema import SCHEMA_FILE, build_schema, shipped_schema, validate_ir
 
 PACKS = pack_folders()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.wbkit import compile_src
-from waybill.compiler import compile_pack
+from waybill import compile_pack
 from waybill.compiler.lint_text import lint_entities, text_numbers
 from waybill.compiler.render import PRIMITIVE_TEMPLATES, Renderer
 from waybill.spec.signatures import PRIMITIVES

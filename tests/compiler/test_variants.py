@@ -1,7 +1,7 @@
 """Variants: chosen by id; a dashed id (`--variant risky-smuggling`) names the
 variant declared as `risky_smuggling` (`-` is not allowed in names)."""
 
-from waybill.compiler import compile_pack
+from waybill import compile_pack
 
 from tests.wbkit import only, write_pack
 
@@ -50,7 +50,7 @@ def test_check_reports_errors_inside_variant_blocks(tmp_path):
     import shutil
     from pathlib import Path
 
-    from waybill.compiler import check_paths
+    from waybill import check_paths
 
     pack = tmp_path / "race"
     shutil.copytree(Path(__file__).parents[1] / "packs" / "dice_race", pack)

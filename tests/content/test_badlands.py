@@ -6,8 +6,8 @@ import random
 import pytest
 
 from waybill import load_pack
-from waybill.compiler import check_paths
-from waybill.runtime import Game
+from waybill import check_paths
+from waybill import Game
 from waybill.scenarios import run_pack
 
 PACK = "content/badlands"
@@ -27,7 +27,7 @@ def test_scenarios_pass():
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_bot_games_finish(players):
-    from waybill.bots import make_bot
+    from waybill import make_bot
     rules = load_pack(PACK)
     for seed in range(3):
         g = Game.new(rules, players=players, seed=seed)
@@ -60,7 +60,7 @@ def test_an_encounter_card_is_looked_at_secretly():
     # "draw the top card of this location's Encounter deck without showing it
     # to anyone" ... "secretly looks at it. The card is an Armored door ...
     # The player shows the Armored door to everyone else, discards it".
-    from waybill.compiler import compile_pack
+    from waybill import compile_pack
     from waybill.scenarios import run_step, start
     result = compile_pack(PACK)
     sc = next(s for s in result.scenarios if s["id"] == "door_secret_look")
@@ -77,7 +77,7 @@ def test_an_encounter_card_is_looked_at_secretly():
 def test_a_card_played_in_a_fight_is_revealed_to_the_table():
     # "At the beginning of combat the attacking Gang may play any number of
     # cards equipped: reveal them."
-    from waybill.compiler import compile_pack
+    from waybill import compile_pack
     from waybill.scenarios import run_step, start
     result = compile_pack(PACK)
     sc = next(s for s in result.scenarios if s["id"] == "fight_reveals_cards")

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from waybill import load_pack
-from waybill.bots import make_bot
-from waybill.compiler import check_paths
-from waybill.runtime import Game
+from waybill import make_bot
+from waybill import check_paths
+from waybill import Game
 from waybill.scenarios import run_pack
 
 PACK = "content/warfare"

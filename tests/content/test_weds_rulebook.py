@@ -2,7 +2,7 @@
 (content/weds/scenarios/rulebook_*.wb) pass, and what a scenario step cannot
 say ("this choice is not offered") is checked here on the same positions."""
 
-from waybill.compiler import compile_pack
+from waybill import compile_pack
 from waybill.scenarios import run_scenario, run_step, start
 
 PACK = "content/weds"

@@ -5,7 +5,8 @@ all five together; they are listed as variants, and their scenarios pass."""
 
 import pytest
 
-from waybill.compiler import compile_pack, list_declarations
+from waybill.compiler import list_declarations
+from waybill import compile_pack
 from waybill.scenarios import run_pack
 
 PACK = "content/weds"

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from tests.wbkit import assert_checker_diags, run_cli, shipped_wb_files, write_pack
-from waybill.compiler import check_paths, compile_pack
+from waybill import check_paths, compile_pack
 from waybill.dsl.parser import MAX_DEPTH, MAX_NESTING, parse_file, parse_source
 
 N = 5000

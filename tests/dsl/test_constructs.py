@@ -93,7 +93,7 @@ def test_variant_replaces_removes_and_adds(tmp_path):
     """
     result = compile_src(tmp_path, src)
     assert result.ir is not None
-    from waybill.compiler import compile_pack
+    from waybill import compile_pack
     quick = compile_pack(str(tmp_path / "pk"), ["quick"])
     assert quick.ir is not None, quick.report.render()
     counters = {c["id"]: c["initial"] for c in quick.ir["counters"]}

@@ -8,7 +8,7 @@ import shutil
 import pytest
 
 from tests.wbkit import ROOT, pack_folders, shipped_wb_files, strip_at
-from waybill.compiler import compile_pack
+from waybill import compile_pack
 from waybill.dsl.formatter import format_source, tokenize
 from waybill.dsl.parser import parse_source
 

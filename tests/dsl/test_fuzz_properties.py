@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tests.wbkit import ROOT, assert_checker_diags, shipped_wb_files
-from waybill.compiler import compile_pack
+from waybill import compile_pack
 from waybill.dsl.formatter import format_source, tokenize
 from waybill.dsl.parser import grammar_text, parse_source
 

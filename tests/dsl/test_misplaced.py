@@ -95,7 +95,7 @@ def test_an_effect_inside_an_ability_of_a_variant_is_fine_and_a_bad_one_is_not_c
 
 
 def test_a_variant_with_an_effect_in_it_leaves_the_other_declarations_checked(tmp_path):
-    from waybill.compiler import check_paths
+    from waybill import check_paths
     path = tmp_path / "v.wb"
     path.write_text('counter gold = 0\nvariant rich "Rich" {\n  counter silver = 0\n  gain(gold, 2)\n}\n'
                     "procedure p() { bogus() }\n")

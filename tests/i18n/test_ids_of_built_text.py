@@ -12,10 +12,10 @@ import pytest
 
 from waybill import load_pack
 from waybill.bots import badlands as badlands_bot
-from waybill.bots import make_bot
+from waybill import make_bot
 from waybill.bots import weds as weds_bot
-from waybill.compiler import compile_pack
-from waybill.runtime import Game
+from waybill import compile_pack
+from waybill import Game
 from waybill.runtime.text.words import option_ids
 from waybill.spec.messages import messages
 

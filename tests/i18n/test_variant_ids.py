@@ -13,11 +13,11 @@ from __future__ import annotations
 import pytest
 
 from waybill import load_pack
-from waybill.compiler import compile_pack
-from waybill.compiler import check_paths
+from waybill import compile_pack
+from waybill import check_paths
 from waybill.compiler.schema import validate_ir
 from waybill.i18n import coverage, extract
-from waybill.runtime import Game
+from waybill import Game
 from waybill.spec.messages import messages
 
 PACK = '''pack t

@@ -18,8 +18,8 @@ from collections import Counter
 import pytest
 
 from waybill import load_pack
-from waybill.bots import make_bot
-from waybill.runtime import Game
+from waybill import make_bot
+from waybill import Game
 
 LATIN = re.compile(r"[A-Za-z]+")
 ICON = re.compile(r"\[[A-Z_]+\]")

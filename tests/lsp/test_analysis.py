@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from waybill.compiler import check_paths
+from waybill import check_paths
 from waybill.compiler.loader import display_path, shipped_packs
 from waybill.lsp.analysis import Workspace
 

@@ -9,7 +9,7 @@ import json
 import random
 from typing import Any
 
-from waybill.runtime import Game, WaybillError
+from waybill import Game, WaybillError
 from waybill.runtime.engine.record import CHUNK
 
 # values that are wrong in most places, and a few that are right in some

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from waybill import load_pack
 from waybill.cli import main
-from waybill.runtime import Game, WaybillError
+from waybill import Game, WaybillError
 
 PACK = str(Path(__file__).parents[1] / "packs" / "dice_race")   # 2 to 4 players
 RULES = load_pack(PACK)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from waybill import benchmarks, load_pack
-from waybill.runtime import Game, IllegalAction
+from waybill import Game, IllegalAction
 
 PACK = str(Path(__file__).parents[1] / "packs" / "dice_race")
 
@@ -101,7 +101,7 @@ def test_saving_and_loading_at_random_points_continues_identically(rules, seed):
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(junk=json_values)
 def test_loading_random_json_is_a_waybill_error(rules, junk):
-    from waybill.runtime import WaybillError
+    from waybill import WaybillError
     with pytest.raises(WaybillError):
         Game.from_json(rules, junk)
 
@@ -111,7 +111,7 @@ def test_loading_random_json_is_a_waybill_error(rules, junk):
 def test_loading_a_save_with_a_broken_field_raises_only_waybill_errors(rules, seed, field, junk):
     # the load checks every field (see runtime/saves/check.py; test_saves.py
     # damages real saves of the shipped packs)
-    from waybill.runtime import WaybillError
+    from waybill import WaybillError
     data = mid_game(rules, seed, 3).to_json()
     data[field] = junk
     try:
@@ -137,7 +137,7 @@ def _damaged(data: dict, field: str, k: int, junk) -> dict:
 @given(seed=st.integers(1, 40), steps=st.integers(0, 8), k=st.integers(0, 1000), junk=json_values,
        field=st.sampled_from(sorted(Game.new(load_pack(PACK), 3, 1).to_json())))
 def test_a_damaged_save_is_refused_or_plays_with_only_waybill_errors(rules, seed, steps, k, junk, field):
-    from waybill.runtime import WaybillError
+    from waybill import WaybillError
     data = _damaged(mid_game(rules, seed, steps).to_json(), field, k, junk)
     try:
         game = Game.from_json(rules, data)

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.wbkit import compile_src, write_pack
-from waybill.runtime import Game, Rules, RuleError, WaybillError
+from waybill import Game, Rules, RuleError, WaybillError
 from waybill.runtime.engine import functions, limits
 
 HEAD = """\

@@ -7,7 +7,7 @@ import textwrap
 import pytest
 
 from waybill import load_pack
-from waybill.runtime import Game, RuleError
+from waybill import Game, RuleError
 
 HEAD = """
 pack hostile
@@ -75,7 +75,7 @@ def test_an_enormous_deck_is_refused_by_the_checker(tmp_path):
     folder.mkdir()
     (folder / "pack.wb").write_text(HEAD + 'chip c "C" { copies: 100000000 }\n'
                                     "game { players 2..2 play { end_game() } }\n", encoding="utf-8")
-    from waybill.compiler import compile_pack
+    from waybill import compile_pack
     result = compile_pack(str(folder))
     codes = [(d.code, d.span.line) for d in result.report.errors]
     assert ("E404", 7) in codes

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.wbkit import ROOT, assert_checker_diags, run_cli, write_pack
-from waybill.compiler import check_paths, compile_pack
+from waybill import check_paths, compile_pack
 from waybill.dsl import cache
 from waybill.dsl.parser import parse_file, parse_source
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from waybill import benchmarks, load_pack
-from waybill.runtime import Game, WaybillError
+from waybill import Game, WaybillError
 from waybill.runtime.saves.check import CHECKS, CROSS
 from waybill.runtime.engine.state import FIELDS
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from waybill import load_pack
-from waybill.runtime import Game
+from waybill import Game
 
 ROOT = Path(__file__).resolve().parents[2]
 

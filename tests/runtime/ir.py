@@ -129,7 +129,7 @@ def entity(id: str, kind: str = "card", copies: int = 1, start: Any = None, abil
 
 def game_of(setup: list, players: int = 2, seed: int = 1, play: list | None = None, **over: Any):
     """A Game whose setup is ``setup`` (plus the ``out`` probe counter)."""
-    from waybill.runtime import Game, Rules
+    from waybill import Game, Rules
     over.setdefault("counters", [])
     over["counters"] = over["counters"] + [OUT]
     over.setdefault("kinds", [{"id": "card", "fields": [{"name": "cost", "type": "int", "default": 0}]}])

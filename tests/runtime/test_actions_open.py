@@ -1,7 +1,7 @@
 """The `actions_open` function: how many live actions with a tag a player may take."""
 
 from waybill import load_pack
-from waybill.runtime import Game
+from waybill import Game
 
 SRC = '''
 pack t "T"

@@ -20,8 +20,8 @@ import json
 import pytest
 
 from tests.wbkit import checked_ir
-from waybill.runtime import Game, Rules
-from waybill.runtime.saves.shapes import BadSave
+from waybill import Game, Rules
+from waybill import BadSave
 
 PACK = """\
 pack reads

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 
 from tests.wbkit import checked_ir
-from waybill.runtime import Game, Rules
+from waybill import Game, Rules
 
 HEAD = """\
 pack segs

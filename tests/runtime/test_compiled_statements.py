@@ -22,7 +22,7 @@ import json
 import pytest
 
 from tests.wbkit import checked_ir
-from waybill.runtime import Game, RuleError, Rules
+from waybill import Game, RuleError, Rules
 from waybill.runtime.engine import instructions as I
 from waybill.runtime.compiled import pygen
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from waybill.runtime import RuleError
+from waybill import RuleError
 
 from .ir import bin, call, counter, for_, game_of, if_, let, log, outs, prim, probe, ref, set_, text, var, while_
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from waybill.runtime import IllegalAction
+from waybill import IllegalAction
 
 from .ir import act, attr, bin, call, counter, entity, game_of, outs, prim, probe, ref, var, zone
 

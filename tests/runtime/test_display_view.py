@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from waybill import load_pack
-from waybill.bots import make_bot
-from waybill.runtime import Game, WaybillError
+from waybill import make_bot
+from waybill import Game, WaybillError
 from waybill.runtime.schemas import errors, shipped
 
 ROOT = Path(__file__).resolve().parents[2]

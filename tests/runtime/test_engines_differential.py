@@ -23,9 +23,9 @@ import tokenize
 
 import pytest
 
-from waybill.compiler import compile_pack
-from waybill.runtime import Game, Rules
-from waybill.spec.errors import RuleError
+from waybill import compile_pack
+from waybill import Game, Rules
+from waybill import RuleError
 from waybill.scenarios import run_pack
 
 PACKS = [
@@ -215,7 +215,7 @@ def test_a_planted_splice_is_caught(monkeypatch):
     from waybill.runtime.compiled import pygen
     ir = _ir("tests/packs/dice_race", [])
     strings, _ = _content_values(ir)
-    monkeypatch.setattr(pygen._Gen, "k", lambda self, v: repr(v))   # splice values into the source
+    monkeypatch.setattr(pygen.Gen, "k", lambda self, v: repr(v))   # splice values into the source
     rules = Rules.from_ir(ir, engine="compiled")
     found = [p for src in rules.fast_sources.values() for p in _source_problems(src, strings)]
     assert found

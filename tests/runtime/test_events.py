@@ -2,7 +2,7 @@
 
 import pytest
 
-from waybill.runtime import RuleError
+from waybill import RuleError
 
 from .ir import act, attr, bin, call, entity, game_of, outs, prim, probe, quantity, var, zone
 

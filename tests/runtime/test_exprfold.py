@@ -19,9 +19,9 @@ import re
 import pytest
 
 from tests.wbkit import checked_ir
-from waybill.runtime import Game, Rules
+from waybill import Game, Rules
 from waybill.runtime.engine import decisions
-from waybill.spec.errors import RuleError
+from waybill import RuleError
 from waybill.runtime.compiled.exprfold import fold
 from waybill.runtime.engine.legality import _NoCache
 from waybill.runtime.engine.limits import armed

@@ -20,7 +20,7 @@ import json
 import pytest
 
 from tests.wbkit import checked_ir
-from waybill.runtime import Game, Rules
+from waybill import Game, Rules
 from waybill.runtime.compiled.exprtypes import Program, union
 
 PACK = """\

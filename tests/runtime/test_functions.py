@@ -2,7 +2,7 @@
 
 import pytest
 
-from waybill.runtime import RuleError
+from waybill import RuleError
 
 from .ir import attr, bin, call, counter, entity, game_of, index, outs, prim, probe, quantity, ref, text, var, zone
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from waybill.runtime import Game, Rules
+from waybill import Game, Rules
 
 from .fixtures import END, dice_race_ir
 
@@ -84,13 +84,13 @@ def test_a_snapshot_without_its_log_plays_on_identically():
     ({"players": ["a"]}, "needs the field"),
 ])
 def test_loading_what_is_not_a_saved_game_is_a_clear_error(data, message):
-    from waybill.runtime import WaybillError
+    from waybill import WaybillError
     with pytest.raises(WaybillError, match=message):
         Game.from_json(RULES, data)
 
 
 def test_a_save_of_other_rules_or_a_broken_save_is_refused():
-    from waybill.runtime import WaybillError
+    from waybill import WaybillError
     data = Game.new(RULES, 2, seed=1).to_json()
     with pytest.raises(WaybillError, match=r"saved game: zones should have \d+ entries"):
         Game.from_json(RULES, {**data, "zones": data["zones"][:-1]})
@@ -101,7 +101,7 @@ def test_a_save_of_other_rules_or_a_broken_save_is_refused():
 
 
 def test_each_damage_to_a_save_is_named():
-    from waybill.runtime import WaybillError
+    from waybill import WaybillError
     g = Game.new(RULES, 2, seed=1)
     _to_pick(g)
     data = g.to_json()
@@ -120,7 +120,7 @@ def test_each_damage_to_a_save_is_named():
 
 
 def test_an_answer_a_damaged_decision_cannot_take_is_a_rule_error_and_changes_nothing():
-    from waybill.runtime import RuleError, WaybillError
+    from waybill import RuleError, WaybillError
     g = Game.new(RULES, 2, seed=1)
     _to_pick(g)
     data = g.to_json()

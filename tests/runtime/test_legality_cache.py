@@ -9,8 +9,8 @@ import random
 import pytest
 
 from waybill import load_pack
-from waybill.bots import make_bot
-from waybill.runtime import Game
+from waybill import make_bot
+from waybill import Game
 from waybill.runtime.engine import legality
 from waybill.runtime.engine.legality import Cache
 

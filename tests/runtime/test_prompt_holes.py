@@ -1,7 +1,7 @@
 """Decision prompts fill `{expr}` holes like `log` strings do."""
 
 from waybill import load_pack
-from waybill.runtime import Game
+from waybill import Game
 
 SRC = '''
 pack t "T"

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from waybill import load_pack
-from waybill.runtime import Game
+from waybill import Game
 from waybill.runtime.engine import decisions
 from waybill.runtime.engine.legality import _NoCache
 from waybill.runtime.rules import Rules
@@ -87,7 +87,7 @@ def test_a_requirement_that_raises_answers_as_the_interpreter(tmp_path):
     the requirement functions answer, so the listing raises the
     interpreter's error, and leaves the budget as they leave it."""
     from tests.wbkit import write_pack
-    from waybill.spec.errors import RuleError
+    from waybill import RuleError
     write_pack(tmp_path, SRC)
     rules = load_pack(str(tmp_path))
     g = Game.new(rules, players=1, seed=1)

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from waybill import load_pack
-from waybill.runtime import Game  # noqa: F401  (the API under test)
+from waybill import Game  # noqa: F401  (the API under test)
 from waybill.benchmarks import mid_game
-from waybill.spec.errors import WaybillError
+from waybill import WaybillError
 
 
 def _mid(pack: str, seed: int = 4, steps: int = 120) -> Game:

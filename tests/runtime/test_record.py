@@ -8,7 +8,7 @@ import random
 import pytest
 
 from waybill import benchmarks, load_pack
-from waybill.runtime import Game, Rules, WaybillError
+from waybill import Game, Rules, WaybillError
 from waybill.runtime.engine.record import CHUNK, Log, cursor, loaded, rewind
 
 from .fixtures import dice_race_ir

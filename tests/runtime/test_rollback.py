@@ -17,7 +17,7 @@ import json
 import pytest
 
 from tests.wbkit import compile_src
-from waybill.runtime import Game, RuleError, Rules
+from waybill import Game, RuleError, Rules
 
 PACK = """\
 resource points { start: 0 }

@@ -10,7 +10,7 @@ import textwrap
 import pytest
 
 from waybill import load_pack
-from waybill.runtime import Game, IllegalAction, RuleError, WaybillError
+from waybill import Game, IllegalAction, RuleError, WaybillError
 
 PACK = """
 pack secrets

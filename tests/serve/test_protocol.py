@@ -12,7 +12,7 @@ from websockets.sync.client import connect
 
 from tests.serve.live import running
 from waybill import load_pack
-from waybill.runtime import Game
+from waybill import Game
 from waybill.serve import Store
 from waybill.serve.app import MAX_BODY
 

@@ -981,7 +981,7 @@ variant-risky_smuggling-proc-finish_job-log3 = { $p } выполняет зад�
 variant-risky_smuggling-proc-finish_job-log4 = { $p } выполняет задание фракции «{ $job }»
 
 ## Values the rules build as text: choices offered as strings, the words of
-## tracks, cards' field values (runtime/text.py: `-strN`, `track-`, `value-`)
+## tracks, cards' field values (spec/messages.py: `-strN`, `track-`, `value-`)
 track-directions-1 = на север
 track-directions-2 = на восток
 track-directions-3 = на юг
