@@ -109,6 +109,6 @@ def make_bot(name: str, rules: Rules | str, **overrides: Any) -> Bot:
 __all__ = [
     "load_pack", "compile_pack", "compile_ir", "rules_from_ir", "check_paths", "CompileResult", "Report",
     "Game", "Rules", "schema", "schema_errors",
-    "make_bot", "Bot", "BOT_NAMES",
+    "make_bot", "Bot", "BOT_NAMES", "bot_settings",
     "WaybillError", "CompileError", "RuleError", "IllegalAction", "BadSave",
 ]

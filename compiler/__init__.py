@@ -1,4 +1,12 @@
-"""The Waybill compiler: packs of `.wb` files to a checked JSON IR."""
+"""The Waybill compiler: packs of `.wb` files to a checked JSON IR.
+
+Reading a pack (loader), resolving its names (symbols), checking and lowering
+to the IR (lower, with a module per family of declarations), the IR's JSON
+Schema (schema), the rules-text lint, the catalogue checks and the check cache.
+It is given what it needs from above (the bots a pack may name).
+
+May import: waybill.spec, waybill.dsl, waybill.content
+"""
 
 from __future__ import annotations
 

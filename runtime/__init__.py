@@ -1,23 +1,22 @@
-"""The Waybill game kernel: state, events, triggers, modifiers, effects,
-actions, turns, randomness, views, save/load and replay.
+"""The Waybill game kernel: it plays a checked rules program (the IR).
 
-Public API: ``Rules.from_ir(ir)``, ``Game.new(rules, players, seed)``, and the
-errors ``WaybillError`` > ``RuleError``, ``IllegalAction``.
+Its door is ``Rules.from_ir(ir)`` (rules.py) and ``Game.new(rules, players,
+seed)`` (game.py); behind it, rooms that each say what they may import:
+
+- ``engine/``: the machine: state, record, frames, events, primitives,
+  modifiers, the interpreter and the code it runs, decisions and legality;
+- ``compiled/``: the same code generated as Python from the checked IR;
+- ``sight/``: what one seat may see: the filter, views, the display, the
+  reader bots use, states sampled from a seat's view;
+- ``saves/``: a saved game checked before it is trusted;
+- ``text/``: the words of a view in one language (catalogues).
+
+Embedders use ``waybill`` (the package root), not this package directly.
+
+May import: waybill.spec, waybill.runtime.engine, waybill.runtime.compiled, waybill.runtime.sight, waybill.runtime.saves, waybill.runtime.text
 """
 
-from waybill.spec.errors import IllegalAction, RuleError, WaybillError
+from .game import Game
+from .rules import Rules
 
-
-def __getattr__(name: str):
-    # Game and Rules load on first use: the compiler imports this package for
-    # its signature table only, and `waybill check` should not pay for the kernel
-    if name == "Game":
-        from .game import Game
-        return Game
-    if name == "Rules":
-        from .rules import Rules
-        return Rules
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-__all__ = ["Game", "Rules", "IllegalAction", "RuleError", "WaybillError"]
+__all__ = ["Game", "Rules"]

@@ -209,7 +209,8 @@ def test_the_checks_find_what_is_planted(tmp_path):
         "spec/a.py": "from .b import _hidden\nfrom waybill.runtime import c\n",
         "spec/b.py": "from . import a\n_hidden = 1\n",
         "runtime/__init__.py": '"""Kernel.\n\nMay import: waybill.spec\n"""\n',
-        "runtime/c.py": "from waybill.spec import b\nb._hidden\n",
+        "runtime/c.py": "x = 1\n",
+        "runtime/d.py": "from waybill.spec import b\nb._hidden\n",
     }
     for name, text in files.items():
         (tmp_path / name).parent.mkdir(exist_ok=True)
@@ -217,5 +218,5 @@ def test_the_checks_find_what_is_planted(tmp_path):
     house = House(tmp_path, {"spec": "waybill.spec", "runtime": "waybill.runtime"})
     assert [p.split(",")[0] for p in house.undeclared_imports()] == ["waybill.spec.a:2 imports waybill.runtime.c"]
     assert house.cycles() == [["waybill.spec.a", "waybill.spec.b"]]
-    assert sorted(p.split(",")[0].split(" ")[0] for p in house.private_names()) == ["waybill.runtime.c:2",
+    assert sorted(p.split(",")[0].split(" ")[0] for p in house.private_names()) == ["waybill.runtime.d:2",
                                                                                    "waybill.spec.a:1"]

@@ -5,6 +5,8 @@
 - ``stats``: win rates with Wilson intervals, length distributions, win
   rates by choice and by card presence, from per-game records;
 - ``report``: a self-contained HTML page (inline SVG plots) of those figures.
+
+May import: waybill.api, waybill.runtime.engine
 """
 
 from .gather import holdings

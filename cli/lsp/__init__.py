@@ -6,4 +6,6 @@ The server is thin wiring (`server.py`) over small parts, each with one job:
 disk's, `analysis` runs the compiler's own checks on them, `index` finds
 every name in the syntax trees, and `hover`, `completion`, `navigation`,
 `outline` answer the editor's requests from those.
+
+May import: waybill.api, waybill.dsl, waybill.compiler, waybill.spec
 """

@@ -21,7 +21,7 @@ import os
 import stat
 from dataclasses import dataclass, field
 
-from waybill.bots import bot_settings
+from waybill.api import bot_settings
 from waybill.compiler import _drop_unsure_unused
 from waybill.compiler.loader import PackSource, SourceFile, display_path
 from waybill.compiler.lower import Lowerer

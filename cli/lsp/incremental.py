@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from waybill.bots import bot_settings
+from waybill.api import bot_settings
 from waybill.compiler.lower import Lowerer
 from waybill.compiler.symbols import Program, Symbol
 from waybill.dsl import ast

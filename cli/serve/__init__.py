@@ -1,4 +1,7 @@
-"""`waybill serve`: games over HTTP, WebSocket and JSON lines (docs/PROTOCOL.md)."""
+"""`waybill serve`: games over HTTP, WebSocket and JSON lines (docs/PROTOCOL.md).
+
+May import: waybill.api, waybill.compiler
+"""
 
 from .store import Pack, Refused, Store, offer
 

@@ -1,1 +1,7 @@
-"""placeholder docstring, written below."""
+"""The compiled engine: Python generated from the checked IR and compiled in
+memory (DESIGN.md, principle 2): the code of every block and expression
+(pygen), the listing checks (pylisting), the types and folding of
+expressions they rely on (exprtypes, exprfold); ``install`` puts it in place.
+
+May import: waybill.spec, waybill.runtime.engine
+"""
