@@ -57,7 +57,7 @@ import random
 import time
 from typing import Any
 
-from waybill.runtime import RuleError, WaybillError
+from waybill.spec.errors import RuleError, WaybillError
 from waybill.runtime.sight.determinise import Deals
 
 DEFAULTS: dict[str, Any] = {
