@@ -417,7 +417,7 @@ class SeatReader:
             return None
         return pid
 
-    def props_by_piece(self) -> dict[int, dict]:
+    def _props_by_piece(self) -> dict[int, dict]:
         if self._props is None:
             self._props = _props_index(self.m.st.props)
         return self._props
@@ -538,7 +538,7 @@ def _piece_of(handles: list[int]) -> dict[int, int]:
 
 
 def _props_index(props: dict) -> dict[int, dict]:
-    """``view._props_by_piece(props)``, kept while ``props`` holds the same
+    """``view.props_by_piece(props)``, kept while ``props`` holds the same
     keys, in the same order, with the same (identical) values: readers are
     made at every decision, and props change far less often. Values in the
     state are never changed in place, so identical values are equal ones."""
