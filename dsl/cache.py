@@ -38,6 +38,8 @@ from .cachedir import KEY_FILE, folder, seal, sealed, write_entry
 from .cachedir import secret as _secret
 from .diagnostics import Span
 from .files import read_regular
+from .grammar import grammar_digest, grammar_words
+from .transform import MADE_UP_NAMES
 
 FORMAT = "ast-6"  # bump when the AST or this encoding changes
 _CLASSES = {name: cls for name, cls in vars(ast).items()
@@ -54,7 +56,6 @@ _TREE_MAKERS = ("ast.py", "transform.py", "parser.py", "cache.py")
 
 @lru_cache(maxsize=1)
 def _salt() -> str:
-    from .parser import grammar_digest
     code = hashlib.sha256()
     here = os.path.dirname(os.path.abspath(__file__))
     for name in _TREE_MAKERS:
@@ -184,17 +185,9 @@ def _hints(cls: type) -> tuple[tuple[str, object], ...]:
     return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
 
 
-@lru_cache(maxsize=1)
-def _grammar_words() -> frozenset[str]:
-    """Words the tree may hold that the text need not (rule names, `neg`)."""
-    from .parser import grammar_text
-    return frozenset(re.findall(r"[a-z][a-z0-9]*", grammar_text()))
-
-
 def _grammar_word(v: str) -> bool:
     """A tag the parser makes up from the grammar's own words (`neg`, `expect_not_offered`)."""
-    from .transform import MADE_UP_NAMES
-    words = _grammar_words()
+    words = grammar_words()
     return v in words or v in MADE_UP_NAMES or (len(v) <= 40 and all(part in words for part in v.split("_")))
 
 

@@ -19,9 +19,10 @@ from importlib import resources
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
-from . import ast
+from . import ast, cache
 from .diagnostics import Diagnostic, Span
 from .files import read_regular
+from .grammar import grammar_digest, grammar_text
 from .transform import ToAst
 
 MAX_FILE_BYTES = 5_000_000
@@ -38,11 +39,6 @@ TOKEN_WORDS = {
     "EQ": "`==`", "NE": "`!=`", "LE": "`<=`", "GE": "`>=`", "LT": "`<`", "GT": "`>`",
     "PLUS": "`+`", "MINUS": "`-`", "STAR": "`*`", "SLASH": "`/`", "PERCENT": "`%`", "UNDERSCORE": "`_`",
 }
-
-
-@lru_cache(maxsize=1)
-def grammar_text() -> str:
-    return resources.files(__package__).joinpath("waybill.lark").read_text(encoding="utf-8")
 
 
 TABLES_FILE = "waybill.lark.json"
@@ -96,12 +92,6 @@ def lark_parser() -> Lark:
     if tables is not None:
         return tables
     return build_parser()
-
-
-def grammar_digest() -> str:
-    import hashlib
-    import lark
-    return hashlib.sha256((lark.__version__ + "\n" + grammar_text()).encode("utf-8")).hexdigest()
 
 
 def _load_tables() -> Lark | None:
@@ -183,7 +173,6 @@ def parse_file(path: str, display: str | None = None) -> tuple[ast.Module, list[
     text, diags = decode(data, shown)
     if text is None:
         return ast.Module(shown, []), diags, None
-    from . import cache
     module = cache.load(text, shown)
     if module is not None:
         return module, [], text
@@ -294,7 +283,7 @@ def _parse_chunk(text: str, path: str, line_offset: int) -> tuple[list, list[Dia
     deep = _deep_tree(tree, path, line_offset)
     if deep is not None:  # the transform below is recursive: never hand it a tree this deep
         return [], [deep]
-    builder = ToAst(path, text, line_offset=line_offset)
+    builder = ToAst(path, text, line_offset=line_offset, parse_hole=parse_expression)
     kept: list = []
     diags: list[Diagnostic] = []
     # one top-level declaration at a time, each parse subtree dropped once
@@ -325,7 +314,8 @@ def parse_expression(text: str, path: str, line: int, column: int) -> ast.Node |
         tree = lark_parser().parse(text, start="expr")
         if _deep_tree(tree, path, 0) is not None:
             return None
-        node = ToAst(path, text, line_offset=line - 1, column_offset=column - 1).transform(tree)
+        node = ToAst(path, text, line_offset=line - 1, column_offset=column - 1,
+                     parse_hole=parse_expression).transform(tree)
     except (UnexpectedInput, VisitError, RecursionError):
         return None
     return node if _deep_node(node, path) is None else None
@@ -645,4 +635,4 @@ if __name__ == "__main__":
     print(write_tables())
 
 
-__all__ = ["parse_source", "parse_file", "parse_expression", "lark_parser", "grammar_text", "decode", "Tree"]
+__all__ = ["parse_source", "parse_file", "parse_expression", "lark_parser", "decode", "Tree"]

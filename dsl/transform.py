@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from lark import Token, Transformer, Tree
 
@@ -23,11 +24,16 @@ def _is(tok, *types: str) -> bool:
     return isinstance(tok, Token) and tok.type in types
 
 
-
 # names the transform writes into a tree that the text need not say (the
 # parse cache's check of an entry allows them)
 ROUND_FUNCTION = "round_number"
 MADE_UP_NAMES = frozenset({ROUND_FUNCTION, ">="})  # `round N` is `round_number() >= N`
+
+# Parses the inside of a `{...}` hole in a string: (text, path, line, column
+# of the text) to an expression, or None when it is not one. The parser hands
+# its own in (`parser.parse_expression`), so this module never imports the parser.
+HoleParser = Callable[[str, str, int, int], ast.Node | None]
+
 
 class ToAst(Transformer):
     """Each rule method takes `(meta, children)`.
@@ -36,10 +42,12 @@ class ToAst(Transformer):
     wrapper builds a new function object on every call, which cost a third
     of the transform time on the shipped packs."""
 
-    def __init__(self, path: str, text: str, line_offset: int = 0, column_offset: int = 0):
+    def __init__(self, path: str, text: str, line_offset: int = 0, column_offset: int = 0, *,
+                 parse_hole: HoleParser):
         super().__init__(visit_tokens=False)
         self.path = path
         self.text = text
+        self.parse_hole = parse_hole
         self.dl = line_offset
         self.dc = column_offset
         self.problems: list[Diagnostic] = []  # found while building the tree (numbers too large)
@@ -719,7 +727,7 @@ class ToAst(Transformer):
         span = self.tsp(tok)
         if "{" not in raw:
             return ast.Literal(span, raw)
-        return ast.Text(span, text_parts(raw, self.path, span, self.problems))
+        return ast.Text(span, text_parts(raw, self.path, span, self.problems, self.parse_hole))
 
 
 def _where_value(rest: list) -> tuple:
@@ -733,11 +741,10 @@ def _where_value(rest: list) -> tuple:
     return where, value
 
 
-def text_parts(raw: str, path: str, span: Span, problems: list[Diagnostic]) -> list:
+def text_parts(raw: str, path: str, span: Span, problems: list[Diagnostic], parse_hole: HoleParser) -> list:
     """The parts of a string with `{expr}` holes: plain strings and parsed
-    expressions, for `log` strings and decision prompts. A hole that does
-    not parse is an E108 in ``problems`` (and stays as its text)."""
-    from .parser import parse_expression  # late: the parser imports this module
+    expressions (by `parse_hole`), for `log` strings and decision prompts. A
+    hole that does not parse is an E108 in ``problems`` (and stays as its text)."""
     parts: list = []
     pos = 0
     for m in re.finditer(r"\{\{|\}\}|\{([^{}]*)\}", raw):
@@ -747,7 +754,7 @@ def text_parts(raw: str, path: str, span: Span, problems: list[Diagnostic]) -> l
             parts.append(m.group(0)[0])
         else:
             column = span.column + 1 + m.start(1)
-            expr = parse_expression(m.group(1), path, span.line, column)
+            expr = parse_hole(m.group(1), path, span.line, column)
             if expr is None:
                 problems.append(_bad_hole(path, span, m))
             parts.append(expr if expr is not None else ast.Literal(span, m.group(0)))

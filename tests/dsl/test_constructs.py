@@ -13,7 +13,7 @@ import pytest
 
 from tests.wbkit import ast, body_of, compile_src, ir_of, parse, parse_one
 from waybill.dsl.diagnostics import Span
-from waybill.dsl.parser import grammar_text
+from waybill.dsl.grammar import grammar_text
 
 # Declarations most snippets lean on.
 PRELUDE = """

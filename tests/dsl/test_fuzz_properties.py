@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from tests.wbkit import ROOT, assert_checker_diags, shipped_wb_files
 from waybill import compile_pack
 from waybill.dsl.formatter import format_source, tokenize
-from waybill.dsl.parser import grammar_text, parse_source
+from waybill.dsl.grammar import grammar_text
+from waybill.dsl.parser import parse_source
 
 settings.register_profile("quick", max_examples=60, deadline=None, derandomize=True,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])

@@ -19,7 +19,7 @@ import re
 import pytest
 
 from waybill.compiler.loader import content_root
-from waybill.dsl.parser import grammar_text
+from waybill.dsl.grammar import grammar_text
 
 from .textmate import Grammar
 
