@@ -12,6 +12,8 @@ only, a keyword used as a property name.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
 from importlib import resources
@@ -192,25 +194,64 @@ def parse_source(text: str, path: str = "<string>") -> tuple[ast.Module, list[Di
     crowded = _too_many_tokens(text, path)
     if crowded is not None:
         return ast.Module(path, [], [None]), [crowded]
-    if _too_deep(text, path) is None:
-        items, diags = _parse_chunk(text, path, 0)
-        if not diags:
-            return ast.Module(path, items), []
-        chunks = _chunks(text)
-        if len(chunks) == 1:  # one declaration: parsing it again finds the same
-            return ast.Module(path, items, _lost(text, items, diags)), diags
+    whole = parse_chunk(text, path)
+    if not whole.diagnostics:
+        return ast.Module(path, whole.items), []
+    chunks = split_chunks(text)
+    if len(chunks) == 1:  # one declaration: parsing it again finds the same
+        return join_chunks(path, [whole])
+    return join_chunks(path, [parse_chunk(chunk, path, offset) for offset, chunk in chunks])
+
+
+# ---- parsing a file one chunk at a time ------------------------------------------------------
+# A chunk is a run of lines that starts at column 1: one top-level declaration
+# (with the comments and blank lines after it). `parse_source` falls back to
+# chunks after a syntax error; the language server parses only the chunks an
+# edit changed. Both use these three, so their syntax errors are the same.
+
+@dataclass
+class ParsedChunk:
+    """One chunk of a file, parsed on its own."""
+
+    line: int  # 0-based line of the file where the chunk starts
+    items: list  # its declarations (none when a syntax error lost them)
+    diagnostics: list[Diagnostic]  # at the file's lines
+    broken: list[str | None]  # names of the declarations an error kept out of `items` (None: not told)
+
+
+def split_chunks(text: str) -> list[tuple[int, str]]:
+    """(0-based line, text) of each chunk of `text`, in order; their texts
+    joined by newlines give `text` back."""
+    lines = text.split("\n")
+    out, start = [], 0
+    for i, line in enumerate(lines):
+        if i > start and line[:1] not in ("", " ", "\t", "}", ")", "]", "#", "\r"):
+            out.append((start, "\n".join(lines[start:i])))
+            start = i
+    out.append((start, "\n".join(lines[start:])))
+    return out
+
+
+def parse_chunk(text: str, path: str, line_offset: int = 0) -> ParsedChunk:
+    """Parse `text`, which starts on line `line_offset` (0-based) of the file
+    `path`: a chunk, several, or the whole file. Never raises on bad input:
+    brackets nested too deep, a syntax error or a tree too deep is a diagnostic."""
+    deep = _too_deep(text, path, line_offset)
+    if deep is not None:
+        items, diags = [], [deep]
     else:
-        chunks = _chunks(text)
+        items, diags = _parse_scanned(text, path, line_offset)
+    return ParsedChunk(line_offset, items, diags, _lost(text, items, diags))
+
+
+def join_chunks(path: str, chunks: Iterable[ParsedChunk]) -> tuple[ast.Module, list[Diagnostic]]:
+    """The module of a file from its chunks' parses (in file order), and their
+    diagnostics (one per place and code)."""
     items, diags, broken = [], [], []
-    for offset, chunk in chunks:
-        deep = _too_deep(chunk, path, offset)
-        if deep is not None:  # only this declaration is lost
-            chunk_items, chunk_diags = [], [deep]
-        else:
-            chunk_items, chunk_diags = _parse_chunk(chunk, path, offset)
-        items.extend(chunk_items)
-        diags.extend(chunk_diags)
-        broken.extend(_lost(chunk, chunk_items, chunk_diags))
+    for chunk in chunks:
+        items.extend(chunk.items)
+        diags.extend(chunk.diagnostics)
+        broken.extend(chunk.broken)
     return ast.Module(path, items, broken), _dedupe(diags)
 
 
@@ -254,21 +295,10 @@ def _declared_name(chunk: str) -> str | None:
     return m.group(1) or m.group(2)
 
 
-def _chunks(text: str) -> list[tuple[int, str]]:
-    """(line offset, text) of each run of lines that starts at column 1."""
-    lines = text.split("\n")
-    out, start = [], 0
-    for i, line in enumerate(lines):
-        if i > start and line[:1] not in ("", " ", "\t", "}", ")", "]", "#", "\r"):
-            out.append((start, "\n".join(lines[start:i])))
-            start = i
-    out.append((start, "\n".join(lines[start:])))
-    return out
-
-
-def _parse_chunk(text: str, path: str, line_offset: int) -> tuple[list, list[Diagnostic]]:
-    """The items of `text` and its first syntax error, if any (then no items:
-    a declaration with a syntax error is not half-read)."""
+def _parse_scanned(text: str, path: str, line_offset: int) -> tuple[list, list[Diagnostic]]:
+    """The items of `text`, whose brackets `_too_deep` found nested within
+    bounds, and its first syntax error, if any (then no items: a declaration
+    with a syntax error is not half-read)."""
 
     def on_error(exc: UnexpectedInput) -> bool:
         # the only repair: a keyword used as a property name; any other error ends the parse
@@ -635,4 +665,5 @@ if __name__ == "__main__":
     print(write_tables())
 
 
-__all__ = ["parse_source", "parse_file", "parse_expression", "lark_parser", "decode", "Tree"]
+__all__ = ["parse_source", "parse_file", "parse_expression", "lark_parser", "decode", "Tree",
+           "ParsedChunk", "split_chunks", "parse_chunk", "join_chunks"]

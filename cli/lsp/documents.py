@@ -14,13 +14,15 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from waybill.dsl import ast, cache
 from waybill.dsl.diagnostics import Diagnostic, Span
 # The parser's own chunking and per-chunk parse: reused so that the server's
 # syntax errors are exactly the checker's.
-from waybill.dsl.parser import MAX_FILE_BYTES, _chunks, _dedupe, _lost, _parse_chunk, _too_deep
+from waybill.dsl.parser import MAX_FILE_BYTES, ParsedChunk, join_chunks, parse_chunk, split_chunks
 
+T = TypeVar("T")
 MERGE_LIMIT = 3  # a chunk that fails is tried again with up to this many chunks after it
 # `kind name`, `on event`, `include "x"`, `game "X"`: after a chunk whose brackets
 # all close, a chunk that starts so is a declaration of its own, never the wrapped
@@ -29,20 +31,12 @@ DECLARATION_START = re.compile(r"[A-Za-z_][A-Za-z0-9_]*[ \t]+[A-Za-z_\"]")
 
 
 @dataclass
-class Chunk:
-    line: int  # 0-based line offset where the chunk starts
-    items: list
-    diagnostics: list[Diagnostic]
-    broken: list  # names of declarations lost to a syntax error (None: a name that cannot be told)
-
-
-@dataclass
 class ParsedFile:
     path: str
     text: str
     module: ast.Module
     diagnostics: list[Diagnostic]
-    chunks: dict[str, Chunk] = field(default_factory=dict)  # chunk text -> its parse
+    chunks: dict[str, ParsedChunk] = field(default_factory=dict)  # chunk text -> its parse
 
     @property
     def ok(self) -> bool:
@@ -61,7 +55,7 @@ def parse_text(text: str, path: str, previous: ParsedFile | None = None) -> Pars
         seeded = _from_disk_cache(text, path)
         if seeded is not None:
             return seeded
-    pieces = list(_chunks(text))
+    pieces = split_chunks(text)
     chunks, groups = _parse_pieces(pieces, known, path, merge=False)
     if any(c.diagnostics for c in groups):
         # A declaration with a line at column 1 inside it (a list wrapped
@@ -71,27 +65,22 @@ def parse_text(text: str, path: str, previous: ParsedFile | None = None) -> Pars
         merged_chunks, merged = _parse_pieces(pieces, known | chunks, path, merge=True)
         if not any(c.diagnostics for c in merged):
             chunks, groups = merged_chunks, merged
-    items, diags, broken = [], [], []
-    for chunk in groups:
-        items.extend(chunk.items)
-        diags.extend(chunk.diagnostics)
-        broken.extend(chunk.broken)
-    module = ast.Module(path, items, broken)
-    result = ParsedFile(path, text, module, _dedupe(diags), chunks)
+    module, diags = join_chunks(path, groups)
+    result = ParsedFile(path, text, module, diags, chunks)
     if result.ok and not known:  # a file read for the first time; edits in progress are not cached
         cache.store(text, module)
     return result
 
 
-def _parse_pieces(pieces: list[tuple[int, str]], known: dict[str, Chunk], path: str,
-                  merge: bool) -> tuple[dict[str, Chunk], list[Chunk]]:
+def _parse_pieces(pieces: list[tuple[int, str]], known: dict[str, ParsedChunk], path: str,
+                  merge: bool) -> tuple[dict[str, ParsedChunk], list[ParsedChunk]]:
     """Each chunk's parse (keyed by its text), and the parses in file order."""
-    chunks: dict[str, Chunk] = {}
-    groups: list[tuple[int, Chunk]] = []  # (index of the first piece, its parse)
+    chunks: dict[str, ParsedChunk] = {}
+    groups: list[tuple[int, ParsedChunk]] = []  # (index of the first piece, its parse)
 
-    def parse(first: int, last: int) -> Chunk:  # pieces first..last-1 as one text
+    def parse(first: int, last: int) -> ParsedChunk:  # pieces first..last-1 as one text
         text = "\n".join(p[1] for p in pieces[first:last])
-        chunk = _reuse(known.get(text), pieces[first][0]) or _parse_one(text, path, pieces[first][0])
+        chunk = _reuse(known.get(text), pieces[first][0]) or parse_chunk(text, path, pieces[first][0])
         chunks[text] = chunk
         return chunk
 
@@ -110,7 +99,7 @@ def _parse_pieces(pieces: list[tuple[int, str]], known: dict[str, Chunk], path: 
     return chunks, [chunk for _, chunk in groups]
 
 
-def _join(pieces, i: int, groups: list, parse) -> tuple[int, int, Chunk] | None:
+def _join(pieces, i: int, groups: list, parse) -> tuple[int, int, ParsedChunk] | None:
     """A failing chunk joined to the ones after it (when it leaves a bracket
     open, or they do not start like declarations), or to the one before
     (when it does not start like a declaration), if that parses clean:
@@ -133,14 +122,6 @@ def _join(pieces, i: int, groups: list, parse) -> tuple[int, int, Chunk] | None:
     return None
 
 
-def _parse_one(text: str, path: str, offset: int) -> Chunk:
-    deep = _too_deep(text, path, offset)
-    if deep is not None:  # only this declaration is lost
-        return Chunk(offset, [], [deep], _lost(text, [], [deep]))
-    items, diags = _parse_chunk(text, path, offset)
-    return Chunk(offset, items, diags, _lost(text, items, diags))
-
-
 def _unclosed(text: str) -> bool:
     """Whether a bracket opened in `text` (outside strings and comments) stays open."""
     depth = 0
@@ -160,25 +141,27 @@ def _unclosed(text: str) -> bool:
     return depth > 0
 
 
-def _reuse(chunk: Chunk | None, offset: int) -> Chunk | None:
+def _reuse(chunk: ParsedChunk | None, offset: int) -> ParsedChunk | None:
     if chunk is None:
         return None
     if chunk.line == offset:
         return chunk
     delta = offset - chunk.line
-    return Chunk(offset, _shift(chunk.items, delta), _shift(chunk.diagnostics, delta), chunk.broken)
+    return ParsedChunk(offset, shifted(chunk.items, delta), shifted(chunk.diagnostics, delta), chunk.broken)
 
 
-def _shift(x, delta: int):
-    """A copy of a syntax tree (or diagnostics) moved `delta` lines down."""
+def shifted(x: T, delta: int) -> T:
+    """A copy of `x` (a syntax tree, diagnostics, or lists and tuples of
+    them) with every span moved `delta` lines down: what a declaration parsed
+    or checked before is, once lines were added or removed above it."""
     if isinstance(x, Span):
         return Span(x.line + delta, x.column, x.end_line + delta, x.end_column)
     if isinstance(x, list):
-        return [_shift(v, delta) for v in x]
+        return [shifted(v, delta) for v in x]
     if isinstance(x, tuple):
-        return tuple(_shift(v, delta) for v in x)
+        return tuple(shifted(v, delta) for v in x)
     if dataclasses.is_dataclass(x) and not isinstance(x, type):
-        return type(x)(*(_shift(getattr(x, f.name), delta) for f in dataclasses.fields(x)))
+        return type(x)(*(shifted(getattr(x, f.name), delta) for f in dataclasses.fields(x)))
     return x
 
 
@@ -189,8 +172,8 @@ def _from_disk_cache(text: str, path: str) -> ParsedFile | None:
     module = cache.load(text, path)
     if module is None:
         return None
-    chunks: dict[str, Chunk] = {}
-    pieces = list(_chunks(text))
+    chunks: dict[str, ParsedChunk] = {}
+    pieces = split_chunks(text)
     ends = [p[0] for p in pieces[1:]] + [text.count("\n") + 1]
     pos = 0
     for (offset, chunk_text), end in zip(pieces, ends):
@@ -198,5 +181,5 @@ def _from_disk_cache(text: str, path: str) -> ParsedFile | None:
         while pos < len(module.items) and module.items[pos].span.line - 1 < end:
             mine.append(module.items[pos])
             pos += 1
-        chunks[chunk_text] = Chunk(offset, mine, [], [])
+        chunks[chunk_text] = ParsedChunk(offset, mine, [], [])
     return ParsedFile(path, text, module, [], chunks)

@@ -42,7 +42,7 @@ from waybill.compiler.symbols import Program, Symbol
 from waybill.dsl import ast
 from waybill.dsl.diagnostics import Report
 
-from .documents import ParsedFile, _shift
+from .documents import ParsedFile, shifted
 
 # The Lowerer's methods that lower one declaration, each called once per
 # symbol (or, `rule`, per top-level ability) by `Lowerer.lower`.
@@ -230,7 +230,7 @@ class MemoLowerer(Lowerer):
 
     def _replay(self, e: Entry, delta: int) -> None:
         """What lowering the declaration did, again (moved `delta` lines down)."""
-        move = (lambda x: _shift(x, delta)) if delta else (lambda x: x)
+        move = (lambda x: shifted(x, delta)) if delta else (lambda x: x)
         self.report.extend(move(e.diags))
         for name, added in e.state.items():
             mine = getattr(self, name)
