@@ -17,8 +17,9 @@ import re
 from typing import Any
 
 from waybill.api import compile_pack
-from waybill.compiler.catalogues import (_rel, expected_ids, ftl_ids, pack_folder, pack_messages_of,
+from waybill.compiler.catalogues import (expected_ids, ftl_ids, pack_folder, pack_messages_of,
                                          check_catalogues, check_engine_catalogues)  # noqa: F401
+from waybill.compiler.loader import display_path
 from waybill.spec.messages import Message
 
 HEADER = ("# {pack}: the English catalogue (the source of every translation).\n"
@@ -143,7 +144,7 @@ def coverage(pack: str, lang: str) -> dict:
     path = catalogue_path(folder, lang)
     have = ftl_ids(path) if os.path.isfile(path) else {}
     missing = [k for k in want if k not in have]
-    return {"pack": ir["pack"]["id"], "lang": lang, "file": _rel(path), "total": len(want),
+    return {"pack": ir["pack"]["id"], "lang": lang, "file": display_path(path), "total": len(want),
             "translated": len(want) - len(missing), "missing": missing}
 
 

@@ -98,14 +98,14 @@ def _compile_source(pack: PackSource, variants: list[str] | tuple[str, ...], rep
     program = build_program(pack, list(variants), report)
     lowerer = Lowerer(program, report, bots)
     ir = lowerer.lower()
-    _drop_unsure_unused(program, report, start)
+    drop_unsure_unused(program, report, start)
     if program.pack is not None and not _has_content(program) and not program.broken:
         report.add(Diagnostic(program.pack_file or "?", program.pack.span, "error", "E205",
                               f"pack `{program.pack.name}` declares nothing"))
     return CompileResult(None if report.errors else ir, report, program, lowerer.scenario_irs)
 
 
-def _drop_unsure_unused(program: Program, report: Report, start: int) -> None:
+def drop_unsure_unused(program: Program, report: Report, start: int) -> None:
     """Once a declaration is lost to a syntax error, it may be what used an
     "unused" one: the W501s found since `start` are no longer sure, so dropped."""
     if program.broken:
@@ -145,7 +145,7 @@ def check_file(path: str, report: Report, bots: dict[str, frozenset] | None = No
     start = len(report.diagnostics)
     program = build_program(pack, [], report)
     Lowerer(program, report, bots).lower()
-    _drop_unsure_unused(program, report, start)
+    drop_unsure_unused(program, report, start)
 
 
 def check_pack(name_or_path: str, report: Report, cached: bool = False, bots: dict[str, frozenset] | None = None) -> None:

@@ -22,7 +22,7 @@ import stat
 from dataclasses import dataclass, field
 
 from waybill.api import bot_settings
-from waybill.compiler import _drop_unsure_unused
+from waybill.compiler import drop_unsure_unused
 from waybill.compiler.loader import PackSource, SourceFile, display_path
 from waybill.compiler.lower import Lowerer
 from waybill.compiler.symbols import Program, build_program
@@ -197,7 +197,7 @@ def _check(pack: PackSource, variants, report: Report, memo: LoweringMemo | None
         memo.lower(program, report, list(parsed))
     else:
         Lowerer(program, report, bot_settings()).lower()
-    _drop_unsure_unused(program, report, start)  # as `waybill check` does
+    drop_unsure_unused(program, report, start)  # as `waybill check` does
     if program.pack is not None and not (program.symbols or program.rules or program.game) and not program.broken:
         report.add(Diagnostic(program.pack_file or "?", program.pack.span, "error", "E205",
                               f"pack `{program.pack.name}` declares nothing"))
