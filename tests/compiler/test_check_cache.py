@@ -51,9 +51,9 @@ def runs(monkeypatch) -> list[str]:
     seen: list[str] = []
     real = compiler._check_pack_in
 
-    def spy(folder, report):
+    def spy(folder, report, *rest):
         seen.append(folder)
-        return real(folder, report)
+        return real(folder, report, *rest)
     monkeypatch.setattr(compiler, "_check_pack_in", spy)
     return seen
 
@@ -233,8 +233,8 @@ def test_no_cache_folder_no_caching(tmp_path, runs, pack, monkeypatch):
 def test_a_folder_that_changes_during_the_check_is_not_cached(cache, runs, pack, monkeypatch):
     real = compiler._check_pack_in
 
-    def meanwhile(folder, report):
-        out = real(folder, report)
+    def meanwhile(folder, report, *rest):
+        out = real(folder, report, *rest)
         (pack / "late.wb").write_text("counter late = 1\n")   # after the loader looked
         return out
     monkeypatch.setattr(compiler, "_check_pack_in", meanwhile)
