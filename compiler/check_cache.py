@@ -19,43 +19,62 @@ What a check of a pack prints depends on, and the entry records:
 The entry holds the diagnostics the check found, as data: text or JSON is
 drawn from them as on any other run, so no command-line option changes what
 is cached. Only packs without errors are cached (an error may be about a
-file that cannot be read, or is not there). The entries live in the cache
-folder of the parse cache (`WAYBILL_CACHE`; `WAYBILL_NO_CACHE=1` turns both
-off), as JSON under `check/`.
+file that cannot be read, or is not there). The entries are kept by the
+cache store of the parse cache (`waybill.dsl.cachestore`: `WAYBILL_CACHE`;
+`WAYBILL_NO_CACHE=1` turns both off), under `check/`, each one `CheckEntry`
+in the store's encoding.
 
-An entry is untrusted input: it is used only when it is a regular file of
-bounded size, its seal (the folder's HMAC key) matches, it was made for this
-pack, working folder and code, every file it names is re-read (regular
-files inside the pack folders only) and still hashes the same, every folder
-listing is the same again, and each diagnostic it holds has a diagnostic's
-shape. Anything else is a miss: never an exception, never a wait.
+An entry is untrusted input: it is used only when the store finds it sound
+(a regular file of bounded size whose seal, the folder's HMAC key, matches),
+it was made for this pack, working folder and code, every file it names is
+re-read (regular files inside the pack folders only) and still hashes the
+same, every folder listing is the same again, and each diagnostic it holds
+has a diagnostic's shape. Anything else is a miss: never an exception, never
+a wait.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import re
 import sys
+from dataclasses import dataclass
 from functools import lru_cache
 
-from waybill.dsl.cachedir import folder as cache_folder
-from waybill.dsl.cachedir import seal, sealed, secret, write_entry
+from waybill.dsl.cachestore import BAD_ENTRY, decode, encode, entry_path, read_entry, write_entry
+from waybill.dsl.cachestore import folder as cache_folder
 from waybill.dsl.diagnostics import Diagnostic, Report, Span
 from waybill.dsl.files import read_regular
 
 from .loader import PACK_FILE, find_base
 
-FORMAT = "check-1"  # bump when what an entry holds, or how it is read, changes
+FORMAT = "check-2"  # bump when what an entry holds, or how it is read, changes
 SUBFOLDER = "check"  # of the cache folder: where the entries are
+FIELDS = ("body",)  # an entry's one field: its CheckEntry, encoded
 MAX_ENTRY_BYTES = 16 << 20
 MAX_FILE_BYTES = 5_000_000  # as the parser's bound: a larger file is an error, so never in an entry
 MAX_FILES = 5_000  # files one pack check reads
 MAX_LISTED = 50_000  # names in the folders of one pack
 MAX_DIAGNOSTICS = 50_000
 _CODE = re.compile(r"[A-Z][0-9]{3}")
-_ERRORS = (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError, MemoryError)
+
+
+@dataclass
+class CheckEntry:
+    """What one check of a pack found, and what it depended on (see the module's doc)."""
+
+    code: str  # code_version() when it ran
+    cwd: str  # the working folder
+    folder: str  # the pack's (resolved) folder
+    files: list[tuple[str, str]]  # (name as diagnostics show it, SHA-256 of its text) of each file read
+    folders: list[str]  # listing() of each pack folder: the pack's, then its bases' in turn
+    bases: list[tuple[str, str]]  # (name, folder found) of each `extends`, from the pack down
+    diagnostics: list[Diagnostic]  # what it found: warnings only
+
+
+# the classes an entry may hold: the store builds no other
+CLASSES = {cls.__name__: cls for cls in (CheckEntry, Diagnostic)}
 
 
 # ---- what the check's code is ---------------------------------------------------------------
@@ -136,8 +155,8 @@ def listing(folder: str) -> str | None:
 # ---- entries --------------------------------------------------------------------------------
 
 def _entry_path(base: str, folder: str, cwd: str) -> str:
-    key = hashlib.sha256(f"{FORMAT}\0{cwd}\0{folder}".encode("utf-8", "surrogateescape")).hexdigest()
-    return os.path.join(base, SUBFOLDER, key[:2], key + ".json")
+    digest = hashlib.sha256(f"{FORMAT}\0{cwd}\0{folder}".encode("utf-8", "surrogateescape")).hexdigest()
+    return entry_path(base, digest, SUBFOLDER)
 
 
 def enabled() -> bool:
@@ -153,7 +172,7 @@ def replay(folder: str, report: Report) -> bool:
         return False
     try:
         found = _open(base, folder)
-    except _ERRORS:
+    except BAD_ENTRY:
         return False
     if found is None:
         return False
@@ -164,51 +183,45 @@ def replay(folder: str, report: Report) -> bool:
 
 
 def _open(base: str, folder: str) -> tuple[list[Diagnostic], dict[str, str]] | None:
-    key = secret(base, create=False)
-    version = code_version()
-    if key is None or version is None:
-        return None
     cwd = os.getcwd()
-    raw = read_regular(_entry_path(base, folder, cwd), MAX_ENTRY_BYTES + 1)
-    if len(raw) > MAX_ENTRY_BYTES:
+    found = read_entry(base, _entry_path(base, folder, cwd), FORMAT, FIELDS, MAX_ENTRY_BYTES)
+    if found is None:
         return None
-    doc = json.loads(raw)
-    if not isinstance(doc, dict) or set(doc) != {"format", "seal", "body"} or doc["format"] != FORMAT:
+    version = code_version()
+    entry = decode(found["body"], CLASSES)
+    if version is None or not isinstance(entry, CheckEntry):
         return None
-    body = doc["body"]
-    if not isinstance(body, str) or not sealed(key, doc["seal"], FORMAT, body):
+    if entry.code != version or entry.cwd != cwd or entry.folder != folder:
         return None
-    entry = json.loads(body)
-    if not isinstance(entry, dict) or set(entry) != {"code", "cwd", "folder", "files", "folders", "bases",
-                                                     "diagnostics"}:
-        return None
-    if entry["code"] != version or entry["cwd"] != cwd or entry["folder"] != folder:
-        return None
-    folders = _same_folders(folder, entry["folders"], entry["bases"])
+    folders = _same_folders(folder, entry.folders, entry.bases)
     if folders is None:
         return None
-    sources = _same_files(entry["files"], folders)
+    sources = _same_files(entry.files, folders)
     read = {os.path.abspath(shown) for shown in sources or ()}
     if sources is None or any(os.path.join(f, PACK_FILE) not in read for f in folders):
         return None  # every pack's pack.wb is read
-    diagnostics = _diagnostics(entry["diagnostics"], sources, folders)
+    diagnostics = _diagnostics(entry.diagnostics, sources, folders)
     if diagnostics is None:
         return None
     return diagnostics, sources
 
 
+def _pairs(value, limit: int) -> bool:
+    """Whether `value` is a list of at most `limit` pairs of strings."""
+    return isinstance(value, list) and len(value) <= limit and all(
+        isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(x, str) for x in pair) for pair in value)
+
+
 def _same_folders(folder: str, listed, bases) -> list[str] | None:
     """The pack folders, when each `extends` still finds the same folder and
     each folder lists the same names; else None."""
-    if not isinstance(listed, list) or not isinstance(bases, list) or not listed or len(listed) != len(bases) + 1:
+    if not isinstance(listed, list) or not _pairs(bases, MAX_FILES) or not listed or len(listed) != len(bases) + 1:
         return None
     folders = [folder]
-    for pair in bases:  # [name, folder found]: the pack in folders[-1] extends it
-        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
+    for name, found in bases:  # the pack in folders[-1] extends `name`, found in `found`
+        if find_base(folders[-1], name) != found:
             return None
-        if find_base(folders[-1], pair[0]) != pair[1]:
-            return None
-        folders.append(pair[1])
+        folders.append(found)
     for where, digest in zip(folders, listed):
         if not isinstance(digest, str) or listing(where) != digest:
             return None
@@ -218,14 +231,11 @@ def _same_folders(folder: str, listed, bases) -> list[str] | None:
 def _same_files(files, folders: list[str]) -> dict[str, str] | None:
     """Each file's text by the name diagnostics give it, when every file
     still has the text it had; else None."""
-    if not isinstance(files, list) or len(files) > MAX_FILES:
+    if not _pairs(files, MAX_FILES):
         return None
     sources: dict[str, str] = {}
     real_folders: dict[str, str] = {}
-    for pair in files:  # [name as shown, SHA-256 of the text]
-        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
-            return None
-        shown, digest = pair
+    for shown, digest in files:
         path = os.path.abspath(shown)
         # where the file really is, links resolved: its folder's resolved path
         # once per folder (os.path.realpath walks every part of a path)
@@ -242,25 +252,22 @@ def _same_files(files, folders: list[str]) -> dict[str, str] | None:
     return sources
 
 
-def _diagnostics(rows, sources: dict[str, str], folders: list[str]) -> list[Diagnostic] | None:
+def _diagnostics(found, sources: dict[str, str], folders: list[str]) -> list[Diagnostic] | None:
     """The findings, when each has a diagnostic's shape, is a warning (no
     entry holds an error) and is about a file read or a name in the pack folders."""
-    if not isinstance(rows, list) or len(rows) > MAX_DIAGNOSTICS:
+    if not isinstance(found, list) or len(found) > MAX_DIAGNOSTICS:
         return None
-    out = []
-    for row in rows:  # [file, line, column, end line, end column, severity, code, message, hint]
-        if not isinstance(row, list) or len(row) != 9:
+    for d in found:
+        if not isinstance(d, Diagnostic) or not isinstance(d.span, Span):
             return None
-        file, line, column, end_line, end_column, severity, code, message, hint = row
-        numbers = (line, column, end_line, end_column)
-        if not (isinstance(file, str) and all(type(n) is int and 0 <= n < 1 << 31 for n in numbers)
-                and severity == "warning" and isinstance(code, str) and _CODE.fullmatch(code)
-                and isinstance(message, str) and (hint is None or isinstance(hint, str))):
+        numbers = (d.span.line, d.span.column, d.span.end_line, d.span.end_column)
+        if not (isinstance(d.file, str) and all(type(n) is int and 0 <= n < 1 << 31 for n in numbers)
+                and d.severity == "warning" and isinstance(d.code, str) and _CODE.fullmatch(d.code)
+                and isinstance(d.message, str) and (d.hint is None or isinstance(d.hint, str))):
             return None
-        if file not in sources and not any(os.path.abspath(file).startswith(f + os.sep) for f in folders):
+        if d.file not in sources and not any(os.path.abspath(d.file).startswith(f + os.sep) for f in folders):
             return None
-        out.append(Diagnostic(file, Span(line, column, end_line, end_column), severity, code, message, hint))
-    return out
+    return found
 
 
 def store(folder: str, pack, report: Report, listed_before: str | None) -> None:
@@ -272,30 +279,24 @@ def store(folder: str, pack, report: Report, listed_before: str | None) -> None:
     if base is None or any(d.is_error for d in report.diagnostics):
         return
     try:
-        key = secret(base, create=True)
         version = code_version()
         chain = _chain(pack)
-        if key is None or version is None or chain is None or chain[0][0] != folder:
+        if version is None or chain is None or chain[0][0] != folder:
             return
         listed = [listing(where) for where, _ in chain]
         if None in listed or listed[0] != listed_before or len(report.sources) > MAX_FILES:
             return
         cwd = os.getcwd()
-        entry = {
-            "code": version, "cwd": cwd, "folder": folder,
-            "files": [[shown, hashlib.sha256(text.encode("utf-8")).hexdigest()]
-                      for shown, text in report.sources.items()],
-            "folders": listed,
-            "bases": [[name, where] for (_, name), (where, _) in zip(chain, chain[1:])],
-            "diagnostics": [[d.file, d.span.line, d.span.column, d.span.end_line, d.span.end_column, d.severity,
-                             d.code, d.message, d.hint] for d in report.diagnostics],
-        }
-        body = json.dumps(entry, separators=(",", ":"))
-        doc = json.dumps({"format": FORMAT, "seal": seal(key, FORMAT, body), "body": body}, separators=(",", ":"))
-        if len(doc) <= MAX_ENTRY_BYTES:
-            write_entry(_entry_path(base, folder, cwd), doc)
-    except (OSError, ValueError, RecursionError, UnicodeError):
-        pass  # a cache that cannot be written only costs speed
+        entry = CheckEntry(
+            version, cwd, folder,
+            [(shown, hashlib.sha256(text.encode("utf-8")).hexdigest()) for shown, text in report.sources.items()],
+            listed,
+            [(name, where) for (_, name), (where, _) in zip(chain, chain[1:])],
+            [Diagnostic(d.file, d.span, d.severity, d.code, d.message, d.hint) for d in report.diagnostics])
+        body = encode(entry)
+    except (OSError, ValueError, TypeError, RecursionError, UnicodeError):
+        return  # a cache that cannot be written only costs speed
+    write_entry(base, _entry_path(base, folder, cwd), FORMAT, {"body": body}, MAX_ENTRY_BYTES)
 
 
 def _chain(pack) -> list[tuple[str, str | None]] | None:
@@ -313,4 +314,5 @@ def _chain(pack) -> list[tuple[str, str | None]] | None:
     return out
 
 
-__all__ = ["enabled", "replay", "store", "listing", "code_version", "code_hash", "FORMAT", "SUBFOLDER"]
+__all__ = ["enabled", "replay", "store", "listing", "code_version", "code_hash", "CheckEntry", "FORMAT",
+           "SUBFOLDER"]

@@ -1,19 +1,22 @@
 """A cache of parsed files, so that checking unchanged content is fast.
 
 Parsing is most of the time of `waybill check` (Lark's LALR parser runs in
-pure Python). A file that parsed without errors is saved as JSON, keyed by
-the SHA-256 of its text, the grammar and this module's format; an unchanged
-file is then read back instead of parsed. `WAYBILL_CACHE` sets the folder
-(default `~/.cache/waybill`); `WAYBILL_NO_CACHE=1` turns the cache off.
+pure Python). A file that parsed without errors is kept as an entry of the
+cache store (`cachestore`: the folder, its key, sealed entries and their
+encoding), named by the SHA-256 of its text, the grammar and the code that
+makes trees; an unchanged file is then read back instead of parsed.
+`WAYBILL_CACHE` sets the folder (default `~/.cache/waybill`);
+`WAYBILL_NO_CACHE=1` turns the cache off.
 
 The cache folder is not trusted. An entry is plain JSON (it can never run
 code) and is used only when all of these hold, else the file is parsed again:
 
-- it is a regular file of bounded size (a FIFO, a link to `/dev/zero`, a
-  huge or deeply nested file is ignored, never waited on or recursed into);
-- it names the SHA-256 of the very text being parsed, and its seal (an HMAC
-  with a key kept in the cache folder, readable by its owner only) matches,
-  so a damaged, copied or edited entry is refused;
+- the store finds it sound: a regular file of bounded size (a FIFO, a link
+  to `/dev/zero`, a huge or deeply nested file is ignored, never waited on
+  or recursed into), of this module's format, its seal (an HMAC with a key
+  kept in the cache folder, readable by its owner only) matching, so a
+  damaged, copied or edited entry is refused;
+- it names the SHA-256 of the very text being parsed;
 - and, should the key itself have leaked, the tree it holds has the AST's
   shape (classes and field types as the dataclasses declare them), every
   span lies inside the text, the top-level declarations cover all of the
@@ -26,7 +29,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import json
 import os
 import re
 import types
@@ -34,14 +36,14 @@ import typing
 from functools import lru_cache
 
 from . import ast
-from .cachedir import KEY_FILE, folder, seal, sealed, write_entry
-from .cachedir import secret as _secret
+from .cachestore import BAD_ENTRY, KEY_FILE, decode, encode, entry_path, folder, read_entry, seal_entry, write_entry
+from .cachestore import secret as _secret  # noqa: F401 (the hostile-entry tests reseal with it)
 from .diagnostics import Span
-from .files import read_regular
 from .grammar import grammar_digest, grammar_words
 from .transform import MADE_UP_NAMES
 
-FORMAT = "ast-6"  # bump when the AST or this encoding changes
+FORMAT = "ast-7"  # bump when the AST or what an entry holds changes
+FIELDS = ("source", "items")  # an entry: the SHA-256 of the text, and its items (encoded)
 _CLASSES = {name: cls for name, cls in vars(ast).items()
             if isinstance(cls, type) and dataclasses.is_dataclass(cls) and issubclass(cls, ast.Node)}
 MIN_ENTRY_BYTES = 1 << 16
@@ -49,9 +51,9 @@ ENTRY_BYTES_PER_SOURCE_BYTE = 24  # the shipped files' entries are at most ~8 ti
 MAX_ENTRY_BYTES = 64 << 20
 
 
-# the modules whose code decides what tree a text parses to: a change to
-# any of them (not only to the grammar) makes every entry stale
-_TREE_MAKERS = ("ast.py", "transform.py", "parser.py", "cache.py")
+# the modules whose code decides what tree a text parses to, or how it is
+# kept: a change to any of them (not only to the grammar) makes every entry stale
+_TREE_MAKERS = ("ast.py", "transform.py", "parser.py", "cache.py", "cachestore.py")
 
 
 @lru_cache(maxsize=1)
@@ -68,6 +70,7 @@ def _salt() -> str:
 
 
 def key(text: str) -> str:
+    """The name of the entry of `text`."""
     return hashlib.sha256((_salt() + "\0" + text).encode("utf-8")).hexdigest()
 
 
@@ -76,12 +79,17 @@ def _source_hash(text: str) -> str:
 
 
 def _entry_path(base: str, text: str) -> str:
-    k = key(text)
-    return os.path.join(base, k[:2], k + ".json")
+    return entry_path(base, key(text))
 
 
 def _seal(secret: bytes, source_hash: str, body: str) -> str:
-    return seal(secret, FORMAT, source_hash, body)
+    """The seal of an entry holding `body` for the text of `source_hash`."""
+    return seal_entry(secret, FORMAT, {"source": source_hash, "items": body})
+
+
+def _limit(text: str) -> int:
+    """The largest entry `text` may have: an entry far larger than its text is not read."""
+    return min(MAX_ENTRY_BYTES, MIN_ENTRY_BYTES + ENTRY_BYTES_PER_SOURCE_BYTE * len(text.encode("utf-8")))
 
 
 # ---- load and store -----------------------------------------------------------------------
@@ -91,85 +99,29 @@ def load(text: str, path: str) -> ast.Module | None:
     base = folder()
     if base is None:
         return None
+    found = read_entry(base, _entry_path(base, text), FORMAT, FIELDS, _limit(text))
+    if found is None or found["source"] != _source_hash(text):
+        return None
     try:
-        secret = _secret(base, create=False)
-        if secret is None:
-            return None
-        size = len(text.encode("utf-8"))
-        limit = min(MAX_ENTRY_BYTES, MIN_ENTRY_BYTES + ENTRY_BYTES_PER_SOURCE_BYTE * size)
-        raw = read_regular(_entry_path(base, text), limit + 1)
-        if len(raw) > limit:
-            return None
-        items = _open_entry(raw.decode("utf-8"), text, secret)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError, MemoryError):
-        return None  # ValueError covers bad JSON and bad UTF-8; RecursionError, JSON nested too deep
-    if items is None or not verified(items, text):
+        items = decode(found["items"], _CLASSES)
+    except BAD_ENTRY:
+        return None
+    if not isinstance(items, list) or not verified(items, text):
         return None
     return ast.Module(path, items)
 
 
-def _open_entry(raw: str, text: str, secret: bytes) -> list | None:
-    """The items of an entry whose seal and source hash are right, else None."""
-    envelope = json.loads(raw)  # nested too deep: RecursionError, caught by the caller
-    if not isinstance(envelope, dict) or set(envelope) != {"format", "source", "seal", "items"}:
-        return None
-    body = envelope["items"]
-    if envelope["format"] != FORMAT or envelope["source"] != _source_hash(text) or not isinstance(body, str):
-        return None
-    if not sealed(secret, envelope["seal"], FORMAT, envelope["source"], body):
-        return None
-    items = json.loads(body, object_hook=_decode)
-    return items if isinstance(items, list) else None
-
-
 def store(text: str, module: ast.Module) -> None:
+    """Keep the tree of `text`, a file that parsed without errors."""
     base = folder()
     if base is None:
         return
-    entry = _entry_path(base, text)
     try:
-        secret = _secret(base, create=True)
-        if secret is None:
-            return
-        body = json.dumps([_encode(x) for x in module.items], separators=(",", ":"))
-        source = _source_hash(text)
-        doc = json.dumps({"format": FORMAT, "source": source, "seal": _seal(secret, source, body), "items": body},
-                         separators=(",", ":"))
-        write_entry(entry, doc)
-    except (OSError, RecursionError, ValueError):
-        pass  # a cache that cannot be written only costs speed
-
-
-def _encode(x):
-    if isinstance(x, Span):
-        return {"~": [x.line, x.column, x.end_line, x.end_column]}
-    if dataclasses.is_dataclass(x):
-        # positional: [class name, field values...] decodes with one call
-        return {"_": [type(x).__name__] + [_encode(getattr(x, f.name)) for f in dataclasses.fields(x)]}
-    if isinstance(x, tuple):
-        return {"()": [_encode(v) for v in x]}
-    if isinstance(x, list):
-        return [_encode(v) for v in x]
-    return x
-
-
-def _decode(x: dict):
-    # an object_hook: json calls it for every object, innermost first, so the
-    # values inside are already decoded and lists need no walk of their own.
-    # Anything unknown raises (KeyError, TypeError), which load() catches.
-    if len(x) != 1:
-        raise KeyError("not an encoded value")
-    if "_" in x:
-        name, *values = x["_"]
-        cls = _CLASSES[name]
-        if len(values) != len(dataclasses.fields(cls)):
-            raise TypeError(name)
-        return cls(*values)
-    if "~" in x:
-        return Span(*x["~"])
-    if "()" in x:
-        return tuple(x["()"])
-    raise KeyError("not an encoded value")
+        body = encode(module.items)
+    except (TypeError, ValueError, RecursionError):
+        return  # a tree the store has no form for is parsed again next time
+    write_entry(base, _entry_path(base, text), FORMAT, {"source": _source_hash(text), "items": body},
+                _limit(text))
 
 
 # ---- the tree against the text ------------------------------------------------------------

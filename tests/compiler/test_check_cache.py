@@ -4,6 +4,7 @@ could see is a miss; a damaged, tampered or odd entry is ignored, never trusted.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shutil
@@ -18,7 +19,8 @@ import waybill.compiler as compiler
 from tests.wbkit import ROOT, WAYBILL, write_pack
 from waybill.compiler import check_cache
 from waybill import check_paths
-from waybill.dsl import cachedir
+from waybill.dsl import cachestore
+from waybill.dsl.diagnostics import Diagnostic
 
 # a pack with findings of every kind a clean pack may have: an unused procedure
 # (W501, in an included file), a file nothing includes (W502), a glob include
@@ -252,15 +254,32 @@ def entry(cache, runs, pack) -> tuple[Path, Path, tuple]:
     return pack, where, want
 
 
-def reseal(where: Path, edit) -> None:
-    """Change the entry's content and seal it again, as someone holding the key could."""
+def reseal_text(where: Path, text: str) -> None:
+    """Make `text` the entry's body, sealed, as someone holding the key could."""
     doc = json.loads(where.read_text())
-    body = json.loads(doc["body"])
-    edit(body)
-    text = json.dumps(body)
-    key = cachedir.secret(str(where.parents[2]), create=False)
-    doc["body"], doc["seal"] = text, cachedir.seal(key, check_cache.FORMAT, text)
+    key = cachestore.secret(str(where.parents[2]), create=False)
+    doc["body"], doc["seal"] = text, cachestore.seal_entry(key, check_cache.FORMAT, {"body": text})
     where.write_text(json.dumps(doc))
+
+
+def reseal(where: Path, edit) -> None:
+    """Change the entry's content (a CheckEntry) and seal it again."""
+    entry = cachestore.decode(json.loads(where.read_text())["body"], check_cache.CLASSES)
+    edit(entry)
+    reseal_text(where, cachestore.encode(entry))
+
+
+def reseal_raw(where: Path, edit) -> None:
+    """Change the entry's body as JSON (the CheckEntry's values are
+    `body["_"][1:]`, in field order) and seal it again."""
+    body = json.loads(json.loads(where.read_text())["body"])
+    edit(body)
+    reseal_text(where, json.dumps(body))
+
+
+def field_index(name: str) -> int:
+    """Where a CheckEntry's field is in its encoding's list."""
+    return 1 + [f.name for f in dataclasses.fields(check_cache.CheckEntry)].index(name)
 
 
 def test_a_resealed_entry_is_used(entry, runs):
@@ -268,10 +287,12 @@ def test_a_resealed_entry_is_used(entry, runs):
     pack, where, want = entry
     reseal(where, lambda body: None)
     assert check(pack) == want and len(runs) == 1
+    reseal_raw(where, lambda body: None)
+    assert check(pack) == want and len(runs) == 1
 
 
 @pytest.mark.parametrize("content", ["", "null", "{}", "[]", "[" * 100_000 + "]" * 100_000, "\x00\xff",
-                                     '{"format": "check-1", "seal": "", "body": ""}'])
+                                     '{"format": "%s", "seal": "", "body": ""}' % check_cache.FORMAT])
 def test_a_broken_entry_is_checked_again(entry, runs, content):
     pack, where, want = entry
     where.write_text(content, encoding="utf-8", errors="surrogateescape")
@@ -292,17 +313,22 @@ def test_an_entry_past_its_size_bound_is_checked_again(entry, runs, monkeypatch)
     assert check(pack) == want and len(runs) == 2
 
 
+def _respan(d: Diagnostic, **change) -> None:
+    d.span = dataclasses.replace(d.span, **change)
+
+
 @pytest.mark.parametrize("edit", [
-    lambda b: b["diagnostics"][0].__setitem__(5, "error"),               # only clean findings are ever kept
-    lambda b: b["diagnostics"][0].__setitem__(1, "1"),                   # a line that is not a number
-    lambda b: b["diagnostics"][0].__setitem__(6, "W5011"),               # not a code
-    lambda b: b["diagnostics"].append(["x", 1, 1, 1, 2, "warning"]),     # a short row
-    lambda b: b["files"].append(["/etc/hostname", "0" * 64]),            # a file outside the pack
-    lambda b: b["files"][0].__setitem__(1, "0" * 64),                    # another text
-    lambda b: b["folders"].__setitem__(0, "0" * 64),                     # another listing
-    lambda b: b["bases"].append(["weds", "/nowhere"]),                   # a base it does not have
-    lambda b: b.__setitem__("folder", "/elsewhere"),                     # another pack's entry
-    lambda b: b.__setitem__("extra", 1),
+    lambda e: setattr(e.diagnostics[0], "severity", "error"),            # only clean findings are ever kept
+    lambda e: _respan(e.diagnostics[0], line="1"),                       # a line that is not a number
+    lambda e: setattr(e.diagnostics[0], "code", "W5011"),                # not a code
+    lambda e: setattr(e.diagnostics[0], "span", (1, 1, 1, 2)),           # not a span
+    lambda e: e.diagnostics.append(("x", 1, 1, 1, 2, "warning")),        # not a diagnostic
+    lambda e: e.files.append(("/etc/hostname", "0" * 64)),               # a file outside the pack
+    lambda e: e.files.__setitem__(0, (e.files[0][0], "0" * 64)),         # another text
+    lambda e: e.files.__setitem__(0, list(e.files[0])),                  # a list where a pair goes
+    lambda e: e.folders.__setitem__(0, "0" * 64),                        # another listing
+    lambda e: e.bases.append(("weds", "/nowhere")),                      # a base it does not have
+    lambda e: setattr(e, "folder", "/elsewhere"),                        # another pack's entry
 ])
 def test_a_sealed_entry_that_says_what_is_not_so_is_checked_again(entry, runs, edit):
     pack, where, want = entry
@@ -310,11 +336,24 @@ def test_a_sealed_entry_that_says_what_is_not_so_is_checked_again(entry, runs, e
     assert check(pack) == want and len(runs) == 2
 
 
+@pytest.mark.parametrize("edit", [
+    lambda b: b["_"].append(1),                                                   # a value too many
+    lambda b: b["_"][field_index("diagnostics")][0]["_"].pop(),                   # a short diagnostic
+    lambda b: b["_"][field_index("diagnostics")][0]["_"].__setitem__(0, "Span"),  # a class it may not hold
+    lambda b: b["_"].__setitem__(0, "Report"),
+    lambda b: b["_"][field_index("files")].append({"path": "x"}),                 # a plain JSON object
+])
+def test_a_sealed_entry_the_encoding_refuses_is_checked_again(entry, runs, edit):
+    pack, where, want = entry
+    reseal_raw(where, edit)
+    assert check(pack) == want and len(runs) == 2
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
 def test_an_entry_or_a_named_file_that_is_a_fifo_is_never_waited_on(entry, runs):
     pack, where, want = entry
     os.mkfifo(pack / "pipe.txt")
-    reseal(where, lambda b: b["files"].append([str(pack / "pipe.txt"), "0" * 64]))
+    reseal(where, lambda e: e.files.append((str(pack / "pipe.txt"), "0" * 64)))
     assert check(pack) == want and len(runs) == 2
     where.unlink()
     os.mkfifo(where)
@@ -331,7 +370,7 @@ def test_an_entry_that_links_to_dev_zero_is_checked_again(entry, runs):
 
 def test_a_key_others_can_read_turns_the_cache_off(entry, runs, cache):
     pack, where, want = entry
-    os.chmod(cache / cachedir.KEY_FILE, 0o644)
+    os.chmod(cache / cachestore.KEY_FILE, 0o644)
     assert check(pack) == want and check(pack) == want and len(runs) == 3
 
 
@@ -368,13 +407,7 @@ def test_a_randomly_damaged_entry_gives_the_fresh_findings(entry, data):
        field=st.sampled_from(["files", "folders", "bases", "diagnostics", "code", "cwd", "folder"]))
 def test_a_sealed_entry_of_any_shape_never_raises(entry, value, field):
     pack, where, want = entry
-    doc = json.loads(where.read_text())
-    body = json.loads(doc["body"])
-    body[field] = value
-    text = json.dumps(body)
-    doc["body"], doc["seal"] = text, cachedir.seal(cachedir.secret(str(where.parents[2]), False),
-                                                   check_cache.FORMAT, text)
-    where.write_text(json.dumps(doc))
+    reseal_raw(where, lambda body: body["_"].__setitem__(field_index(field), value))
     got = check(pack)   # never raises
     if field != "diagnostics":   # (with the key, findings can be rewritten: the seal is what guards them)
         assert got == want
