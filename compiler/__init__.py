@@ -162,12 +162,13 @@ def check_pack(name_or_path: str, report: Report, cached: bool = False, bots: di
     if not (cached and check_cache.enabled()):
         _check_pack_in(folder, report, bots)
         return
-    if check_cache.replay(folder, report):
+    given = check_cache.given_digest(bots)
+    if check_cache.replay(folder, report, given):
         return
     listed = check_cache.listing(folder)
     fresh = Report()
     pack = _check_pack_in(folder, fresh, bots)
-    check_cache.store(folder, pack, fresh, listed)
+    check_cache.store(folder, pack, fresh, listed, given)
     report.extend(fresh.diagnostics)
     report.sources.update(fresh.sources)
 

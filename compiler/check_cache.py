@@ -12,9 +12,10 @@ What a check of a pack prints depends on, and the entry records:
   a glob would match, a removed or renamed one, or a link changed, is a miss;
 - which folder each `extends NAME` finds (a new sibling folder may win);
 - the code that checks: every file of `waybill.dsl`, `waybill.compiler` and
-  `waybill.runtime` (whose signature tables the checker reads), Lark's
+  `waybill.spec` (the language's tables the checker reads), Lark's
   version and this module's FORMAT;
-- the working folder, since diagnostics name files relative to it.
+- the working folder, since diagnostics name files relative to it;
+- what the check was given from above: the bots a pack may name.
 
 The entry holds the diagnostics the check found, as data: text or JSON is
 drawn from them as on any other run, so no command-line option changes what
@@ -163,15 +164,30 @@ def enabled() -> bool:
     return cache_folder() is not None
 
 
-def replay(folder: str, report: Report) -> bool:
+def given_digest(bots: dict[str, frozenset] | None) -> str:
+    """What a check is given from above (the bots a pack may name), as a
+    string an entry is kept under: another set of bots is a miss."""
+    if not bots:
+        return ""
+    named = sorted((name, sorted(takes)) for name, takes in bots.items())
+    return hashlib.sha256(repr(named).encode("utf-8")).hexdigest()
+
+
+def _version(given: str) -> str | None:
+    code = code_version()
+    return code and (code + given)
+
+
+def replay(folder: str, report: Report, given: str = "") -> bool:
     """Add to `report` what a check of the pack in `folder` (a resolved pack
     folder) found last time, when nothing it depends on has changed since.
-    True on a hit; False, with `report` untouched, on any miss."""
+    ``given``: ``given_digest`` of what the check is given. True on a hit;
+    False, with `report` untouched, on any miss."""
     base = cache_folder()
     if base is None:
         return False
     try:
-        found = _open(base, folder)
+        found = _open(base, folder, given)
     except BAD_ENTRY:
         return False
     if found is None:
@@ -182,12 +198,12 @@ def replay(folder: str, report: Report) -> bool:
     return True
 
 
-def _open(base: str, folder: str) -> tuple[list[Diagnostic], dict[str, str]] | None:
+def _open(base: str, folder: str, given: str) -> tuple[list[Diagnostic], dict[str, str]] | None:
     cwd = os.getcwd()
     found = read_entry(base, _entry_path(base, folder, cwd), FORMAT, FIELDS, MAX_ENTRY_BYTES)
     if found is None:
         return None
-    version = code_version()
+    version = _version(given)
     entry = decode(found["body"], CLASSES)
     if version is None or not isinstance(entry, CheckEntry):
         return None
@@ -270,7 +286,7 @@ def _diagnostics(found, sources: dict[str, str], folders: list[str]) -> list[Dia
     return found
 
 
-def store(folder: str, pack, report: Report, listed_before: str | None) -> None:
+def store(folder: str, pack, report: Report, listed_before: str | None, given: str = "") -> None:
     """Keep what a check of the pack in `folder` found: `pack` is the pack
     it read (a PackSource), `report` holds only that check's findings and
     sources, `listed_before` the folder's listing taken before it began
@@ -279,7 +295,7 @@ def store(folder: str, pack, report: Report, listed_before: str | None) -> None:
     if base is None or any(d.is_error for d in report.diagnostics):
         return
     try:
-        version = code_version()
+        version = _version(given)
         chain = _chain(pack)
         if version is None or chain is None or chain[0][0] != folder:
             return

@@ -193,6 +193,18 @@ def test_another_code_version_is_a_miss(cache, runs, pack, monkeypatch):
     assert len(runs) == 4
 
 
+def test_a_check_given_other_bots_is_a_miss(cache, runs, tmp_path):
+    """The bots a pack may name are given to the check from above: an entry
+    made with one set of bots never answers a check given another."""
+    folder = write_pack(tmp_path / "bt", "bot random\n", {})
+    with_bots = compiler.check_paths([str(folder)], cached=True, bots={"random": frozenset()})
+    assert not with_bots.errors and len(runs) == 1
+    without = compiler.check_paths([str(folder)], cached=True, bots={"search": frozenset()})
+    assert [d.code for d in without.errors] == ["E301"] and len(runs) == 2, "another set of bots: checked again"
+    again = compiler.check_paths([str(folder)], cached=True, bots={"random": frozenset()})
+    assert not again.errors and len(runs) == 2, "the first set's entry answers (a pack with errors is not kept)"
+
+
 def test_the_code_version_covers_the_grammar_and_the_code(tmp_path):
     dsl = tmp_path / "dsl"
     shutil.copytree(ROOT / "dsl", dsl, ignore=shutil.ignore_patterns("__pycache__"))
