@@ -1,6 +1,6 @@
 # dice_race: the English catalogue (the source of every translation).
 # Written by `waybill i18n extract dice_race`: edit the .wb files, not this file.
-# Ids are derived from the declarations (see runtime/text.py); a translation
+# Ids are derived from the declarations (see spec/messages.py); a translation
 # keeps the ids and the { $variables }, and may select on them:
 #   { $count ->
 #       [one] ...
