@@ -3,6 +3,7 @@ small packs written on the fly, and compare IR without source locations."""
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import subprocess
@@ -33,6 +34,45 @@ def pack_folders() -> list[Path]:
         for pack in sorted(base.glob("*/pack.wb")):
             out.append(pack.parent)
     return out
+
+
+# ---- shipped packs and their scenarios -------------------------------------------------------
+
+SCENARIO = re.compile(r"^[ \t]*scenario[ \t]+([A-Za-z_][A-Za-z0-9_]*)", re.MULTILINE)
+
+
+def pack_path(name: str) -> str:
+    """A shipped pack's folder in this checkout (`weds`, or a test pack as `tests/packs/dice_race`),
+    absolute, so that no test depends on the current directory."""
+    return str(ROOT / name) if "/" in name else str(ROOT / "content" / name)
+
+
+def scenario_ids(pack: str, files: str = "**/*.wb") -> list[str]:
+    """The ids of the scenarios declared in the pack's files matching `files`, read from the text
+    (nothing compiled, so that tests can be made of them at collection). A test of the pack checks
+    that these are all its scenarios (`compiled_pack(...).scenarios`)."""
+    folder = Path(pack_path(pack))
+    return [m.group(1) for f in sorted(folder.glob(files)) for m in SCENARIO.finditer(f.read_text(encoding="utf-8"))]
+
+
+@functools.lru_cache(maxsize=None)
+def compiled_pack(pack: str, variants: tuple[str, ...] = ()):
+    """A pack of this checkout (named as for `pack_path`) compiled with `variants`, once per test
+    process; the result is shared by the tests of the process, which must not change it."""
+    result = compile_pack(pack_path(pack), list(variants))
+    assert result.ir is not None, result.report.render()
+    return result
+
+
+def run_pack_scenario(pack: str, scenario_id: str):
+    """The outcome of one scenario of a shipped pack, run as `waybill test` runs it: on the pack
+    compiled with the scenario's variants, in the form that compilation gives it."""
+    from waybill.scenarios import run_scenario
+    base = compiled_pack(pack)
+    sc = next(s for s in base.scenarios if s["id"] == scenario_id)
+    result = compiled_pack(pack, tuple(sc["variants"])) if sc["variants"] else base
+    sc = next((s for s in result.scenarios if s["id"] == scenario_id), sc)
+    return run_scenario(pack_path(pack), result.ir, sc)
 
 
 def parse(src: str, path: str = "t.wb"):
@@ -118,4 +158,5 @@ def run_cli(*args: str, cwd: str | os.PathLike | None = None, timeout: int = 120
 
 
 __all__ = ["ROOT", "GAME", "parse", "parse_one", "write_pack", "compile_src", "ir_of", "strip_at", "body_of",
-           "diags_of", "only", "assert_checker_diags", "run_cli", "shipped_wb_files", "pack_folders", "ast"]
+           "diags_of", "only", "assert_checker_diags", "run_cli", "shipped_wb_files", "pack_folders", "ast",
+           "pack_path", "scenario_ids", "compiled_pack", "run_pack_scenario"]

@@ -5,12 +5,14 @@ import random
 
 import pytest
 
+from tests.wbkit import compiled_pack, pack_path, run_pack_scenario, scenario_ids
 from waybill import load_pack
 from waybill import check_paths
 from waybill import Game
-from waybill.scenarios import run_pack
 
-PACK = "content/badlands"
+PACK = pack_path("badlands")
+SCENARIOS = scenario_ids("badlands")
+MAX_ACTIONS = 50_000       # a game that has not ended by then never will
 
 
 def test_check_is_clean():
@@ -18,11 +20,15 @@ def test_check_is_clean():
     assert not [d for d in report.diagnostics if d.severity == "error"]
 
 
-def test_scenarios_pass():
-    outcomes = run_pack(PACK)
-    assert len(outcomes) >= 30
-    failed = [o.render() for o in outcomes if not o.passed]
-    assert not failed, "\n".join(failed)
+def test_every_scenario_has_its_test():
+    assert sorted(sc["id"] for sc in compiled_pack("badlands").scenarios) == sorted(SCENARIOS)
+    assert len(SCENARIOS) >= 30
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_scenario_passes(scenario):
+    outcome = run_pack_scenario("badlands", scenario)
+    assert outcome.passed, outcome.render()
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -34,9 +40,12 @@ def test_bot_games_finish(players):
         rng = random.Random(seed)
         bots = [make_bot("default", "badlands") for _ in range(players)]
         assert bots[0].name == "badlands"
-        while not g.over:
+        for _ in range(MAX_ACTIONS):
+            if g.over:
+                break
             legal = g.legal_actions()
             g.apply(bots[legal[0]["player"]].choose(g, legal, rng))
+        assert g.over, f"a {players}-player bot game (seed {seed}) did not end in {MAX_ACTIONS} actions"
         assert g.result["scores"][g.result["ranking"][0]] >= 100
 
 
@@ -45,8 +54,11 @@ def test_random_games_finish(players):
     rules = load_pack(PACK)
     g = Game.new(rules, players=players, seed=11)
     rng = random.Random(11)
-    while not g.over:
+    for _ in range(MAX_ACTIONS):
+        if g.over:
+            break
         g.apply(rng.choice(g.legal_actions()))
+    assert g.over, f"a {players}-player random game did not end in {MAX_ACTIONS} actions"
     assert g.result is not None
 
 
@@ -60,9 +72,8 @@ def test_an_encounter_card_is_looked_at_secretly():
     # "draw the top card of this location's Encounter deck without showing it
     # to anyone" ... "secretly looks at it. The card is an Armored door ...
     # The player shows the Armored door to everyone else, discards it".
-    from waybill import compile_pack
     from waybill.scenarios import run_step, start
-    result = compile_pack(PACK)
+    result = compiled_pack("badlands")
     sc = next(s for s in result.scenarios if s["id"] == "door_secret_look")
     game = start(result.ir, sc)
     for step in sc["steps"][:3]:       # move on, to the Military Base, draw a card
@@ -77,9 +88,8 @@ def test_an_encounter_card_is_looked_at_secretly():
 def test_a_card_played_in_a_fight_is_revealed_to_the_table():
     # "At the beginning of combat the attacking Gang may play any number of
     # cards equipped: reveal them."
-    from waybill import compile_pack
     from waybill.scenarios import run_step, start
-    result = compile_pack(PACK)
+    result = compiled_pack("badlands")
     sc = next(s for s in result.scenarios if s["id"] == "fight_reveals_cards")
     game = start(result.ir, sc)
     assert not _seen_by(game, 1, "mb_body_armor"), "equipped face-down"

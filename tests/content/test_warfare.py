@@ -6,20 +6,30 @@ import random
 
 import pytest
 
+from tests.wbkit import compiled_pack, pack_path, run_pack_scenario, scenario_ids
 from waybill import load_pack
 from waybill import make_bot
 from waybill import check_paths
 from waybill import Game
-from waybill.scenarios import run_pack
 
-PACK = "content/warfare"
+PACK = pack_path("warfare")
+SCENARIOS = scenario_ids("warfare")
 
 
-def test_clean_and_scenarios_pass():
+def test_check_is_clean():
     errors = [d for d in check_paths([PACK]).diagnostics if d.severity == "error"]
-    outcomes = run_pack(PACK)
-    failed = [o.render() for o in outcomes if not o.passed]
-    assert not errors and len(outcomes) >= 37 and not failed, "\n".join(failed)
+    assert not errors, errors
+
+
+def test_every_scenario_has_its_test():
+    assert sorted(sc["id"] for sc in compiled_pack("warfare").scenarios) == sorted(SCENARIOS)
+    assert len(SCENARIOS) >= 37
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_scenario_passes(scenario):
+    outcome = run_pack_scenario("warfare", scenario)
+    assert outcome.passed, outcome.render()
 
 
 def _play(players, seed, pick):

@@ -2,24 +2,28 @@
 (content/weds/scenarios/rulebook_*.wb) pass, and what a scenario step cannot
 say ("this choice is not offered") is checked here on the same positions."""
 
-from waybill import compile_pack
-from waybill.scenarios import run_scenario, run_step, start
+import pytest
 
-PACK = "content/weds"
+from tests.wbkit import compiled_pack, run_pack_scenario, scenario_ids
+from waybill.scenarios import run_step, start
+
+PACK = "weds"
+RULEBOOK = scenario_ids(PACK, "scenarios/rulebook_*.wb")
 
 
 def _compiled():
-    result = compile_pack(PACK)
-    assert result.ir is not None, result.report.render()
-    return result
+    return compiled_pack(PACK)
 
 
-def test_rulebook_scenarios_pass():
-    result = _compiled()
-    rulebook = [sc for sc in result.scenarios if sc["id"].startswith("rulebook_")]
-    assert len(rulebook) >= 20
-    failures = [o.render() for o in (run_scenario(PACK, result.ir, sc) for sc in rulebook) if not o.passed]
-    assert not failures, "\n".join(failures)
+def test_the_rulebook_has_its_scenarios():
+    assert len(RULEBOOK) >= 20
+    assert set(RULEBOOK) <= {sc["id"] for sc in _compiled().scenarios}
+
+
+@pytest.mark.parametrize("scenario", RULEBOOK)
+def test_rulebook_scenario_passes(scenario):
+    outcome = run_pack_scenario(PACK, scenario)
+    assert outcome.passed, outcome.render()
 
 
 def test_a_damaged_hold_discards_exactly_its_contents():

@@ -5,11 +5,11 @@ all five together; they are listed as variants, and their scenarios pass."""
 
 import pytest
 
+from tests.wbkit import compiled_pack, pack_path, run_pack_scenario, scenario_ids
 from waybill.compiler import list_declarations
 from waybill import compile_pack
-from waybill.scenarios import run_pack
 
-PACK = "content/weds"
+PACK = pack_path("weds")
 VARIANTS = ["risky-smuggling", "brutal-competition", "raider-warping", "no-event-deck", "perfect-information"]
 
 
@@ -42,8 +42,15 @@ def test_listed_as_variants():
     assert {v.replace("-", "_") for v in VARIANTS} <= ids
 
 
-def test_variant_scenarios_pass():
-    outcomes = [o for o in run_pack(PACK) if o.id.startswith("variant_")]
-    assert len(outcomes) >= 5
-    failed = [o.render() for o in outcomes if not o.passed]
-    assert not failed, "\n".join(failed)
+VARIANT_SCENARIOS = scenario_ids("weds", "scenarios/variant_*.wb")
+
+
+def test_each_variant_has_scenarios():
+    applied = {v for sc in compiled_pack("weds").scenarios if sc["id"] in VARIANT_SCENARIOS for v in sc["variants"]}
+    assert applied == {v.replace("-", "_") for v in VARIANTS}
+
+
+@pytest.mark.parametrize("scenario", VARIANT_SCENARIOS)
+def test_variant_scenario_passes(scenario):
+    outcome = run_pack_scenario("weds", scenario)
+    assert outcome.passed, outcome.render()
