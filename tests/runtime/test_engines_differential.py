@@ -23,16 +23,17 @@ import tokenize
 
 import pytest
 
-from waybill import compile_pack
+from tests.reliability.test_budget import RUNAWAYS
+from tests.wbkit import compiled_pack, pack_path
 from waybill import Game, Rules
 from waybill import RuleError
 from waybill.scenarios import run_pack
 
 PACKS = [
-    ("content/weds", [], 4), ("content/weds", [], 2),
-    ("content/weds", ["risky-smuggling", "brutal-competition", "raider-warping", "no-event-deck",
-                      "perfect-information"], 3),
-    ("content/badlands", [], 3), ("content/warfare", [], 2),
+    ("weds", [], 4), ("weds", [], 2),
+    ("weds", ["risky-smuggling", "brutal-competition", "raider-warping", "no-event-deck",
+              "perfect-information"], 3),
+    ("badlands", [], 3), ("warfare", [], 2),
     ("tests/packs/dice_race", [], 2), ("tests/packs/dice_sprint", [], 2), ("tests/packs/turnabout", [], 2),
 ]
 SEEDS = range(10)
@@ -40,9 +41,8 @@ MAX_STEPS = 150
 
 
 def _ir(pack: str, variants: list[str]) -> dict:
-    result = compile_pack(pack, variants)
-    assert result.ir is not None, result.report.render()
-    return result.ir
+    """The IR of a shipped pack (`weds`) or a test pack (`tests/packs/...`), compiled once per process."""
+    return compiled_pack(pack, tuple(variants)).ir
 
 
 def _dump(g: Game) -> str:
@@ -78,16 +78,21 @@ def _play_both(ir: dict, players: int, seed: int) -> None:
     assert fast.deopts == 0 or ea is not None
 
 
-@pytest.mark.parametrize("pack,variants,players", PACKS)
-def test_random_games_identical(pack, variants, players):
-    ir = _ir(pack, variants)
-    for seed in SEEDS:
-        _play_both(ir, players, seed)
+def _game_id(pack: str, variants: list[str], players: int) -> str:
+    return f"{pack.rsplit('/', 1)[-1]}{'+variants' if variants else ''}-{players}p"
+
+
+# one test per game (pack, players, seed), so that the games spread over the workers
+@pytest.mark.parametrize("pack,variants,players,seed",
+                         [(*game, seed) for game in PACKS for seed in SEEDS],
+                         ids=[f"{_game_id(*game)}-seed{seed}" for game in PACKS for seed in SEEDS])
+def test_random_games_identical(pack, variants, players, seed):
+    _play_both(_ir(pack, variants), players, seed)
 
 
 @pytest.mark.parametrize("first,second", [("compiled", "interpreter"), ("interpreter", "compiled")])
 def test_saved_under_one_engine_plays_on_under_the_other(first, second):
-    ir = _ir("content/weds", [])
+    ir = _ir("weds", [])
     r1, r2 = Rules.from_ir(ir, engine=first), Rules.from_ir(ir, engine=second)
     for seed in range(3):
         rng = random.Random(seed)
@@ -105,11 +110,10 @@ def test_saved_under_one_engine_plays_on_under_the_other(first, second):
             assert _dump(g) == _dump(moved)
 
 
-@pytest.mark.parametrize("pack", ["tests/packs/dice_race", "tests/packs/turnabout", "content/badlands",
-                                  "content/warfare"])
+@pytest.mark.parametrize("pack", ["tests/packs/dice_race", "tests/packs/turnabout", "badlands", "warfare"])
 def test_scenarios_pass_under_the_interpreter(pack, monkeypatch):
     monkeypatch.setenv("WAYBILL_ENGINE", "interpreter")
-    outcomes = run_pack(pack)
+    outcomes = run_pack(pack_path(pack))
     failed = [o.render() for o in outcomes if not o.passed]
     assert not failed, "\n".join(failed)
 
@@ -186,8 +190,7 @@ def _generated_numbers(src: str) -> list[str]:
     return bad
 
 
-@pytest.mark.parametrize("pack,variants", [("content/weds", PACKS[2][1]), ("content/weds", []),
-                                           ("content/badlands", []), ("content/warfare", [])])
+@pytest.mark.parametrize("pack,variants", [("weds", PACKS[2][1]), ("weds", []), ("badlands", []), ("warfare", [])])
 def test_no_content_in_generated_source(pack, variants):
     ir = _ir(pack, variants)
     rules = Rules.from_ir(ir, engine="compiled")
@@ -223,24 +226,23 @@ def test_a_planted_splice_is_caught(monkeypatch):
 
 # --- errors and budgets: the same RuleError, the same rollback --------------------
 
-def test_runaways_fail_the_same_under_both_engines(tmp_path):
+@pytest.mark.parametrize("name", list(RUNAWAYS))
+def test_runaways_fail_the_same_under_both_engines(tmp_path, name):
     """Every runaway of the budget suite: the same message and location, the
     same game after the rollback, under both engines."""
-    from tests.reliability.test_budget import HEAD, PLAY, RUNAWAYS, runaway
+    from tests.reliability.test_budget import HEAD, PLAY, runaway
     from tests.wbkit import compile_src
     import textwrap
-    for i, (name, (body, extra, _)) in enumerate(RUNAWAYS.items()):
-        folder = tmp_path / f"p{i}"
-        folder.mkdir()
-        result = compile_src(folder, HEAD + textwrap.dedent(runaway(body, extra)) + PLAY, head="")
-        assert result.ir is not None, name
-        said = []
-        for engine in ("compiled", "interpreter"):
-            game = Game.new(Rules.from_ir(result.ir, engine=engine), players=2, seed=3)
-            with pytest.raises(RuleError) as err:
-                game.apply(next(a for a in game.legal_actions() if a["label"] == "Runaway"))
-            said.append((str(err.value), _dump(game)))
-        assert said[0] == said[1], name
+    body, extra, _ = RUNAWAYS[name]
+    result = compile_src(tmp_path, HEAD + textwrap.dedent(runaway(body, extra)) + PLAY, head="")
+    assert result.ir is not None, name
+    said = []
+    for engine in ("compiled", "interpreter"):
+        game = Game.new(Rules.from_ir(result.ir, engine=engine), players=2, seed=3)
+        with pytest.raises(RuleError) as err:
+            game.apply(next(a for a in game.legal_actions() if a["label"] == "Runaway"))
+        said.append((str(err.value), _dump(game)))
+    assert said[0] == said[1], name
 
 
 def test_a_stopped_effect_logs_the_same_under_both_engines(tmp_path):
