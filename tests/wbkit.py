@@ -152,9 +152,13 @@ def assert_checker_diags(diags) -> None:
         assert d.message, d
 
 
+# The terminal the command-line tests give the CLI: wide enough that no path of a checkout wraps.
+COLUMNS = "1000"
+
+
 def run_cli(*args: str, cwd: str | os.PathLike | None = None, timeout: int = 120) -> subprocess.CompletedProcess:
     return subprocess.run(WAYBILL + list(args), capture_output=True, text=True, cwd=cwd or ROOT, timeout=timeout,
-                          env={**os.environ, "NO_COLOR": "1", "PYTHONIOENCODING": "utf-8"})
+                          env={**os.environ, "NO_COLOR": "1", "PYTHONIOENCODING": "utf-8", "COLUMNS": COLUMNS})
 
 
 __all__ = ["ROOT", "GAME", "parse", "parse_one", "write_pack", "compile_src", "ir_of", "strip_at", "body_of",

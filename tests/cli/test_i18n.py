@@ -27,7 +27,7 @@ RACE = ROOT / "tests" / "packs" / "dice_race"
 
 
 def run(*args, cwd=None):
-    return subprocess.run(WAYBILL + list(args), capture_output=True, text=True, cwd=cwd)
+    return subprocess.run(WAYBILL + list(args), capture_output=True, text=True, cwd=cwd or ROOT, timeout=300)
 
 
 def race_copy(tmp_path):
