@@ -5,8 +5,10 @@ from __future__ import annotations
 import os
 import pty
 import re
+import select
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -47,16 +49,23 @@ def _on_a_terminal(env: dict, *args: str) -> bytes:
                             stdin=subprocess.DEVNULL, cwd=ROOT, env=env)
     os.close(follower)
     out = b""
-    while True:
-        try:
-            chunk = os.read(leader, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        out += chunk
-    proc.wait(timeout=120)
-    os.close(leader)
+    deadline = time.monotonic() + 120
+    try:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([leader], [], [], left)[0]:
+                proc.kill()
+                raise AssertionError(f"waybill {' '.join(args)} on a terminal did not finish within 120 s: {out[-2000:]!r}")
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            out += chunk
+        proc.wait(timeout=max(1, deadline - time.monotonic()))
+    finally:
+        os.close(leader)
     return out
 
 

@@ -18,7 +18,8 @@ from tests.wbkit import ROOT, WAYBILL
 def sim_json(pack: str, players: int, games: int, hash_seed: str, *extra: str, seed: int = 2) -> dict:
     env = dict(os.environ, PYTHONHASHSEED=hash_seed)
     out = subprocess.run([*WAYBILL, "sim", pack, "--players", str(players), "--games", str(games),
-                          "--seed", str(seed), "--json", *extra], capture_output=True, text=True, env=env, cwd=ROOT)
+                          "--seed", str(seed), "--json", *extra], capture_output=True, text=True, env=env, cwd=ROOT,
+                         timeout=600)
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
 

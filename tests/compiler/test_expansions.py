@@ -233,7 +233,7 @@ def test_own_from_the_command_line(race):
     from tests.wbkit import WAYBILL
     expansion(race, SETUP_SCENARIO)
     proc = subprocess.run(WAYBILL + ["test", "--own", str(race / "more_race")], capture_output=True, text=True,
-                          cwd=race)
+                          cwd=race, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.splitlines()[-1] == "1 passed, 0 failed"
 

@@ -78,10 +78,21 @@ def make_client() -> LanguageClient:
 @pytest_lsp.fixture(scope="module", config=ClientServerConfig(server_command=server_command(),
                                                              client_factory=make_client))
 async def client(lsp_client: LanguageClient, pack_dir: str):
-    await lsp_client.initialize_session(types.InitializeParams(
-        capabilities=client_capabilities("visual-studio-code"), root_uri=from_fs_path(pack_dir)))
+    await answer(lsp_client.initialize_session(types.InitializeParams(
+        capabilities=client_capabilities("visual-studio-code"), root_uri=from_fs_path(pack_dir))))
     yield
-    await lsp_client.shutdown_session()
+    await answer(lsp_client.shutdown_session())
+
+
+ANSWER_TIMEOUT = 60.0      # seconds the server has to answer a request
+
+
+async def answer(request, timeout: float = ANSWER_TIMEOUT):
+    """The server's answer to `request` (an awaitable), or a failure naming the wait if none comes in time."""
+    try:
+        return await asyncio.wait_for(request, timeout)
+    except asyncio.TimeoutError:
+        raise AssertionError(f"the language server did not answer within {timeout} s") from None
 
 
 def uri(pack_dir: str, name: str) -> str:
@@ -98,7 +109,10 @@ async def fresh_diagnostics(client: LanguageClient, uri: str, version: int, time
                 if params.uri == uri and params.version == version:
                     return list(params.diagnostics)
             await asyncio.sleep(0.01)
-    return await asyncio.wait_for(wait(), timeout)
+    try:
+        return await asyncio.wait_for(wait(), timeout)
+    except asyncio.TimeoutError:
+        raise AssertionError(f"no diagnostics for version {version} of {uri} within {timeout} s") from None
 
 
 def open_doc(client: LanguageClient, uri: str, text: str, version: int = 1) -> None:

@@ -117,7 +117,8 @@ def test_the_extension_is_valid_javascript():
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed: extension.js is checked where it is")
-    done = subprocess.run([node, "--check", os.path.join(EDITOR, "extension.js")], capture_output=True, text=True)
+    done = subprocess.run([node, "--check", os.path.join(EDITOR, "extension.js")], capture_output=True, text=True,
+                          timeout=120)
     assert done.returncode == 0, done.stderr
     package = json.load(open(os.path.join(EDITOR, "package.json"), encoding="utf-8"))
     assert package["main"] == "./extension.js" and "vscode-languageclient" in package["dependencies"]

@@ -16,6 +16,7 @@ from waybill.cli import main
 from waybill import Game, WaybillError
 
 PACK = str(Path(__file__).parents[1] / "packs" / "dice_race")   # 2 to 4 players
+MAX_GAME = 10_000      # actions: a dice race that has not ended by then never will
 RULES = load_pack(PACK)
 NAN, INF = float("nan"), float("inf")
 
@@ -73,8 +74,11 @@ def test_good_arguments_start_a_game_whose_save_loads():
 
 def test_replay_of_a_game_matches_it():
     g = Game.new(RULES, players=3, seed=4)
-    while not g.over:
+    for _ in range(MAX_GAME):
+        if g.over:
+            break
         g.apply(g.legal_actions()[0])
+    assert g.over, f"the game did not end in {MAX_GAME} actions"
     again = Game.replay(RULES, 4, iter(g.actions()), players=3)
     assert again.to_json() == g.to_json()
 

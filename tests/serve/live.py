@@ -14,6 +14,7 @@ from waybill.serve import Store
 from waybill.serve.app import MAX_BODY, make_app
 
 DICE = str(Path(__file__).parents[1] / "packs" / "dice_race")
+START_TIMEOUT = STOP_TIMEOUT = 60      # seconds
 
 
 @contextlib.contextmanager
@@ -29,12 +30,17 @@ def running(store: Store):
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:
-        while not server.started:          # waiting for start-up, not a timed assertion
+        deadline = time.monotonic() + START_TIMEOUT
+        while not server.started:          # waiting for start-up, with a deadline
             if not thread.is_alive():
                 raise RuntimeError("the server did not start")
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the server did not start within {START_TIMEOUT} s")
             time.sleep(0.01)
         yield f"http://127.0.0.1:{port}"
     finally:
         server.should_exit = True
-        thread.join()
+        thread.join(timeout=STOP_TIMEOUT)
         sock.close()
+        if thread.is_alive():
+            raise RuntimeError(f"the server did not stop within {STOP_TIMEOUT} s")

@@ -15,6 +15,9 @@ import httpx
 from tests.serve.live import DICE
 
 
+START_TIMEOUT = 60          # seconds for the server to answer its first request
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -29,18 +32,26 @@ def serving(*args: str):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ)
     url = f"http://127.0.0.1:{port}"
     try:
-        while True:                       # until it answers (or has died)
+        deadline = time.monotonic() + START_TIMEOUT
+        while True:                       # until it answers, has died, or the deadline passed
             if proc.poll() is not None:
                 raise AssertionError(f"waybill serve stopped: {proc.stderr.read()}")
+            if time.monotonic() > deadline:
+                raise AssertionError(f"waybill serve did not answer on {url} within {START_TIMEOUT} s")
             try:
-                httpx.get(url + "/api/packs")
+                httpx.get(url + "/api/packs", timeout=5)
                 break
             except httpx.TransportError:
                 time.sleep(0.05)
         yield url
     finally:
         proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=60)
+        try:
+            _, err = proc.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            _, err = proc.communicate(timeout=10)
+            raise AssertionError(f"waybill serve did not stop within 60 s of Ctrl-C: {err}") from None
         assert "Traceback" not in err, err
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 
 import httpx
 import pytest
@@ -17,6 +18,17 @@ from waybill.serve import Store
 from waybill.serve.app import MAX_BODY
 
 STATE_KEYS = {"id", "pack", "seat", "view", "actions", "bots", "stopped"}
+WAIT = 60              # seconds: the longest any test here waits for a message or a game's end
+
+
+class Deadline:
+    """A deadline for a loop: `tick()` fails the test, saying what was awaited, once it has passed."""
+
+    def __init__(self, what: str, seconds: float = WAIT):
+        self.what, self.seconds, self.end = what, seconds, time.monotonic() + seconds
+
+    def tick(self) -> None:
+        assert time.monotonic() < self.end, f"{self.what}: not within {self.seconds} s"
 
 
 def new_game(url: str, **body) -> dict:
@@ -182,7 +194,9 @@ def test_no_message_to_a_seat_carries_what_its_view_hides(served):
             connect(ws_url(url, gid, g["spectator"]), max_size=None) as public:
         state = get(url, gid, t0).json()
         got.append((0, state))
+        game_over = Deadline("the game against the bots to end")
         while not state["view"]["over"]:
+            game_over.tick()
             # the boost card when there is one (moves a hidden card), else the dice
             action = state["actions"][-1]
             r = act(url, gid, t0, action)
@@ -191,8 +205,10 @@ def test_no_message_to_a_seat_carries_what_its_view_hides(served):
             got.append((0, state))
             mine.send(json.dumps({"op": "state"}))
         for sock, seat in ((mine, 0), (public, None)):
+            last = Deadline(f"the last position pushed to seat {seat}")
             while True:
-                msg = json.loads(sock.recv(timeout=60))
+                last.tick()
+                msg = json.loads(sock.recv(timeout=WAIT))
                 assert msg.pop("type") in ("state", "reply")
                 got.append((seat, msg))
                 if msg["view"]["over"]:
@@ -215,40 +231,46 @@ def test_websocket_pushes_each_new_position_and_takes_actions(served):
     gid = g["id"]
     with connect(ws_url(url, gid, g["tokens"]["1"]), max_size=None) as watcher, \
             connect(ws_url(url, gid, g["tokens"]["0"]), max_size=None) as player:
-        first = json.loads(watcher.recv(timeout=60))
+        first = json.loads(watcher.recv(timeout=WAIT))
         assert first["type"] == "state" and first["seat"] == 1 and first["actions"] == []
-        state = json.loads(player.recv(timeout=60))
+        state = json.loads(player.recv(timeout=WAIT))
         player.send(json.dumps({"op": "act", "action": state["actions"][0]}))
-        reply = json.loads(player.recv(timeout=60))
+        reply = json.loads(player.recv(timeout=WAIT))
+        replied = Deadline("the reply to an action")
         while reply["type"] != "reply":
-            reply = json.loads(player.recv(timeout=60))
+            replied.tick()
+            reply = json.loads(player.recv(timeout=WAIT))
         assert reply["seat"] == 0 and reply["view"]["decision"] > state["view"]["decision"]
-        pushed = json.loads(watcher.recv(timeout=60))
+        pushed = json.loads(watcher.recv(timeout=WAIT))
         assert pushed["type"] == "state" and pushed["view"]["decision"] == reply["view"]["decision"]
         assert pushed["actions"] == store.tables[gid].game.legal_actions()
         # the socket's own token speaks: naming another game or token changes nothing
         player.send(json.dumps({"op": "act", "id": "x", "token": "y", "action": state["actions"][0]}))
-        refused = json.loads(player.recv(timeout=60))
+        refused = json.loads(player.recv(timeout=WAIT))
+        replied = Deadline("the reply to a refused action")
         while refused["type"] != "reply":
-            refused = json.loads(player.recv(timeout=60))
+            replied.tick()
+            refused = json.loads(player.recv(timeout=WAIT))
         assert refused["status"] == 409
         player.send("{")
-        assert json.loads(player.recv(timeout=60))["status"] == 400
+        assert json.loads(player.recv(timeout=WAIT))["status"] == 400
         player.send(b'{"op": "state"}')
-        assert json.loads(player.recv(timeout=60))["status"] == 400
+        assert json.loads(player.recv(timeout=WAIT))["status"] == 400
         player.send(json.dumps({"op": "state"}))
-        assert json.loads(player.recv(timeout=60))["seat"] == 0
+        assert json.loads(player.recv(timeout=WAIT))["seat"] == 0
 
 
 def test_an_oversized_websocket_message_closes_that_socket_only(served):
     _, url = served
     g = new_game(url)
     with connect(ws_url(url, g["id"], g["tokens"]["0"]), max_size=None) as sock:
-        assert json.loads(sock.recv(timeout=60))["type"] == "state"
+        assert json.loads(sock.recv(timeout=WAIT))["type"] == "state"
         sock.send("x" * (MAX_BODY + 1))
+        closed = Deadline("the socket to close")
         with pytest.raises(ConnectionClosed) as e:
             while True:
-                sock.recv(timeout=60)
+                closed.tick()
+                sock.recv(timeout=WAIT)
         assert e.value.rcvd is not None and e.value.rcvd.code == 1009
     assert get(url, g["id"], g["tokens"]["0"]).status_code == 200
 
