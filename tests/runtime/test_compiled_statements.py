@@ -189,10 +189,28 @@ def test_a_call_run_inline_that_fails_rolls_back_and_names_the_callee(ir):
     assert "ratio" in errors[0]
 
 
-def test_the_callee_runs_in_the_callers_segment(ir):
-    """A call of a procedure no replacement can take is followed by its
-    callee's first segment and the caller's next instructions in the same
-    generated function (what saves the run loop's trips)."""
+def _trips(rules: Rules) -> list:
+    """Every call the run loop makes into the generated code, recorded as (code, pc)."""
+    made = []
+    for code, table in rules.fast_codes.items():
+        for pc, ins in enumerate(table):
+            def run(m, fr, f=ins[0], where=(code, pc)):
+                made.append(where)
+                return f(m, fr)
+            table[pc] = (run,) + tuple(ins[1:])
+    return made
+
+
+@pytest.mark.parametrize("label", ["Take small", "Loops"])
+def test_the_callee_runs_in_the_callers_segment(ir, label):
+    """A call of a procedure no replacement can take is run by the caller's
+    generated code (what saves the run loop's trips): playing an action
+    that calls `score`, `take_small` and `doubled` never enters `score` or
+    `doubled` from the run loop, and the game is the interpreter's."""
+    _play(ir, [label])
     rules = Rules.from_ir(ir, engine="compiled")
-    calls = [src for src in rules.fast_sources.values() if "_cpr(" in src]
-    assert calls and all("_n = 1 + _c0(m, _c)" in src or "+ _c0(m, _c)" in src for src in calls)
+    game = Game.new(rules, players=2, seed=1)
+    trips = _trips(rules)
+    game.apply(next(a for a in game.legal_actions() if a["label"] == label))
+    assert trips, "the action ran generated code"
+    assert not [t for t in trips if t[0] in ("proc:score", "proc:doubled")], trips

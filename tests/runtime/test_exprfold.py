@@ -14,8 +14,6 @@ steps, and run out of steps where the interpreter does, with its error.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from tests.wbkit import checked_ir
@@ -23,7 +21,7 @@ from waybill import Game, Rules
 from waybill.runtime.engine import decisions
 from waybill import RuleError
 from waybill.runtime.compiled.exprfold import fold
-from waybill.runtime.engine.legality import _NoCache
+from waybill.runtime.engine.legality import NoCache
 from waybill.runtime.engine.limits import armed
 
 PACK = """\
@@ -56,7 +54,7 @@ def ir(tmp_path_factory):
 
 def _listing(m) -> tuple[list, int]:
     """One uncached listing of player 0's main actions: the labels and the steps charged."""
-    m.legality, m.open_actions = _NoCache(), {}
+    m.legality, m.open_actions = NoCache(), {}
     before = m.budget.steps
     labels = [a["label"] for a in decisions._live_actions(m, 0, MAIN)]
     return labels, before - m.budget.steps
@@ -113,17 +111,32 @@ def test_an_aggregate_item_hides_a_bound_name_and_texts_are_left_alone():
 
 # --- the specialised quantities, played ---------------------------------------------
 
-def test_the_listing_calls_versions_with_the_text_bound(ir):
-    src = Rules.from_ir(ir, engine="compiled").fast_sources["listings"]
-    # `can(me, "x")`: the call passes the location and `me` only
-    call = re.search(r"return \((_q\d+)\(m, loc, _k\d+, _v\d+\)\)", src)
-    assert call
-    fn = src.split(f"def {call.group(1)}(")[1].split("\ndef ")[0]
-    # `used(p, "x")` is `p.a` and `slots(p, "x")` is 2 once folded: both
-    # written in place, their 4 steps each charged with can's own 4
-    assert "_b.steps -= 12" in fn
-    answer = fn.strip().splitlines()[-1].strip()
-    assert answer.startswith("return") and " == " not in answer and "_q" not in answer
+def _offered(a: int, b: int, tilted: int) -> set[str]:
+    """What the pack offers player 0, by its rules: `can(me, "x")` is `a < 2`,
+    `can(me, "y")` is `b < 1` untilted, `can(me, "z")` always holds."""
+    return {"Tilt", "Count", "Other"} | ({"Take X"} if a < 2 else set()) | ({"Take Y"} if b < 1 and not tilted else set())
+
+
+@pytest.mark.parametrize("path", [["Take X", "Take X", "Take Y", "Tilt"], ["Tilt", "Take X", "Take X"]])
+def test_every_branch_a_bound_text_decides_answers_as_the_rules_say(ir, path):
+    """`can(me, "x")`, `can(me, "y")` and `can(me, "z")` run with `s` bound and
+    their `if s == ...` chains decided when the code is generated: along
+    these games each branch is taken, at the slot's limit and under it, tilted
+    and not; the listing offers what the rules say, as the interpreter's does,
+    and both charge the same steps."""
+    fast, slow = _games(ir)
+    counts = {"a": 0, "b": 0, "tilted": 0}
+    for label in [None] + path:
+        if label is not None:
+            for g in (fast, slow):
+                g.apply(next(x for x in g.legal_actions() if x["label"] == label))
+            counts[{"Take X": "a", "Take Y": "b", "Tilt": "tilted"}[label]] += 1
+        want = _offered(counts["a"], counts["b"], counts["tilted"])
+        assert {x["label"] for x in fast.legal_actions()} == want, (label, counts)
+        assert {x["label"] for x in slow.legal_actions()} == want, (label, counts)
+        assert _listing(fast.m) == _listing(slow.m), (label, counts)
+    assert fast.to_json() == slow.to_json()
+    assert fast.rules.deopts == 0
 
 
 def test_values_and_charges_are_the_interpreters(ir):

@@ -10,7 +10,7 @@ import pytest
 from waybill import load_pack
 from waybill import Game
 from waybill.runtime.engine import decisions
-from waybill.runtime.engine.legality import _NoCache
+from waybill.runtime.engine.legality import NoCache
 from waybill.runtime.rules import Rules
 
 PACKS = [("weds", []), ("badlands", []), ("warfare", [])]
@@ -23,10 +23,10 @@ def _both(m, p: int, tags: frozenset) -> tuple[list, list]:
     listed = R.listed
     saved = m.legality, m.open_actions
     try:
-        m.legality, m.open_actions = _NoCache(), {}
+        m.legality, m.open_actions = NoCache(), {}
         fast = decisions._live_actions(m, p, tags)
         R.listed = None
-        m.legality, m.open_actions = _NoCache(), {}
+        m.legality, m.open_actions = NoCache(), {}
         slow = decisions._live_actions(m, p, tags)
     finally:
         R.listed = listed
@@ -99,7 +99,7 @@ def test_a_requirement_that_raises_answers_as_the_interpreter(tmp_path):
     errors, steps = [], []
     for listed in (rules.listed, None):
         rules.listed = listed
-        m.legality, m.open_actions = _NoCache(), {}
+        m.legality, m.open_actions = NoCache(), {}
         before = m.budget.steps
         with pytest.raises(RuleError) as e:
             decisions._live_actions(m, 0, main)
