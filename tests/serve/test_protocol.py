@@ -225,6 +225,17 @@ def test_no_message_to_a_seat_carries_what_its_view_hides(served):
     assert seats_seen == {0, None}
 
 
+def reply_on(sock, what: str) -> dict:
+    """The next reply on `sock`, past the positions pushed meanwhile: the server pushes a new
+    position when it has it, which may be after its replies to later requests."""
+    deadline = Deadline(what)
+    while True:
+        deadline.tick()
+        msg = json.loads(sock.recv(timeout=WAIT))
+        if msg["type"] == "reply":
+            return msg
+
+
 def test_websocket_pushes_each_new_position_and_takes_actions(served):
     store, url = served
     g = new_game(url, seed=2)
@@ -235,29 +246,20 @@ def test_websocket_pushes_each_new_position_and_takes_actions(served):
         assert first["type"] == "state" and first["seat"] == 1 and first["actions"] == []
         state = json.loads(player.recv(timeout=WAIT))
         player.send(json.dumps({"op": "act", "action": state["actions"][0]}))
-        reply = json.loads(player.recv(timeout=WAIT))
-        replied = Deadline("the reply to an action")
-        while reply["type"] != "reply":
-            replied.tick()
-            reply = json.loads(player.recv(timeout=WAIT))
+        reply = reply_on(player, "the reply to an action")
         assert reply["seat"] == 0 and reply["view"]["decision"] > state["view"]["decision"]
         pushed = json.loads(watcher.recv(timeout=WAIT))
         assert pushed["type"] == "state" and pushed["view"]["decision"] == reply["view"]["decision"]
         assert pushed["actions"] == store.tables[gid].game.legal_actions()
         # the socket's own token speaks: naming another game or token changes nothing
         player.send(json.dumps({"op": "act", "id": "x", "token": "y", "action": state["actions"][0]}))
-        refused = json.loads(player.recv(timeout=WAIT))
-        replied = Deadline("the reply to a refused action")
-        while refused["type"] != "reply":
-            replied.tick()
-            refused = json.loads(player.recv(timeout=WAIT))
-        assert refused["status"] == 409
+        assert reply_on(player, "the reply to a refused action")["status"] == 409
         player.send("{")
-        assert json.loads(player.recv(timeout=WAIT))["status"] == 400
+        assert reply_on(player, "the reply to a broken message")["status"] == 400
         player.send(b'{"op": "state"}')
-        assert json.loads(player.recv(timeout=WAIT))["status"] == 400
+        assert reply_on(player, "the reply to a binary frame")["status"] == 400
         player.send(json.dumps({"op": "state"}))
-        assert json.loads(player.recv(timeout=WAIT))["seat"] == 0
+        assert reply_on(player, "the reply to a request for the state")["seat"] == 0
 
 
 def test_an_oversized_websocket_message_closes_that_socket_only(served):
