@@ -737,11 +737,12 @@ def i18n_pseudo(pack: str, lang: str) -> None:
     from waybill.i18n import catalogue_path, extract, pseudo
     try:
         path, _, _ = extract(pack)
+        folder = os.path.dirname(os.path.dirname(path))
+        dest = catalogue_path(folder, lang)
+        n = pseudo(path, dest, folder)
     except CompileError as exc:
         click.echo(str(exc), err=True)
         sys.exit(1)
-    dest = catalogue_path(os.path.dirname(os.path.dirname(path)), lang)
-    n = pseudo(path, dest)
     click.echo(f"{dest}: {n} messages")
 
 
