@@ -6,7 +6,7 @@ server's states); nothing outside the pack is read (a secret line in a file
 outside never appears in any output) or written (files outside are the same
 after), and no view raises: a broken message is said in English.
 
-Inputs tried (issue #27, and more of our own): 71, and 40 drawn at random.
+Inputs tried (issue #27, and more of our own): 73, and 40 drawn at random.
 
 - reading, 18: links out (absolute, relative, to /etc/passwd, through a
   linked sub-folder, a chain of links, the locales folder itself, the
@@ -14,7 +14,7 @@ Inputs tried (issue #27, and more of our own): 71, and 40 drawn at random.
   a device node, a folder, a socket, a file over the size limit, invalid
   UTF-8; and, read as they should be, a link inside the pack and a link
   out by `..` and back in;
-- content, 31 and 40 random: message, self, 200-message ring, term, term
+- content, 33 and 40 random: message, self, 200-message ring, term, term
   argument, attribute, message-attribute, term-attribute selector and
   cross-pack reference cycles; 400-deep selects, placeables and calls; a
   300-long chain of references; huge formatting options (fraction and
@@ -22,7 +22,8 @@ Inputs tried (issue #27, and more of our own): 71, and 40 drawn at random.
   50 000 placeables; an unknown function and reference; a BOM, NUL bytes,
   CRLF and CR-only line ends, a 4 MB line, 4 MB of open braces, 20 000
   junk lines, escaped lone surrogates; 30 000 unknown messages, 2 000
-  catalogue files; and 40 catalogues drawn at random from Fluent's
+  catalogue files; a catalogue added, then changed, after a cached check
+  (2); and 40 catalogues drawn at random from Fluent's
   special characters (hypothesis);
 - writing, 10: `extract` over a link out, a link inside, a dangling link,
   a FIFO, a folder, into a locales folder linked out, to `-o` a link;
@@ -409,6 +410,16 @@ def test_2000_catalogue_files_are_checked_within_the_deadline(pack):
         (pack / "locales" / f"x{i}.ftl").write_text(f"{LABEL} = Tour {i}\nbad {{\n", encoding="utf-8")
     report = returns(check_paths, [str(pack)])
     assert sum(d.code == "E801" for d in report.diagnostics) == 2000
+
+
+def test_a_catalogue_added_or_changed_after_a_cached_check_is_checked(pack, tmp_path, monkeypatch):
+    monkeypatch.setenv("WAYBILL_CACHE", str(tmp_path / "cache"))
+    monkeypatch.delenv("WAYBILL_NO_CACHE", raising=False)
+    assert returns(check_paths, [str(pack)], cached=True).diagnostics == []
+    (pack / "locales" / "fr.ftl").write_text(f"{LABEL} = Tour\n", encoding="utf-8")
+    assert codes_of(returns(check_paths, [str(pack)], cached=True)) == []
+    (pack / "locales" / "fr.ftl").write_text(f"{LABEL} = {{ a }}\na = {{ {LABEL} }}\n", encoding="utf-8")
+    assert codes_of(returns(check_paths, [str(pack)], cached=True)) == ["E802", "E807"]
 
 
 FLUENT_BITS = ["{", "}", "{ ", " }", "->", "*[", "[", "]", "$n", "-t", "NUMBER(", ")", ",", ":", '"', "\\",
