@@ -678,10 +678,20 @@ def lsp() -> None:
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port to listen on.")
 @click.option("--data", type=click.Path(file_okay=False), help="Keep games here (JSON), and resume them on restart.")
-@click.option("--max-games", type=click.IntRange(1), default=200, show_default=True, help="Games held at once.")
+@click.option("--max-games", type=click.IntRange(1), default=200, show_default=True,
+              help="Games in play at once (finished games do not count).")
+@click.option("--finished-ttl", type=click.FloatRange(0), default=3600, show_default=True,
+              help="Seconds a finished game stays readable.")
+@click.option("--abandoned-ttl", type=click.FloatRange(0), default=86400, show_default=True,
+              help="Seconds a game in play is kept with no request for it.")
+@click.option("--games-per-address", type=click.IntRange(0), default=10, show_default=True,
+              help="Games in play one client address may have started (0: no bound).")
+@click.option("--connections-per-address", type=click.IntRange(0), default=16, show_default=True,
+              help="Open connections of one client address (0: no bound).")
 @click.option("--stdio", is_flag=True, help="Speak JSON lines on stdin/stdout instead of HTTP.")
 @LANG_OPTION
-def serve(packs, host, port, data, max_games, stdio, lang) -> None:
+def serve(packs, host, port, data, max_games, finished_ttl, abandoned_ttl, games_per_address,
+          connections_per_address, stdio, lang) -> None:
     """Serve PACKS (shipped names or pack folders; all shipped packs if none) to
     browsers and programs: a web page at /, the JSON protocol under /api."""
     try:
@@ -690,21 +700,25 @@ def serve(packs, host, port, data, max_games, stdio, lang) -> None:
         raise click.ClickException(f"serving needs the `serve` extra (pip install 'waybill[serve]'): {exc}")
     from waybill.api import WaybillError
     try:
-        store = Store(offer(packs), data, max_games, lang=lang)
+        store = Store(offer(packs), data, max_games, lang=lang, finished_ttl=finished_ttl,
+                      abandoned_ttl=abandoned_ttl, games_per_address=games_per_address)
     except WaybillError as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
         raise click.ClickException(f"cannot use the data folder {data}: {exc}") from None
     for why in store.skipped:
         click.echo(f"not resumed: {why}", err=True)
+    if store.cleaned:
+        click.echo(f"removed {len(store.cleaned)} temporary file(s) of interrupted saves", err=True)
     if stdio:
         from waybill.serve.stdio import serve_lines
         serve_lines(store, sys.stdin, sys.stdout)
         return
     from waybill.serve.app import run
+    from waybill.serve.guard import Limits
     names = ", ".join(store.packs)
     click.echo(f"waybill serve: {names} on http://{host}:{port}/ ({len(store.tables)} game(s) resumed)", err=True)
-    run(store, host, port)
+    run(store, host, port, Limits(per_address=connections_per_address))
 
 
 
