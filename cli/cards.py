@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from dataclasses import dataclass
 
 from waybill.api import compile_pack
@@ -117,9 +118,18 @@ def render_page(ir: dict, findings: dict | None = None) -> str:
     variants = pack.get("variants") or []
     subtitle = f"{len(entities)} cards in {len(kinds)} kinds" + (
         f", variants: {', '.join(variants)}" if variants else "")
-    return (PAGE.replace("%TITLE%", _e(title)).replace("%SUBTITLE%", _e(subtitle))
-            .replace("%BUTTONS%", "".join(buttons)).replace("%CARDS%", cards)
-            .replace("%COUNTS%", _e(json.dumps(kinds, sort_keys=True))))
+    return fill(PAGE, {"TITLE": _e(title), "SUBTITLE": _e(subtitle), "BUTTONS": "".join(buttons), "CARDS": cards,
+                       "COUNTS": _e(json.dumps(kinds, sort_keys=True))})
+
+
+_SLOT = re.compile(r"%([A-Z]+)%")
+
+
+def fill(template: str, values: dict[str, str]) -> str:
+    """The template with each `%NAME%` slot filled, in one pass over the
+    template: what a value holds (a pack named `%CARDS%`) is never read as a
+    slot; a `%WORD%` that names no value stays as it is."""
+    return _SLOT.sub(lambda m: values.get(m.group(1), m.group(0)), template)
 
 
 PAGE = """<!DOCTYPE html>

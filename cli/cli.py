@@ -244,6 +244,11 @@ def _fail(exc: Exception) -> None:
     sys.exit(1)
 
 
+MAX_GAMES = 1_000_000  # games of one run of sim or balance: each keeps a record in memory
+MAX_THINK_MS = 3_600_000  # the search bot's time per decision: an hour
+MAX_ROUND_CAP = 1_000_000
+
+
 def _game_series_options(games: int):
     """The options of a run of games (sim, balance): seats, how many games,
     the first seed and variants."""
@@ -251,7 +256,7 @@ def _game_series_options(games: int):
         for option in reversed((
             click.option("--players", "-p", type=click.IntRange(1, 64), default=4, show_default=True,
                          help="Seats at the table."),
-            click.option("--games", "-g", type=click.IntRange(1), default=games, show_default=True,
+            click.option("--games", "-g", type=click.IntRange(1, MAX_GAMES), default=games, show_default=True,
                          help="How many games."),
             click.option("--seed", "-s", type=int, default=1, show_default=True,
                          help="Seed of the first game (then +1 each)."),
@@ -272,14 +277,15 @@ def _one_line(exc: Exception) -> str:
               help="A bot for every seat, or a comma list with one per seat (rotated game by game so that "
                    "seat advantage cancels): `default` (the bot the pack names), `random`, `search`, or a "
                    "registered heuristic bot.")
-@click.option("--think-ms", type=click.IntRange(0), default=None,
+@click.option("--think-ms", type=click.IntRange(0, MAX_THINK_MS), default=None,
               help="The search bot's time per decision in ms (0: iterations only, deterministic).")
-@click.option("--round-cap", type=click.IntRange(1), default=200, show_default=True,
+@click.option("--round-cap", type=click.IntRange(1, MAX_ROUND_CAP), default=200, show_default=True,
               help="Safety cap: a game past this many rounds is stopped and not finished.")
 @click.option("--check-replay", is_flag=True, help="Replay every game from seed + actions and compare.")
 @click.option("--check-invariants", is_flag=True, help="Check the pack's invariants after every step.")
 @click.option("--jobs", "-j", type=click.IntRange(0), default=1, show_default=True,
-              help="Worker processes (0: one per CPU). The summary does not depend on it.")
+              help="Worker processes (0: one per CPU; never more than the games or the CPUs). "
+                   "The summary does not depend on it.")
 @click.option("--scheduler", default=None, metavar="dask|tcp://HOST:PORT",
               help="Run the games on Dask: `dask` for a local cluster (--jobs workers, else one per CPU), "
                    "or a running scheduler's address. The summary does not depend on it.")
@@ -293,9 +299,9 @@ def sim(pack, players, games, seed, variants, bot, think_ms, round_cap, check_re
     _check_scheduler(scheduler)
     rules = _load(pack, variants)
     pack_id = rules.ir["pack"]["id"]
-    jobs = jobs or os.cpu_count() or 1
     _check_table(rules, players, seed, games)
     _check_bots(bot, players)
+    jobs = _workers(jobs, games, scheduler)
     from waybill.api import WaybillError
     try:
         if as_json or games < 5 or not _terminal():
@@ -317,6 +323,20 @@ def sim(pack, players, games, seed, variants, bot, think_ms, round_cap, check_re
         _print_summary(data, _words(rules, lang))
     failed = data["errors"] or data.get("invariant_violations") or data.get("replay_mismatches")
     sys.exit(1 if failed else 0)
+
+
+def _workers(jobs: int, games: int, scheduler: str | None) -> int:
+    """The worker processes a run of games gets: --jobs (0: one per CPU), but
+    never more than the games nor the CPUs; said on stderr when --jobs asked
+    for more. (An existing Dask cluster's workers are its own: left alone.)"""
+    from waybill.simulate import cpu_count, worker_count
+    if scheduler not in (None, "dask"):
+        return jobs
+    got = worker_count(jobs, games)
+    if jobs > got:
+        click.echo(f"--jobs {jobs}: {got} worker process(es), at most one per game ({games}) "
+                   f"and per CPU ({cpu_count()})", err=True)
+    return got
 
 
 def _terminal() -> bool:
@@ -401,10 +421,11 @@ def _print_summary(data: dict, words=None) -> None:
 @click.argument("pack")
 @_game_series_options(games=100)
 @click.option("--bot", default="default", show_default=True, help="`default` (the pack's own bot) or `random`.")
-@click.option("--round-cap", type=click.IntRange(1), default=200, show_default=True,
+@click.option("--round-cap", type=click.IntRange(1, MAX_ROUND_CAP), default=200, show_default=True,
               help="Safety cap: a game past this many rounds is stopped (and shown as capped).")
 @click.option("--jobs", "-j", type=click.IntRange(0), default=1, show_default=True,
-              help="Worker processes (0: one per CPU). The report does not depend on it.")
+              help="Worker processes (0: one per CPU; never more than the games or the CPUs). "
+                   "The report does not depend on it.")
 @click.option("--scheduler", default=None, metavar="dask|tcp://HOST:PORT",
               help="Run the games on Dask: `dask` for a local cluster, or a running scheduler's address.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default="balance.html",
@@ -430,8 +451,8 @@ def balance(pack, players, games, seed, variants, bot, round_cap, jobs, schedule
         raise click.ClickException(f"cannot write {output}: no writable folder {folder}")
     rules = _load(pack, variants)
     pack_id = rules.ir["pack"]["id"]
-    jobs = jobs or os.cpu_count() or 1
     _check_table(rules, players, seed, games)
+    jobs = _workers(jobs, games, scheduler)
     from waybill.api import WaybillError
     run = dict(pack=pack_id, players=players, games=games, seed=seed, bot=bot, variants=list(variants),
                round_cap=round_cap, jobs=jobs, scheduler=scheduler)
@@ -513,7 +534,8 @@ def test_cmd(paths: tuple[str, ...], as_json: bool, own: bool) -> None:
 @click.option("--bot", default="default", show_default=True,
               help="The bot for the other seats, or a comma list with one per seat: `default` (the bot the pack "
                    "names), `random`, `search`, or a registered heuristic bot.")
-@click.option("--think-ms", type=click.IntRange(0), default=None, help="The search bot's time per decision in ms.")
+@click.option("--think-ms", type=click.IntRange(0, MAX_THINK_MS), default=None,
+              help="The search bot's time per decision in ms.")
 @LANG_OPTION
 def play(pack, players, seed, variants, humans, bot, think_ms, lang) -> None:
     """Play PACK in the terminal: people answer numbered options, bots fill the other seats.
@@ -548,12 +570,17 @@ def play(pack, players, seed, variants, humans, bot, think_ms, lang) -> None:
 def _check_table(rules, players: int, seed: int, games: int = 1) -> None:
     """Refuse, as a usage error, what Game.new would refuse for any of the games."""
     from waybill.runtime.engine.arguments import player_range, seed_problem
+    from waybill.runtime.engine.plain import SAFE_INT
     lo, hi = player_range(rules)
     if not lo <= players <= hi:
         raise click.BadParameter(f"{rules.ir['pack']['id']} is for {lo} to {hi} players, not {players}", param_hint="--players")
-    problem = seed_problem(seed) or seed_problem(seed + games - 1)
+    problem = seed_problem(seed)
     if problem:
         raise click.BadParameter(f"the seed {problem}", param_hint="--seed")
+    if seed_problem(seed + games - 1):  # the seed is sound: the games carry the last one past the bound
+        raise click.BadParameter(f"{games} games from seed {seed} would need seeds up to {seed + games - 1}, "
+                                 f"beyond ±2**53: at most {SAFE_INT - seed + 1} game(s) from that seed",
+                                 param_hint="--games")
 
 
 @main.command()
@@ -651,10 +678,20 @@ def lsp() -> None:
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port to listen on.")
 @click.option("--data", type=click.Path(file_okay=False), help="Keep games here (JSON), and resume them on restart.")
-@click.option("--max-games", type=click.IntRange(1), default=200, show_default=True, help="Games held at once.")
+@click.option("--max-games", type=click.IntRange(1), default=200, show_default=True,
+              help="Games in play at once (finished games do not count).")
+@click.option("--finished-ttl", type=click.FloatRange(0), default=3600, show_default=True,
+              help="Seconds a finished game stays readable.")
+@click.option("--abandoned-ttl", type=click.FloatRange(0), default=86400, show_default=True,
+              help="Seconds a game in play is kept with no request for it.")
+@click.option("--games-per-address", type=click.IntRange(0), default=10, show_default=True,
+              help="Games in play one client address may have started (0: no bound).")
+@click.option("--connections-per-address", type=click.IntRange(0), default=16, show_default=True,
+              help="Open connections of one client address (0: no bound).")
 @click.option("--stdio", is_flag=True, help="Speak JSON lines on stdin/stdout instead of HTTP.")
 @LANG_OPTION
-def serve(packs, host, port, data, max_games, stdio, lang) -> None:
+def serve(packs, host, port, data, max_games, finished_ttl, abandoned_ttl, games_per_address,
+          connections_per_address, stdio, lang) -> None:
     """Serve PACKS (shipped names or pack folders; all shipped packs if none) to
     browsers and programs: a web page at /, the JSON protocol under /api."""
     try:
@@ -663,21 +700,25 @@ def serve(packs, host, port, data, max_games, stdio, lang) -> None:
         raise click.ClickException(f"serving needs the `serve` extra (pip install 'waybill[serve]'): {exc}")
     from waybill.api import WaybillError
     try:
-        store = Store(offer(packs), data, max_games, lang=lang)
+        store = Store(offer(packs), data, max_games, lang=lang, finished_ttl=finished_ttl,
+                      abandoned_ttl=abandoned_ttl, games_per_address=games_per_address)
     except WaybillError as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
         raise click.ClickException(f"cannot use the data folder {data}: {exc}") from None
     for why in store.skipped:
         click.echo(f"not resumed: {why}", err=True)
+    if store.cleaned:
+        click.echo(f"removed {len(store.cleaned)} temporary file(s) of interrupted saves", err=True)
     if stdio:
         from waybill.serve.stdio import serve_lines
         serve_lines(store, sys.stdin, sys.stdout)
         return
     from waybill.serve.app import run
+    from waybill.serve.guard import Limits
     names = ", ".join(store.packs)
     click.echo(f"waybill serve: {names} on http://{host}:{port}/ ({len(store.tables)} game(s) resumed)", err=True)
-    run(store, host, port)
+    run(store, host, port, Limits(per_address=connections_per_address))
 
 
 
@@ -737,11 +778,12 @@ def i18n_pseudo(pack: str, lang: str) -> None:
     from waybill.i18n import catalogue_path, extract, pseudo
     try:
         path, _, _ = extract(pack)
+        folder = os.path.dirname(os.path.dirname(path))
+        dest = catalogue_path(folder, lang)
+        n = pseudo(path, dest, folder)
     except CompileError as exc:
         click.echo(str(exc), err=True)
         sys.exit(1)
-    dest = catalogue_path(os.path.dirname(os.path.dirname(path)), lang)
-    n = pseudo(path, dest)
     click.echo(f"{dest}: {n} messages")
 
 

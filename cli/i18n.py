@@ -17,8 +17,9 @@ import re
 from typing import Any
 
 from waybill.api import compile_pack
-from waybill.compiler.catalogues import (expected_ids, ftl_ids, pack_folder, pack_messages_of,
-                                         check_catalogues, check_engine_catalogues)  # noqa: F401
+from waybill.compiler.catalogues import (CatalogueUnread, expected_ids, ftl_ids, pack_folder, pack_messages_of,
+                                         check_catalogues, check_engine_catalogues, read_catalogue,
+                                         bounded_parser)  # noqa: F401
 from waybill.compiler.loader import display_path
 from waybill.spec.messages import Message
 
@@ -35,6 +36,9 @@ def _literal(s: str) -> str:
     return '{"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"}'
 
 
+_BRACE = re.compile(r"[{}]")
+
+
 def ftl_text(s: str) -> str:
     """English text as a Fluent pattern: braces and the characters Fluent
     reads specially (at the start of a line, or leading/trailing blanks) are
@@ -44,8 +48,7 @@ def ftl_text(s: str) -> str:
     lines = s.split("\n")
     out = []
     for i, line in enumerate(lines):
-        line = line.replace("{", "\x00").replace("}", "\x01")
-        line = line.replace("\x00", _literal("{")).replace("\x01", _literal("}"))
+        line = _BRACE.sub(lambda m: _literal(m.group()), line)  # one pass: what it writes is not read again
         m = re.match(r"^[ \t]+", line)
         if m:
             line = _literal(m.group(0)) + line[m.end():]
@@ -67,11 +70,18 @@ def ftl_text(s: str) -> str:
 
 
 def message_pattern(msg: Message) -> str:
-    """The Fluent pattern of a message: its text, each hole as `{ $var }`."""
+    """The Fluent pattern of a message: its text, each hole as `{ $var }`.
+    The holes are marked in the text by characters from Unicode's private
+    use area that the text itself does not hold, then filled in one pass."""
     if type(msg.text) is str:
         return ftl_text(msg.text)
-    text = "".join(p if type(p) is str else "\x02" + msg._var(p) + "\x03" for p in msg.text.get("parts") or [])
-    return ftl_text(text).replace("\x02", "{ $").replace("\x03", " }")
+    parts = msg.text.get("parts") or []
+    used = "".join(p for p in parts if type(p) is str)
+    mark = next(chr(c) for c in range(0xE000, 0xF900) if chr(c) not in used)
+    names = [msg._var(p) for p in parts if type(p) is not str]
+    text = "".join(p if type(p) is str else mark for p in parts)
+    holes = iter(names)
+    return re.sub(re.escape(mark), lambda _: "{ $" + next(holes) + " }", ftl_text(text))
 
 
 def _where(ir: dict, at: Any) -> str | None:
@@ -88,7 +98,7 @@ def _where(ir: dict, at: Any) -> str | None:
 
 
 def to_ftl(ir: dict, msgs: list[Message], pack: str) -> str:
-    out = [HEADER.replace("{pack}", pack)]
+    out = [re.sub(r"\{pack\}", lambda _: pack, HEADER)]  # one pass: a pack's name is not read again
     for msg in msgs:
         where = _where(ir, msg.at)
         if where:
@@ -122,27 +132,66 @@ def catalogue_path(folder: str, lang: str) -> str:
 
 
 def extract(pack: str, out: str | None = None) -> tuple[str, int, bool]:
-    """Write the pack's English catalogue; (path, messages, changed)."""
+    """Write the pack's English catalogue; (path, messages, changed). The
+    pack's own `locales/en.ftl` is written only inside the pack folder and
+    never through a link; `out` (a path the user names) never through a link
+    either. Raises CompileError (a clean refusal) when it may not be written."""
     ir, msgs, folder = pack_messages(pack)
     text = to_ftl(ir, msgs, ir["pack"]["id"])
     path = out or catalogue_path(folder, "en")
-    old = None
-    if os.path.isfile(path):
-        with open(path, encoding="utf-8") as fh:
-            old = fh.read()
+    inside = None if out else os.path.realpath(folder)
+    old = _old_text(path, inside)
     if old != text:
-        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        write_catalogue(path, text, inside)
     return path, len(msgs), old != text
 
 
+def _old_text(path: str, folder: str | None) -> str | None:
+    """What a catalogue about to be replaced holds (None: none, or not
+    readable as one: it is replaced all the same, unless it is a link or not a
+    regular file, which `write_catalogue` refuses)."""
+    if not os.path.lexists(path) or os.path.islink(path):
+        return None
+    text, _ = read_catalogue(path, folder or os.path.realpath(os.path.dirname(os.path.abspath(path))))
+    return text
+
+
+def write_catalogue(path: str, text: str, folder: str | None) -> None:
+    """Write a catalogue as a new file renamed into place (dsl.files.replace_file):
+    never through a link, never outside `folder` (the pack's, resolved) when
+    given. A refusal is a CompileError naming the file and why."""
+    from waybill.api import CompileError
+    from waybill.dsl.files import replace_file
+    shown = display_path(path)
+    try:
+        parent = os.path.dirname(os.path.abspath(path))
+        if folder is not None and os.path.lexists(parent) and not _within(os.path.realpath(parent), folder):
+            raise CompileError(f"error: {shown}: not written: its folder is a link to somewhere outside the pack")
+        if not os.path.lexists(parent):
+            os.makedirs(parent)
+        replace_file(path, text, folder)
+    except OSError as exc:
+        raise CompileError(f"error: {shown}: not written: {exc.strerror or exc}") from None
+
+
+def _within(real: str, folder: str) -> bool:
+    try:
+        return os.path.commonpath([real, folder]) == folder
+    except ValueError:
+        return False
+
+
 def coverage(pack: str, lang: str) -> dict:
-    """{total, translated, missing: [...]} of a language's catalogue of a pack."""
+    """{total, translated, missing: [...]} of a language's catalogue of a pack.
+    Raises CompileError for a catalogue that may not or cannot be read."""
+    from waybill.api import CompileError
     ir, msgs, folder = pack_messages(pack)
     want = expected_ids(msgs)
     path = catalogue_path(folder, lang)
-    have = ftl_ids(path) if os.path.isfile(path) else {}
+    try:
+        have = ftl_ids(path, folder) if os.path.lexists(path) else {}
+    except CatalogueUnread as exc:
+        raise CompileError(f"{exc}") from None
     missing = [k for k in want if k not in have]
     return {"pack": ir["pack"]["id"], "lang": lang, "file": display_path(path), "total": len(want),
             "translated": len(want) - len(missing), "missing": missing}
@@ -199,11 +248,27 @@ def translate_rows(pack: str, rows: list[dict], lang: str) -> list[dict]:
     return out
 
 
-def pseudo(source: str, dest: str) -> int:
+def pseudo(source: str, dest: str, folder: str | None = None) -> int:
     """Write a pseudo-locale of an English catalogue: every text in capitals,
     ids, variables and selector keys kept (a screen still in lower case
-    shows a string the catalogues miss). Returns the number of messages."""
-    from fluent.syntax import FluentParser, FluentSerializer
+    shows a string the catalogues miss). Returns the number of messages.
+    `folder`: the pack's; the source is read only from it and the pseudo-locale
+    written only into it (default: the source's pack, `locales/..`); never
+    through a link. A refusal is a CompileError."""
+    from waybill.api import CompileError
+    folder = os.path.realpath(folder or os.path.dirname(os.path.dirname(os.path.abspath(source))))
+    text, diags = read_catalogue(source, folder)
+    if text is None:
+        d = diags[0]
+        raise CompileError(f"{d.file}:{d.span.line}:{d.span.column}: error[{d.code}]: {d.message}")
+    out, n = pseudo_text(text)
+    write_catalogue(dest, out, folder)
+    return n
+
+
+def pseudo_text(english: str) -> tuple[str, int]:
+    """A pseudo-locale of an English catalogue's text, and its number of messages."""
+    from fluent.syntax import FluentSerializer
     from fluent.syntax import ast as fa
     from fluent.syntax.visitor import Transformer
 
@@ -216,11 +281,9 @@ def pseudo(source: str, dest: str) -> int:
             node.value = node.value.upper()
             return node
 
-    with open(source, encoding="utf-8") as fh:
-        res = FluentParser(with_spans=False).parse(fh.read())
+    res = bounded_parser(False).parse(english)
     Upper().visit(res)
-    res.body = [e for e in res.body if not isinstance(e, (fa.Comment, fa.GroupComment, fa.ResourceComment))]
-    with open(dest, "w", encoding="utf-8") as fh:
-        fh.write("# A pseudo-locale: the English catalogue in capitals (`waybill i18n pseudo`).\n\n")
-        fh.write(FluentSerializer().serialize(res))
-    return sum(isinstance(e, fa.Message) for e in res.body)
+    res.body = [e for e in res.body if not isinstance(e, (fa.Comment, fa.GroupComment, fa.ResourceComment, fa.Junk))]
+    text = ("# A pseudo-locale: the English catalogue in capitals (`waybill i18n pseudo`).\n\n"
+            + FluentSerializer().serialize(res))
+    return text, sum(isinstance(e, fa.Message) for e in res.body)

@@ -9,7 +9,8 @@ run is reproducible game by game. A game stopped by the safety cap on rounds
 (or on actions) is counted, but not as finished.
 
 Where games run is the caller's choice and never changes a result: in this
-process (``jobs`` 1), in worker processes (``jobs`` > 1), or on a Dask
+process (``jobs`` 1), in worker processes (``jobs`` > 1; never more than
+the games, nor than the CPUs: ``worker_count``), or on a Dask
 cluster (``scheduler="dask"`` for a local one, ``"tcp://host:8786"`` for an
 existing one). Records always come back in seed order.
 
@@ -28,6 +29,7 @@ actually played (`lineup`), and counts wins per bot and per seat.
 from __future__ import annotations
 
 import json
+import os
 import random
 import statistics
 from concurrent.futures import ProcessPoolExecutor
@@ -181,6 +183,22 @@ def play_one(rules: Rules, players: int, seed: int, bot_name: str | list[str], p
     return record
 
 
+def cpu_count() -> int:
+    """The CPUs this process may run on (its affinity, where the system says)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def worker_count(jobs: int, games: int) -> int:
+    """Worker processes for ``games`` games asked to run on ``jobs`` (0: one
+    per CPU): never more than the games, nor than the CPUs (a process more
+    than either only costs its start and its memory)."""
+    cpus = cpu_count()
+    return max(1, min(jobs or cpus, games, cpus))
+
+
 def simulate(rules: Rules, pack: str, players: int, games: int, seed: int, bot: str = "default",
              variants: list[str] | None = None, round_cap: int = 200, check_replay: bool = False,
              check_invariants: bool = False, progress: Callable[[], None] | None = None,
@@ -190,7 +208,9 @@ def simulate(rules: Rules, pack: str, players: int, games: int, seed: int, bot: 
     among a Dask cluster's workers (``jobs`` > 1: that many local workers).
     Each game depends only on its seed, so the summary is the same wherever
     the games run. ``bot``: one name or a comma list, one per seat (rotated
-    game by game); ``think_ms`` caps the search bot's time per decision."""
+    game by game); ``think_ms`` caps the search bot's time per decision.
+    ``jobs`` is capped by ``worker_count`` (the games, the CPUs)."""
+    jobs = worker_count(jobs, games)
     summary = SimSummary(pack, players, bot, list(variants or []), check_invariants=check_invariants,
                          lineup=lineup(bot, players, rules))
     seeds = range(seed, seed + games)

@@ -6,10 +6,12 @@ What a check of a pack prints depends on, and the entry records:
 
 - the text of every file the check read: the pack's files, what they
   include (globs too), the `.wb` files in its folder that nothing includes,
-  and the files of the packs it extends (each as a SHA-256 of the text);
-- the listing of each of those packs' folders: every `.wb` name in them
-  (whatever it is) and every link (with where it leads), so that a new file
-  a glob would match, a removed or renamed one, or a link changed, is a miss;
+  its catalogues (`locales/*.ftl`), and the files of the packs it extends
+  (each as a SHA-256 of the text);
+- the listing of each of those packs' folders: every `.wb` and `.ftl` name
+  in them (whatever it is) and every link (with where it leads), so that a
+  new file a glob would match or a new catalogue, a removed or renamed one,
+  or a link changed, is a miss;
 - which folder each `extends NAME` finds (a new sibling folder may win);
 - the code that checks: every file of `waybill.dsl`, `waybill.compiler` and
   `waybill.spec` (the language's tables the checker reads), Lark's
@@ -59,6 +61,7 @@ MAX_FILES = 5_000  # files one pack check reads
 MAX_LISTED = 50_000  # names in the folders of one pack
 MAX_DIAGNOSTICS = 50_000
 _CODE = re.compile(r"[A-Z][0-9]{3}")
+_LISTED = (".wb", ".ftl")  # the names a check looks for: source files and catalogues
 
 
 @dataclass
@@ -120,7 +123,7 @@ def code_hash(folders: list[str], files: list[str]) -> str | None:
 # ---- what a pack's folders hold -------------------------------------------------------------
 
 def listing(folder: str) -> str | None:
-    """A hash of the `.wb` names under `folder` (and what kind of file each
+    """A hash of the `.wb` and `.ftl` names under `folder` (and what kind of file each
     is) and of its links (and where they lead); None when it is too large.
     Linked folders are not entered, as the loader never enters them either."""
     h = hashlib.sha256()
@@ -144,9 +147,9 @@ def listing(folder: str) -> str | None:
                              + os.fsencode(os.path.realpath(e.path)) + b"\0")
                 elif e.is_dir(follow_symlinks=False):
                     stack.append(e.path)
-                    if e.name.endswith(".wb"):
+                    if e.name.endswith(_LISTED):
                         h.update(b"d" + path + b"\0")
-                elif e.name.endswith(".wb"):
+                elif e.name.endswith(_LISTED):
                     h.update((b"f" if e.is_file(follow_symlinks=False) else b"o") + path + b"\0")
             except (OSError, ValueError):
                 h.update(b"?" + path + b"\0")

@@ -38,11 +38,38 @@ def _check_regular(mode: int, path: str) -> None:
         raise NotRegularFile(errno.EINVAL, f"it is {_kind(mode)}, not a regular file", path)
 
 
+class OutsideFolder(OSError):
+    """The path, links resolved, leaves the folder it must stay in."""
+
+
 def read_regular(path: str, limit: int) -> bytes:
     """At most `limit` bytes of a regular file (links followed). Raises
     OSError (a `NotRegularFile` for a FIFO, device, folder or socket); never blocks."""
+    return _read(path, limit, 0)
+
+
+def read_inside(path: str, folder: str, limit: int) -> bytes:
+    """`read_regular` of a file whose path, links resolved, lies in `folder`
+    (itself resolved by the caller). Raises `OutsideFolder` for a path that
+    leads out, at any level (a linked file, a linked folder on the way), and
+    then reads nothing; the resolved path is opened without following a
+    link, so a link put in its place meanwhile is an error, not a way out."""
+    real = os.path.realpath(path)
+    if not _within(real, folder):
+        raise OutsideFolder(errno.EXDEV, "it is a link to a file outside the pack folder", path)
+    return _read(real, limit, getattr(os, "O_NOFOLLOW", 0))
+
+
+def _within(real: str, folder: str) -> bool:
+    try:
+        return os.path.commonpath([real, folder]) == folder
+    except ValueError:
+        return False
+
+
+def _read(path: str, limit: int, flags: int) -> bytes:
     _check_regular(os.stat(path).st_mode, path)
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | flags)
     try:
         _check_regular(os.fstat(fd).st_mode, path)
         chunks, left = [], limit
@@ -94,6 +121,49 @@ def rewrite_regular(path: str, text: str) -> None:
         os.close(fd)
 
 
+def replace_file(path: str, text: str, folder: str | None = None) -> None:
+    """Write `text` (UTF-8) as the new file at `path`, never through a link:
+    a link at `path` is refused, as is a FIFO, a device or a folder, and with
+    `folder` (resolved by the caller) a path whose folder, links resolved,
+    is not in it; then nothing is written. The text goes to a new file beside
+    it first (created exclusively, never following a link), which is then
+    renamed over `path`: a reader sees the old file or the new one, an
+    interrupted write leaves the old one, and a link put at `path` meanwhile
+    is replaced, not written through. An existing file keeps its mode."""
+    name = os.path.basename(path)
+    parent = os.path.realpath(os.path.dirname(os.path.abspath(path)))
+    if folder is not None and not _within(parent, folder):
+        raise OutsideFolder(errno.EXDEV, "it is outside the pack folder (through a link)", path)
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        st = None
+    if st is not None:
+        if stat.S_ISLNK(st.st_mode):
+            raise NotRegularFile(errno.ELOOP, "it is a link; nothing is written through a link", path)
+        _check_regular(st.st_mode, path)
+    target = os.path.join(parent, name)
+    tmp = os.path.join(parent, f".{name}.{os.urandom(6).hex()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+                 | getattr(os, "O_CLOEXEC", 0), 0o666)  # the umask applies
+    try:
+        try:
+            if st is not None:
+                os.fchmod(fd, stat.S_IMODE(st.st_mode))
+            data = text.encode("utf-8")
+            while data:
+                data = data[os.write(fd, data):]
+        finally:
+            os.close(fd)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
 def glob_files(pattern: str) -> list[str]:
     """The files (and other non-folders) an absolute glob pattern matches,
     sorted, as `glob.glob(pattern, recursive=True)` finds them but without
@@ -137,4 +207,5 @@ def _match(segs: list[str], pats: list[str]) -> bool:
     return fnmatch.fnmatchcase(segs[0], pats[0]) and _match(segs[1:], pats[1:])
 
 
-__all__ = ["NotRegularFile", "read_regular", "is_regular", "inside", "rewrite_regular", "glob_files"]
+__all__ = ["NotRegularFile", "OutsideFolder", "read_regular", "read_inside", "is_regular", "inside", "rewrite_regular",
+           "replace_file", "glob_files"]

@@ -4,6 +4,14 @@ Every route turns its request into one of the store's request objects and
 answers with the store's response object, so HTTP, WebSocket and `--stdio`
 speak the same messages (docs/PROTOCOL.md). Game work runs in worker threads
 (each game has its own lock), never on the event loop.
+
+WebSocket pushes cost the game one state per audience, not per socket: when
+a game changes, one task of that game builds the state of each seat that
+watches (and the spectators') once, as JSON text, and offers it to every
+socket of that audience. Each socket has a queue of one (a newer state
+replaces one not yet sent) and its own sender; a socket that does not take
+a message within `Limits.send_seconds` is closed. So watchers, slow or not,
+never hold the mover's request. Connections are guarded by `guard.py`.
 """
 
 from __future__ import annotations
@@ -11,90 +19,174 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 from typing import Any
 
 from anyio import to_thread
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from .guard import Limits, protocols
 from .store import Refused, Store, Table
 
 MAX_BODY = 64 * 1024           # bytes in one request body or WebSocket message
-MAX_CONNECTIONS = 256          # open connections and sockets at once
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("waybill.serve")
 
 
-@dataclass(eq=False)
 class Watcher:
-    """One open WebSocket: its seat, and a flag raised when its game changed."""
+    """One open WebSocket: its seat, and the newest state it has not been sent yet."""
 
-    seat: Any
-    loop: asyncio.AbstractEventLoop
-    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    def __init__(self, seat: Any):
+        self.seat = seat
+        self.next: str | None = None       # the queue of one
+        self.last: str | None = None       # the last state offered (an unchanged one is not sent again)
+        self.ready = asyncio.Event()
+
+    def offer(self, text: str) -> None:
+        if text == self.last:
+            return
+        self.next = self.last = text
+        self.ready.set()
+
+
+class Channel:
+    """The watchers of one game, and the task that builds their states."""
+
+    def __init__(self, table: Table):
+        self.table = table
+        self.watchers: set[Watcher] = set()
+        self.dirty = asyncio.Event()
+        self.poked = False                 # a change told to the loop and not taken yet (set from threads)
+        self.task: asyncio.Future | None = None
+        self.texts: dict[Any, str] = {}    # the last states built, by seat
 
 
 class Hub:
     """Who watches which game; the store calls `changed` (from a worker thread)."""
 
-    def __init__(self) -> None:
-        self.watchers: dict[str, set[Watcher]] = {}
+    def __init__(self, store: Store):
+        self.store = store
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.channels: dict[str, Channel] = {}
 
     def changed(self, table: Table) -> None:
-        for w in list(self.watchers.get(table.id, ())):
-            w.loop.call_soon_threadsafe(w.changed.set)
+        channel = self.channels.get(table.id)
+        if channel is None or channel.poked or self.loop is None:
+            return
+        channel.poked = True                # one wake-up for any number of changes before it is taken
+        self.loop.call_soon_threadsafe(channel.dirty.set)
 
-    def add(self, gid: str, w: Watcher) -> None:
-        self.watchers.setdefault(gid, set()).add(w)
+    def join(self, table: Table, seat: Any) -> Watcher:
+        self.loop = asyncio.get_running_loop()
+        channel = self.channels.get(table.id)
+        if channel is None:
+            channel = self.channels[table.id] = Channel(table)
+            channel.task = asyncio.ensure_future(self.broadcast(channel))
+        watcher = Watcher(seat)
+        channel.watchers.add(watcher)
+        # the newcomer's first message: the position as it is now (the last state
+        # built for its seat if nothing changed since, else a new one for all)
+        if seat in channel.texts and not channel.poked and not channel.dirty.is_set():
+            watcher.offer(channel.texts[seat])
+        else:
+            channel.dirty.set()
+        return watcher
 
-    def remove(self, gid: str, w: Watcher) -> None:
-        ws = self.watchers.get(gid)
-        if ws is not None:
-            ws.discard(w)
-            if not ws:
-                del self.watchers[gid]
+    def leave(self, table: Table, watcher: Watcher) -> None:
+        channel = self.channels.get(table.id)
+        if channel is None:
+            return
+        channel.watchers.discard(watcher)
+        if not channel.watchers:
+            del self.channels[table.id]
+            if channel.task is not None:
+                channel.task.cancel()
+
+    async def broadcast(self, channel: Channel) -> None:
+        while True:
+            await channel.dirty.wait()
+            channel.dirty.clear()
+            channel.poked = False
+            seats = {w.seat for w in channel.watchers}
+            if not seats:
+                continue
+            try:
+                texts = await to_thread.run_sync(self.render, channel.table, seats)
+            except asyncio.CancelledError:
+                raise
+            except Exception:                # a fault of the game's rules: logged, the watchers keep waiting
+                log.exception("game %s: its states could not be built for its watchers", channel.table.id)
+                continue
+            channel.texts = texts
+            for w in list(channel.watchers):
+                text = texts.get(w.seat)
+                if text is not None:
+                    w.offer(text)
+
+    def render(self, table: Table, seats: set[Any]) -> dict[Any, str]:
+        states = self.store.states_of(table, seats)
+        return {seat: json.dumps({"type": "state", **state}) for seat, state in states.items()}
+
+
+class Json(JSONResponse):
+    """JSON in ASCII: a string a client sent (a lone surrogate of a `\\ud800` escape
+    included) comes back escaped, never as bytes UTF-8 cannot carry."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, separators=(",", ":")).encode("ascii")
 
 
 def _reply(out: dict) -> JSONResponse:
-    return JSONResponse(out, status_code=out.get("status", 200) if "error" in out else 200)
+    return Json(out, status_code=out.get("status", 200) if "error" in out else 200)
 
 
 def _refuse(status: int, reason: str) -> JSONResponse:
-    return JSONResponse({"error": reason, "status": status}, status_code=status)
+    return Json({"error": reason, "status": status}, status_code=status)
 
 
 async def _body(request: Request) -> Any:
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+    if length is not None and (not length.isascii() or not length.isdigit() or int(length) > MAX_BODY):
         raise Refused(413, f"a request body is at most {MAX_BODY} bytes")
     data = bytearray()
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > MAX_BODY:
-            raise Refused(413, f"a request body is at most {MAX_BODY} bytes")
+    try:
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > MAX_BODY:
+                raise Refused(413, f"a request body is at most {MAX_BODY} bytes")
+    except ClientDisconnect:       # gone, or too slow (guard.py): nobody hears the answer
+        raise Refused(408, "the request's body did not arrive in time") from None
     return _parse(bytes(data))
 
 
+def _not_a_number(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
 def _parse(data: bytes | str) -> Any:
+    """Strict JSON in UTF-8: no NaN or Infinity, no other encoding."""
     try:
-        return json.loads(data)
+        return json.loads(data.decode("utf-8") if isinstance(data, bytes) else data, parse_constant=_not_a_number)
     except (ValueError, RecursionError) as exc:
-        raise Refused(400, f"the body is not JSON: {exc}") from None
+        raise Refused(400, f"the body is not JSON in UTF-8: {exc}") from None
 
 
-def make_app(store: Store) -> Starlette:
-    hub = Hub()
+def _address(conn: Request | WebSocket) -> str | None:
+    return conn.client.host if conn.client else None
+
+
+def make_app(store: Store, limits: Limits | None = None) -> Starlette:
+    limits = limits or Limits()
+    hub = Hub(store)
     store.listeners.append(hub.changed)
 
-    async def ask(request_obj: dict) -> dict:
-        return await to_thread.run_sync(store.handle, request_obj)
+    async def ask(request_obj: dict, client: str | None = None) -> dict:
+        return await to_thread.run_sync(store.handle, request_obj, client)
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", media_type="text/html")
@@ -109,7 +201,7 @@ def make_app(store: Store) -> Starlette:
             return _refuse(r.status, r.reason)
         if not isinstance(body, dict):
             return _refuse(400, "a new game is a JSON object")
-        return _reply(await ask({**body, "op": "create"}))
+        return _reply(await ask({**body, "op": "create"}, _address(request)))
 
     async def state(request: Request) -> Response:
         return _reply(await ask({"op": "state", "id": request.path_params["id"],
@@ -118,7 +210,7 @@ def make_app(store: Store) -> Starlette:
     async def act(request: Request) -> Response:
         gid, token = request.path_params["id"], request.query_params.get("token")
         try:
-            store.find(gid, token)          # a stranger learns nothing from the body's checks
+            await to_thread.run_sync(store.find, gid, token)   # a stranger learns nothing from the body's checks
             body = await _body(request)
         except Refused as r:
             return _refuse(r.status, r.reason)
@@ -127,21 +219,29 @@ def make_app(store: Store) -> Starlette:
     async def socket(ws: WebSocket) -> None:
         gid, token = ws.path_params["id"], ws.query_params.get("token")
         try:
-            table, seat = store.find(gid, token)
+            table, seat = await to_thread.run_sync(store.find, gid, token)
         except Refused as r:
-            await ws.close(code=4000 + r.status, reason=r.reason)    # before accept: HTTP 403/404
+            await ws.close(code=4000 + r.status, reason=r.reason)    # before accept: HTTP 403
             return
         await ws.accept()
-        w = Watcher(seat, asyncio.get_running_loop())
-        hub.add(gid, w)
-        w.changed.set()                   # the first message is the position as it is now
+        w = hub.join(table, seat)
+        client = _address(ws)
 
-        async def send_states() -> None:
+        async def send(text: str) -> bool:
+            """Send one message; False if the socket did not take it in time (or is gone)."""
+            try:
+                await asyncio.wait_for(ws.send_text(text), limits.send_seconds)
+                return True
+            except (asyncio.TimeoutError, WebSocketDisconnect, RuntimeError, OSError):
+                return False
+
+        async def push() -> None:
             while True:
-                await w.changed.wait()
-                w.changed.clear()
-                out = await to_thread.run_sync(store.state_of, table, seat)
-                await ws.send_text(json.dumps({"type": "state", **out}))
+                await w.ready.wait()
+                w.ready.clear()
+                text, w.next = w.next, None
+                if text is not None and not await send(text):
+                    return
 
         async def answer() -> None:
             while True:
@@ -155,22 +255,27 @@ def make_app(store: Store) -> Starlette:
                     if not isinstance(msg, dict):
                         raise Refused(400, "a message is a JSON object")
                 except Refused as r:
-                    await ws.send_text(json.dumps({"type": "reply", "error": r.reason, "status": r.status}))
-                    continue
-                # the socket's own game and token: a message cannot name another
-                out = await ask({**msg, "id": gid, "token": token})
-                await ws.send_text(json.dumps({"type": "reply", **out}))
+                    out = {"error": r.reason, "status": r.status}
+                else:
+                    # the socket's own game and token: a message cannot name another
+                    out = await ask({**msg, "id": gid, "token": token}, client)
+                if not await send(json.dumps({"type": "reply", **out})):
+                    return
 
-        sender = asyncio.ensure_future(send_states())
-        # a socket closed mid-send ends the sender; its error is no news
-        sender.add_done_callback(lambda t: t.cancelled() or t.exception())
+        tasks = [asyncio.ensure_future(push()), asyncio.ensure_future(answer())]
         try:
-            await answer()
-        except WebSocketDisconnect:
-            pass
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            sender.cancel()
-            hub.remove(gid, w)
+            hub.leave(table, w)
+            for t in tasks:
+                t.cancel()
+            for t in await asyncio.gather(*tasks, return_exceptions=True):
+                if isinstance(t, Exception) and not isinstance(t, WebSocketDisconnect):
+                    log.warning("a WebSocket of game %s ended on %s: %s", gid, type(t).__name__, t)
+        try:       # a socket too slow to take its messages is closed (guard.py cuts it if it cannot flush)
+            await asyncio.wait_for(ws.close(code=1008, reason="too slow"), 1.0)
+        except Exception:        # noqa: BLE001 - already closed, or not flushing: nothing more to do
+            pass
 
     routes = [
         Route("/", index),
@@ -193,9 +298,18 @@ def make_app(store: Store) -> Starlette:
     return Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found, 500: failed})
 
 
-def run(store: Store, host: str, port: int) -> None:
+def server_config(store: Store, host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = None):
+    """uvicorn's configuration for serving `store`: the app, and the guarded
+    protocols (guard.py) in place of uvicorn's `limit_concurrency`, which would
+    answer 503 to every client once reached."""
     import uvicorn
-    config = uvicorn.Config(make_app(store), host=host, port=port, ws_max_size=MAX_BODY,
-                            limit_concurrency=MAX_CONNECTIONS, log_level="warning",
-                            h11_max_incomplete_event_size=MAX_BODY)
-    uvicorn.Server(config).run()
+    limits = limits or Limits()
+    http, ws = protocols(limits)
+    return uvicorn.Config(make_app(store, limits), host=host, port=port, http=http, ws=ws,
+                          ws_max_size=MAX_BODY, h11_max_incomplete_event_size=MAX_BODY,
+                          timeout_keep_alive=limits.keep_alive, proxy_headers=False, log_level="warning")
+
+
+def run(store: Store, host: str, port: int, limits: Limits | None = None) -> None:
+    import uvicorn
+    uvicorn.Server(server_config(store, host, port, limits)).run()

@@ -9,6 +9,11 @@ decision, its `legal_actions()` — nothing else of the game leaves here.
 Tokens are kept as SHA-256 digests (a saved game on disk gives no seat
 away) and compared in constant time. A game is saved after every change as
 one JSON file, written to a temporary file and renamed over the old one.
+
+Games in play are bounded (`max_games`), and so are a client address's
+games in play and the games it may start a minute; finished games do not
+count toward those bounds, and are kept readable until they expire
+(`finished_ttl`), as is a game left alone (`abandoned_ttl`).
 """
 
 from __future__ import annotations
@@ -16,12 +21,14 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import logging
 import os
 import random
 import re
 import secrets
 import tempfile
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -35,8 +42,16 @@ MAX_GAMES = 200
 MAX_VARIANTS = 8
 MAX_SEED = 2**63 - 1
 MAX_BOT_MOVES = 20000        # per request: a game of bots alone cannot hold the server for ever
+FINISHED_TTL = 3600.0        # seconds a finished game stays readable
+ABANDONED_TTL = 86400.0      # seconds a game in play is kept with no request naming it
+GAMES_PER_ADDRESS = 10       # games in play created by one client address
+CREATES_PER_MINUTE = 30      # new games one client address may start a minute ...
+CREATES_BURST = 10           # ... at most this many at once
+MAX_NESTING = 32             # arrays and objects within each other in one request
 SPECTATOR = "spectator"
 _ID = re.compile(r"^[0-9a-f]{16}$")
+_TEMP = re.compile(r"^\.[0-9a-f]{16}\..+\.tmp$")     # what _save's mkstemp names
+log = logging.getLogger("waybill.serve")
 
 
 class Refused(Exception):
@@ -81,6 +96,13 @@ class Table:
     stopped: str | None = None       # why the bots stopped (a fault in the content)
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     bot: Any = field(default=None, repr=False)
+    owner: str | None = None         # the client address that created it (kept in memory only)
+    touched: float = 0.0             # when a request last named it (the store's clock)
+    ended: float | None = None       # when it was found finished (over, or its bots stopped)
+    gone: bool = False               # expired: no longer saved
+
+    def finished(self) -> bool:
+        return self.game.over or self.stopped is not None
 
     def to_json(self) -> dict:
         return {"version": SAVE_VERSION, "id": self.id, "pack": self.pack, "variants": self.variants,
@@ -92,50 +114,73 @@ Listener = Callable[[str], None]
 
 
 class Store:
-    """Games by id. Thread-safe: each game has its own lock."""
+    """Games by id. Thread-safe: each game has its own lock; the store's lock
+    guards the table of games and the counts by client address."""
 
     def __init__(self, packs: list[Pack], data: str | None = None, max_games: int = MAX_GAMES,
-                 lang: str | None = None):
+                 lang: str | None = None, *, finished_ttl: float = FINISHED_TTL,
+                 abandoned_ttl: float = ABANDONED_TTL, max_finished: int | None = None,
+                 games_per_address: int = GAMES_PER_ADDRESS, creates_per_minute: float = CREATES_PER_MINUTE,
+                 creates_burst: int = CREATES_BURST, clock: Callable[[], float] = time.time):
         self.packs = {p.id: p for p in packs}
         self.lang = lang                       # the language of every view sent (None: the packs' English)
         self.data = data
-        self.max_games = max_games
+        self.max_games = max_games             # games in play (finished ones do not count)
+        self.max_finished = 5 * max_games if max_finished is None else max_finished
+        self.finished_ttl = finished_ttl
+        self.abandoned_ttl = abandoned_ttl
+        self.games_per_address = games_per_address          # 0: no bound
+        self.creates_per_minute = creates_per_minute        # 0: no bound
+        self.creates_burst = creates_burst
+        self.clock = clock
         self.tables: dict[str, Table] = {}
         self.lock = threading.Lock()
         self.listeners: list[Callable[[Table], None]] = []
         self.skipped: list[str] = []          # saved games that could not be resumed, with why
+        self.cleaned: list[str] = []          # temporary files of an interrupted save, removed at start
+        self.buckets: dict[str, tuple[float, float]] = {}     # address -> (new games it may start, when)
+        self.swept = float("-inf")
+        self.told: set[tuple[str, str, str]] = set()          # rendering faults already logged
         if data:
             os.makedirs(data, exist_ok=True)
+            self._clean()
             self._resume()
+            self.sweep(force=True)
 
     # --- the messages --------------------------------------------------------
 
-    def handle(self, request: Any) -> dict:
+    def handle(self, request: Any, client: str | None = None) -> dict:
         """One request object -> one response object; errors are
-        ``{"error": reason, "status": code}``, never an exception."""
+        ``{"error": reason, "status": code}``, never an exception. ``client``
+        is the address the request came from (None: not bounded by address)."""
         try:
             if not isinstance(request, dict):
                 raise Refused(400, "a request is a JSON object")
+            if _deeper_than(request, MAX_NESTING):
+                raise Refused(400, f"a request nests arrays and objects at most {MAX_NESTING} deep")
             op = request.get("op")
             if op == "packs":
                 out = {"packs": [p.describe() for p in self.packs.values()]}
             elif op == "create":
-                out = self.create(request)
+                out = self.create(request, client)
             elif op == "state":
                 out = self.state(request.get("id"), request.get("token"))
             elif op == "act":
                 out = self.act(request.get("id"), request.get("token"), request.get("action"))
             else:
-                raise Refused(400, f"unknown op {op!r}; known: packs, create, state, act")
+                raise Refused(400, f"unknown op {_shown(op)}; known: packs, create, state, act")
         except Refused as r:
             out = {"error": r.reason, "status": r.status}
         if isinstance(request, dict) and "ref" in request:
             out["ref"] = request["ref"]
         return out
 
-    def create(self, body: dict) -> dict:
+    def create(self, body: dict, client: str | None = None) -> dict:
         pack, players, seed, variants, bots = self._new_game_fields(body)
-        self._room()                   # before the work of setting a game up, and again when adding it
+        self.sweep()
+        with self.lock:                # before the work of setting a game up, and again when adding it
+            self._room(client)
+            self._spend(client)
         try:
             rules = load_pack(pack.source, variants)
             game = Game.new(rules, players=players, seed=seed)
@@ -146,19 +191,47 @@ class Store:
         tokens = {s: secrets.token_urlsafe(24) for s in range(players) if s not in bots}
         spectator = secrets.token_urlsafe(24)
         with self.lock:
-            self._room()
+            self._room(client)
             gid = secrets.token_hex(8)
             table = Table(gid, pack.id, variants, seed, sorted(bots), {s: digest(t) for s, t in tokens.items()},
-                          digest(spectator), game)
+                          digest(spectator), game, owner=client, touched=self.clock())
             self.tables[gid] = table
         with table.lock:
             self._advance(table)
             self._save(table)
         return {"id": gid, "tokens": {str(s): t for s, t in tokens.items()}, "spectator": spectator}
 
-    def _room(self) -> None:
-        if len(self.tables) >= self.max_games:
-            raise Refused(503, f"this server already holds its limit of {self.max_games} games")
+    def _room(self, client: str | None) -> None:
+        """Refuse a new game if the server, or this client's address, holds its
+        limit of games in play (finished games do not count)."""
+        playing = [t for t in self.tables.values() if t.ended is None]
+        if len(playing) >= self.max_games:
+            raise Refused(503, f"this server already holds its limit of {self.max_games} games in play")
+        if client is not None and self.games_per_address > 0:
+            mine = sum(1 for t in playing if t.owner == client)
+            if mine >= self.games_per_address:
+                raise Refused(429, f"your address already has {mine} games in play, the most it may have; "
+                                   f"finish one (a game nobody asks for ends after {self.abandoned_ttl:g} s)")
+
+    def _spend(self, client: str | None) -> None:
+        """Take one new game from this address's allowance (a token bucket:
+        `creates_burst` at once, refilled at `creates_per_minute`)."""
+        if client is None or self.creates_per_minute <= 0:
+            return
+        now = self.clock()
+        rate = self.creates_per_minute / 60.0
+        left, when = self.buckets.get(client, (float(self.creates_burst), now))
+        left = min(float(self.creates_burst), left + max(0.0, now - when) * rate)
+        if left < 1.0:
+            self.buckets[client] = (left, now)
+            wait = (1.0 - left) / rate
+            raise Refused(429, f"too many new games from your address (at most {self.creates_per_minute:g} "
+                               f"a minute): try again in {wait:.0f} s")
+        self.buckets[client] = (left - 1.0, now)
+        if len(self.buckets) > 10000:          # forget the addresses whose allowance is whole again
+            full = [a for a, (n, t) in self.buckets.items() if n + (now - t) * rate >= self.creates_burst]
+            for a in full:
+                del self.buckets[a]
 
     def state(self, gid: Any, token: Any) -> dict:
         table, seat = self.find(gid, token)
@@ -171,15 +244,27 @@ class Store:
                 self._save(table)
             return self.seat_state(table, seat)
 
+    def states_of(self, table: Table, seats: set[int | str]) -> dict[int | str, dict]:
+        """The state of each of these seats, all of one position (one lock, one view a seat)."""
+        with table.lock:
+            if self._advance(table):
+                self._save(table)
+            return {seat: self.seat_state(table, seat) for seat in seats}
+
     def act(self, gid: Any, token: Any, action: Any) -> dict:
         table, seat = self.find(gid, token)
         if seat == SPECTATOR:
             raise Refused(403, "a spectator cannot act")
         if not isinstance(action, dict):
             raise Refused(400, "an action is a JSON object, one of the actions you were given")
+        for key in ("player", "decision", "option"):
+            if key in action and type(action[key]) is not int:
+                raise Refused(400, f"an action's {key!r} is a whole number, not {_shown(action[key])}: "
+                                   "send back one of the actions you were given, as it is")
         if action.get("player") != seat:
-            raise Refused(403, f"this token is seat {seat}'s; it cannot act for seat {action.get('player')!r}")
+            raise Refused(403, f"this token is seat {seat}'s; it cannot act for seat {_shown(action.get('player'))}")
         with table.lock:
+            _exactly_as_given(action, table.game)
             try:
                 table.game.apply(action)
             except IllegalAction as exc:
@@ -194,28 +279,60 @@ class Store:
     # --- seats ---------------------------------------------------------------
 
     def find(self, gid: Any, token: Any) -> tuple[Table, int | str]:
-        """The game and the seat (or SPECTATOR) a token opens; 404 / 403 otherwise."""
+        """The game and the seat (or SPECTATOR) a token opens; 404 / 403 otherwise.
+        A game found is kept from expiring as abandoned for another while."""
+        self.sweep()
         table = self.tables.get(gid) if isinstance(gid, str) else None
+        now = self.clock()
+        if table is not None and self._expired(table, now):
+            with self.lock:
+                self._drop(table)
+            table = None
         if table is None:
-            raise Refused(404, f"no game {gid!r}")
+            raise Refused(404, f"no game {_shown(gid)} (a finished game is kept {self.finished_ttl:g} s, "
+                               f"one nobody asks for {self.abandoned_ttl:g} s)")
         if not isinstance(token, str) or not token:
             raise Refused(403, "a token is needed (?token=...)")
         seat = seat_of(table, token)
         if seat is None:
             raise Refused(403, "this token opens no seat of this game")
+        table.touched = max(table.touched, now)
         return table, seat
 
     def seat_state(self, table: Table, seat: int | str) -> dict:
         """All a seat is ever sent: its own view and, on its decision, its legal actions."""
         game = table.game
         if seat == SPECTATOR:
-            return {"id": table.id, "pack": table.pack, "seat": None, "view": seat_view(game, None, self.lang), "actions": [],
+            return {"id": table.id, "pack": table.pack, "seat": None, "view": self._view(table, None), "actions": [],
                     "bots": list(table.bots), "stopped": table.stopped}
         pending = game.pending
         mine = pending is not None and not game.over and pending.get("player") == seat
-        return {"id": table.id, "pack": table.pack, "seat": seat, "view": seat_view(game, seat, self.lang),
+        return {"id": table.id, "pack": table.pack, "seat": seat, "view": self._view(table, seat),
                 "actions": game.legal_actions() if mine else [], "bots": list(table.bots),
                 "stopped": table.stopped}
+
+    def _view(self, table: Table, seat: int | None) -> dict:
+        """The seat's view in the server's language; in English if that fails
+        (a catalogue found broken at run time), never an error for the client."""
+        if self.lang is not None:
+            try:
+                return seat_view(table.game, seat, self.lang)
+            except Exception as exc:          # noqa: BLE001 - any fault of the catalogue: English instead
+                self._tell(table, f"its view in {self.lang!r} failed, sent in English instead", exc)
+        try:
+            return seat_view(table.game, seat, None)
+        except Exception as exc:              # noqa: BLE001 - a fault of the rules: said, not a crash
+            self._tell(table, "its view could not be rendered", exc)
+            raise Refused(500, f"this game's view could not be rendered (a fault in pack {table.pack!r}: "
+                               f"{type(exc).__name__})") from None
+
+    def _tell(self, table: Table, what: str, exc: BaseException) -> None:
+        """Log a rendering fault, once per pack, language and kind of fault."""
+        key = (table.pack, str(self.lang), type(exc).__name__)
+        if key not in self.told:
+            self.told.add(key)
+            log.warning("game %s of pack %s: %s: %s: %s", table.id, table.pack, what, type(exc).__name__,
+                        str(exc)[:500])
 
     # --- bots ----------------------------------------------------------------
 
@@ -244,15 +361,56 @@ class Store:
     # --- listening -----------------------------------------------------------
 
     def _changed(self, table: Table) -> None:
-        """Tell the listeners (the WebSocket hub); called with the table's lock held,
-        so what they read of the game is this very position."""
+        """Note a finished game and tell the listeners (the WebSocket hub); called
+        with the table's lock held, so what they read of the game is this very position."""
+        if table.ended is None and table.finished():
+            table.ended = self.clock()
         for listen in self.listeners:
             listen(table)
+
+    # --- expiry --------------------------------------------------------------
+
+    def _expired(self, table: Table, now: float) -> bool:
+        if table.ended is not None:
+            return now - table.ended > self.finished_ttl
+        return now - table.touched > self.abandoned_ttl
+
+    def sweep(self, force: bool = False) -> None:
+        """Forget the games that expired (their saves too), and the oldest finished
+        games beyond `max_finished`; at most once a second unless forced."""
+        now = self.clock()
+        if not force and now - self.swept < 1.0:
+            return
+        with self.lock:
+            self.swept = now
+            for table in [t for t in self.tables.values() if self._expired(t, now)]:
+                self._drop(table)
+            done = [t for t in self.tables.values() if t.ended is not None]
+            if len(done) > self.max_finished:
+                done.sort(key=lambda t: t.ended)
+                for table in done[:len(done) - self.max_finished]:
+                    self._drop(table)
+
+    def _drop(self, table: Table) -> None:
+        """Forget one game and delete its save; called with the store's lock held.
+        A game busy right now is left for the next sweep."""
+        if self.tables.get(table.id) is not table or not table.lock.acquire(blocking=False):
+            return
+        try:
+            del self.tables[table.id]
+            table.gone = True
+            if self.data:
+                try:
+                    os.unlink(os.path.join(self.data, f"{table.id}.json"))
+                except OSError:
+                    pass
+        finally:
+            table.lock.release()
 
     # --- disk ----------------------------------------------------------------
 
     def _save(self, table: Table) -> None:
-        if not self.data:
+        if not self.data or table.gone:
             return
         path = os.path.join(self.data, f"{table.id}.json")
         fd, tmp = tempfile.mkstemp(prefix=f".{table.id}.", suffix=".tmp", dir=self.data)
@@ -269,6 +427,18 @@ class Store:
                 pass
             raise
 
+    def _clean(self) -> None:
+        """Remove the temporary files of saves a crash interrupted (only names
+        `_save` makes: `.<id>.<random>.tmp`); the saves themselves are whole."""
+        with os.scandir(self.data) as entries:
+            stale = [e for e in entries if _TEMP.match(e.name) and e.is_file(follow_symlinks=False)]
+        for entry in stale:
+            try:
+                os.unlink(entry.path)
+                self.cleaned.append(entry.name)
+            except OSError:
+                pass
+
     def _resume(self) -> None:
         for name in sorted(os.listdir(self.data)):
             if not name.endswith(".json") or not _ID.match(name[:-5]):
@@ -276,9 +446,13 @@ class Store:
             path = os.path.join(self.data, name)
             try:
                 table = self._load(path)
+                when = os.stat(path).st_mtime
             except (OSError, ValueError, RecursionError, WaybillError, KeyError, TypeError) as exc:
                 self.skipped.append(f"{name}: {exc}")
                 continue
+            table.touched = when            # as if last asked for when last saved
+            if table.finished():
+                table.ended = when
             self.tables[table.id] = table
 
     def _load(self, path: str) -> Table:
@@ -308,23 +482,23 @@ class Store:
             raise Refused(400, f"unknown field(s) {', '.join(map(str, extra))}; known: pack, players, seed, variants, bots")
         pack = self.packs.get(body.get("pack")) if isinstance(body.get("pack"), str) else None
         if pack is None:
-            raise Refused(400, f"unknown pack {body.get('pack')!r}; this server offers: {', '.join(self.packs)}")
+            raise Refused(400, f"unknown pack {_shown(body.get('pack'))}; this server offers: {', '.join(self.packs)}")
         players = body.get("players")
         lo, hi = pack.players.get("min", 1), pack.players.get("max", 8)
         if type(players) is not int or not lo <= players <= hi:
-            raise Refused(400, f"players must be a whole number from {lo} to {hi} for {pack.id}, not {players!r}")
+            raise Refused(400, f"players must be a whole number from {lo} to {hi} for {pack.id}, not {_shown(players)}")
         seed = body.get("seed")
         if seed is None:
             seed = secrets.randbelow(2**31)
         if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-            raise Refused(400, f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+            raise Refused(400, f"seed must be a whole number from 0 to {MAX_SEED}, not {_shown(seed)}")
         variants = body.get("variants", [])
         if (not isinstance(variants, list) or len(variants) > MAX_VARIANTS
                 or not all(isinstance(v, str) for v in variants)):
             raise Refused(400, f"variants must be a list of at most {MAX_VARIANTS} names")
         unknown = [v for v in variants if v not in pack.variants]
         if unknown:
-            raise Refused(400, f"pack {pack.id} has no variant {unknown[0]!r}; "
+            raise Refused(400, f"pack {pack.id} has no variant {_shown(unknown[0])}; "
                                f"known: {', '.join(pack.variants) or 'none'}")
         bots = body.get("bots", [])
         if not isinstance(bots, list) or not all(type(b) is int for b in bots):
@@ -364,3 +538,51 @@ def offer(sources: list[str] | tuple[str, ...]) -> list[Pack]:
         variants = [r["id"] for r in rows if r["kind"] == "variant"]
         packs.append(Pack(info["id"], source, info.get("name") or info["id"], dict(rules.players), variants))
     return packs
+
+
+def _shown(value: Any) -> str:
+    """A client's value in a reason, cut short."""
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):      # (too deep; an int of too many digits)
+        return f"(a {type(value).__name__} too large to show)"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _deeper_than(value: Any, limit: int) -> bool:
+    """Whether arrays and objects nest more than `limit` deep in `value` (without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        v, depth = stack.pop()
+        if isinstance(v, dict):
+            v = list(v.values())
+        elif not isinstance(v, list):
+            continue
+        if depth > limit:
+            return True
+        stack.extend((x, depth + 1) for x in v if isinstance(x, (dict, list)))
+    return False
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal and of the same JSON types throughout (``0.0`` is not ``0``, ``true`` not ``1``)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def _exactly_as_given(action: dict, game: Game) -> None:
+    """Refuse (400) an action that equals one of the legal actions only because
+    Python takes ``0.0`` or ``true`` for ``0`` or ``1``: one must be sent back as it is."""
+    i = action.get("option")
+    for legal in game.legal_actions() if type(i) is int else ():
+        if legal.get("option") == i:
+            if action == legal and not _same(action, legal):
+                key = next(k for k in legal if not _same(action[k], legal[k]))
+                raise Refused(400, f"action field {key!r} is {_shown(action[key])}, not the "
+                                   f"{_shown(legal[key])} you were given: send the action back as it is")
+            return

@@ -560,6 +560,55 @@ def test_E806_selector_without_a_default_variant(tmp_path):
     assert got[:3] == (5, 3, "a selector has no default variant") and "*[other]" in got[3]
 
 
+def test_E807_reference_cycle_in_a_catalogue(tmp_path):
+    d, got = catalogue_diag(tmp_path, "pack-name = { action-go }\naction-go = { pack-name }\n"
+                                      "action-go-log1 = { $me }\n", code="E807")
+    assert got == (1, 1, "`pack-name` refers to itself: pack-name -> action-go -> pack-name",
+                   "a message may use other messages, never itself through them")
+
+
+def test_E807_a_term_and_attributes_in_cycles(tmp_path):
+    (tmp_path / "a").mkdir()
+    d, got = catalogue_diag(tmp_path / "a", "pack-name = t { -t }\naction-go = Go\naction-go-log1 = { $me }\n"
+                                            "-t = x { -t }\n", code="E807")
+    assert got[:3] == (4, 2, "`-t` refers to itself: -t -> -t")
+    report = Report()
+    from waybill.compiler.catalogues import check_catalogue
+    (tmp_path / "b" / "locales").mkdir(parents=True)
+    path = tmp_path / "b" / "locales" / "xx.ftl"
+    path.write_text("m = x\n    .a = { m.b }\n    .b = { m.a }\n")
+    check_catalogue(str(path), {"m": set(), "m.a": set(), "m.b": set()}, report)
+    assert [(d.code, d.span.line, d.span.column, d.message) for d in report.diagnostics] == [
+        ("E807", 2, 6, "`m.a` refers to itself: m.a -> m.b -> m.a")]
+
+
+def test_E808_nesting_too_deep_in_a_catalogue(tmp_path):
+    deep = "{ " * 30 + "$me" + " }" * 30
+    d, got = catalogue_diag(tmp_path, f"pack-name = t\naction-go = Go\naction-go-log1 = {{ $me }} {deep}\n",
+                            code="E808")
+    assert got == (3, 74, "nesting is deeper than 24 levels: this message is not read",
+                   "select on fewer things at once, or split the message")
+
+
+def test_E808_a_chain_of_references_too_deep(tmp_path):
+    terms = "-t0 = x\n" + "".join(f"-t{i} = {{ -t{i - 1} }}\n" for i in range(1, 31))
+    d, got = catalogue_diag(tmp_path, "pack-name = t\naction-go = { -t30 }\naction-go-log1 = { $me }\n" + terms,
+                            code="E808")
+    assert got == (29, 2, "`-t25` nests 25 levels deep through the messages it uses; the limit is 24",
+                   "use fewer messages within messages")
+
+
+def test_E809_number_out_of_range_in_a_catalogue(tmp_path):
+    d, got = catalogue_diag(tmp_path, "pack-name = t\naction-go = Go\n"
+                                      "action-go-log1 = { $me } { NUMBER($arg2, minimumFractionDigits: 1000) }\n",
+                            code="E809")
+    assert got == (3, 42, "option `minimumFractionDigits: 1000` is beyond 100: this message is not read", None)
+    (tmp_path / "b").mkdir()
+    d, got = catalogue_diag(tmp_path / "b", "pack-name = t\naction-go = Go\naction-go-log1 = { $me } { $arg2 ->\n"
+                                            "   [1" + "0" * 40 + "] many\n  *[other] some\n}\n", code="E809")
+    assert got[:3] == (4, 5, "a number of more than 30 digits: this message is not read")
+
+
 def test_W801_messages_missing_from_a_translation(tmp_path):
     d, got = catalogue_diag(tmp_path, "pack-name = т\naction-go = Иди\n", code="W801")
     assert got[:2] == (1, 1) and got[2] == "1 message(s) missing from the catalogue: action-go-log1"
