@@ -20,18 +20,21 @@ from __future__ import annotations
 import os
 import stat
 from dataclasses import dataclass, field
+from typing import Callable
 
 from waybill.api import bot_settings
 from waybill.compiler import drop_unsure_unused
 from waybill.compiler.loader import PackSource, SourceFile, display_path
 from waybill.compiler.lower import Lowerer
 from waybill.compiler.symbols import Program, build_program
+from waybill.dsl import ast
 from waybill.dsl.diagnostics import Diagnostic, Report, Span
+from waybill.dsl.files import read_regular
 from waybill.dsl.parser import MAX_FILE_BYTES, decode
 
 from . import packs
 from .documents import ParsedFile, parse_text
-from .incremental import LoweringMemo
+from .incremental import SYMBOL_UNITS, LoweringMemo
 
 
 @dataclass
@@ -73,15 +76,33 @@ class Workspace:
         self.memos: dict[str, LoweringMemo] = {}  # pack folder -> its declarations' last checks
         self.readings: dict[str, packs.Reading] = {}  # pack folder -> what the loader last found
         self.disk: dict[str, tuple] = {}  # path -> the stat of the file when last read from disk
+        self.oversized: dict[str, str] = {}  # open documents too large to analyse -> why (the server's bounds)
+        # Called between steps that leave nothing half done; the server's worker
+        # stops an abandoned analysis there (it raises).
+        self.checkpoint: Callable[[], None] = _nothing
 
     # ---- documents ----------------------------------------------------------------
     def set_text(self, path: str, text: str) -> None:
         self.open_texts[name(path)] = text
+        self.oversized.pop(name(path), None)
         self.analyses.clear()  # any pack may include or extend this file
+
+    def set_oversized(self, path: str, message: str) -> None:
+        """An open document that is not analysed: its one diagnostic is `message` (E106)."""
+        self.open_texts[name(path)] = ""
+        self.oversized[name(path)] = message
+        self.analyses.clear()
 
     def close(self, path: str) -> None:
         self.open_texts.pop(name(path), None)
+        self.oversized.pop(name(path), None)
         self.analyses.clear()
+
+    def forget_checks(self) -> None:
+        """After an analysis was stopped by force: whatever it was building may
+        be half done (the per-declaration memos); the next one starts afresh."""
+        self.analyses.clear()
+        self.memos.clear()
 
     def text_of(self, path: str) -> str | None:
         path = name(path)
@@ -93,25 +114,29 @@ class Workspace:
     def source(self, path: str) -> ParsedFile | None:
         """The parse of a file: the editor's text when open, else the disk's."""
         path = name(path)
+        if path in self.oversized:
+            diag = Diagnostic(path, Span.point(1, 1), "error", "E106", self.oversized[path])
+            return ParsedFile(path, "", ast.Module(path, []), [diag])
         text = self.open_texts.get(path)
+        seen = None
         if text is None:
             seen = _stat(path)
             if seen is not None and path in self.parsed and self.disk.get(path) == seen:
                 return self.parsed[path]  # not open, and unchanged on disk since read
-            try:
-                with open(path, "rb") as fh:
-                    data = fh.read(MAX_FILE_BYTES + 1)
-            except OSError:
+            try:  # a regular file only: a FIFO or a device is not waited on
+                data = read_regular(path, MAX_FILE_BYTES + 1)
+            except (OSError, ValueError):  # ValueError: a NUL in the path
                 return None
             text, diags = decode(data, path)
             if text is None:
-                from waybill.dsl import ast
                 return ParsedFile(path, "", ast.Module(path, []), diags)
-            self.disk[path] = seen
-        else:
-            self.disk.pop(path, None)
-        parsed = parse_text(text, path, self.parsed.get(path))
+        parsed = parse_text(text, path, self.parsed.get(path), checkpoint=self.checkpoint)
+        # both at once, after the parse: a parse stopped half-way leaves the last one in place
         self.parsed[path] = parsed
+        if seen is None:
+            self.disk.pop(path, None)
+        else:
+            self.disk[path] = seen
         return parsed
 
     # ---- analysis -------------------------------------------------------------------
@@ -133,25 +158,35 @@ class Workspace:
     def finish(self, analysis: Analysis) -> None:
         """The second pass of `waybill check`: the rules-text lint of the pack
         as it is, and the pack with all its variants applied, so that the code
-        inside `variant` blocks is checked too."""
+        inside `variant` blocks is checked too.
+
+        It works on a copy of the first pass's report and changes `analysis`
+        only at the end: stopped at a checkpoint (or anywhere), it can be run
+        again (it builds its own lowerings, never the memos)."""
         if analysis.complete or analysis.report is None or analysis.pack is None:
             return
-        before = {_key(d) for d in analysis.report.diagnostics}
+        report = Report(list(analysis.report.diagnostics), dict(analysis.report.sources))
+        before = {_key(d) for d in report.diagnostics}
+        self.checkpoint()
         if analysis.lint:
-            _lint(analysis.pack, analysis.report)
+            _lint(analysis.pack, report, self.checkpoint)
+            self.checkpoint()
         if analysis.program.variants:
-            _check(analysis.pack, sorted(analysis.program.variants), analysis.report)
-        done = _collect(analysis.folder, analysis.program, analysis.pack, analysis.report)
-        analysis.diagnostics = done.diagnostics
-        for d in analysis.report.sorted():
+            _check(analysis.pack, sorted(analysis.program.variants), report, checkpoint=self.checkpoint)
+            self.checkpoint()
+        done = _collect(analysis.folder, analysis.program, analysis.pack, report)
+        variant_only: dict[str, list[Diagnostic]] = {}
+        for d in report.sorted():
             if _key(d) not in before:
-                analysis.variant_only.setdefault(d.file, []).append(d)
+                variant_only.setdefault(d.file, []).append(d)
+        analysis.report, analysis.diagnostics, analysis.variant_only = report, done.diagnostics, variant_only
         analysis.complete = True
 
     def analyze_pack(self, folder: str) -> Analysis:
         """`waybill check FOLDER`: the pack (and, in `finish`, the pack with all its variants)."""
         report = Report()
         pack = packs.read_pack(folder, self.source, report, self.readings)
+        self.checkpoint()  # the last safe point: the memo below is changed as the pack is checked
         memo = self.memos.setdefault(folder, LoweringMemo())
         program = _check(pack, (), report, memo, [self.parsed[f] for f in _files_of(pack) if f in self.parsed])
         out = _collect(folder, program, pack, report)
@@ -168,8 +203,12 @@ class Workspace:
             return _collect(None, None, None, report)
         report.extend(parsed.diagnostics)
         pack = PackSource(os.path.dirname(os.path.abspath(path)), None, [SourceFile(path, parsed.module, ok=parsed.ok)])
-        program = _check(pack, (), report)
+        program = _check(pack, (), report, checkpoint=self.checkpoint)
         return _collect(None, program, pack, report)
+
+
+def _nothing() -> None:
+    pass
 
 
 def _stat(path: str) -> tuple | None:
@@ -188,15 +227,41 @@ def name(path: str) -> str:
     return display_path(os.path.abspath(path))
 
 
+class StoppableLowerer(Lowerer):
+    """The compiler's Lowerer, calling `checkpoint` before each declaration.
+    For a lowering from scratch only (it changes nothing but itself and its
+    report, so stopping it anywhere leaves nothing half done); the memo's
+    lowering is not stopped inside."""
+
+    def __init__(self, program: Program, report: Report, bots: dict | None = None,
+                 checkpoint: Callable[[], None] | None = None):
+        super().__init__(program, report, bots)
+        self.checkpoint = checkpoint or _nothing
+
+
+def _stoppable(unit: str):
+    method = getattr(Lowerer, unit)
+
+    def lowered(self: StoppableLowerer, *args):
+        self.checkpoint()
+        return method(self, *args)
+    lowered.__name__ = unit
+    return lowered
+
+
+for _unit in SYMBOL_UNITS + ("rule",):
+    setattr(StoppableLowerer, _unit, _stoppable(_unit))
+
+
 def _check(pack: PackSource, variants, report: Report, memo: LoweringMemo | None = None,
-           parsed: list[ParsedFile] = ()) -> Program | None:
+           parsed: list[ParsedFile] = (), checkpoint: Callable[[], None] | None = None) -> Program | None:
     """Resolve and check; with a memo, only what changed since its last check is lowered."""
     start = len(report.diagnostics)
     program = build_program(pack, list(variants), report)
     if memo is not None and not variants:
         memo.lower(program, report, list(parsed))
     else:
-        Lowerer(program, report, bot_settings()).lower()
+        StoppableLowerer(program, report, bot_settings(), checkpoint).lower()
     drop_unsure_unused(program, report, start)  # as `waybill check` does
     if program.pack is not None and not (program.symbols or program.rules or program.game) and not program.broken:
         report.add(Diagnostic(program.pack_file or "?", program.pack.span, "error", "E205",
@@ -204,11 +269,13 @@ def _check(pack: PackSource, variants, report: Report, memo: LoweringMemo | None
     return program
 
 
-def _lint(pack: PackSource, report: Report) -> None:
+def _lint(pack: PackSource, report: Report, checkpoint: Callable[[], None] | None = None) -> None:
     """The rules-text warnings, as `waybill check` gives them for the pack as it
     is: from a lowering from scratch (the lint reads positions from the IR)."""
     from waybill.compiler.lint_text import lint_rules_text
-    ir = Lowerer(build_program(pack, [], Report()), Report()).lower()
+    ir = StoppableLowerer(build_program(pack, [], Report()), Report(), checkpoint=checkpoint).lower()
+    if checkpoint is not None:
+        checkpoint()
     lint_rules_text(ir, report)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Callable, TypeVar
 
 from waybill.dsl import ast, cache
 from waybill.dsl.diagnostics import Diagnostic, Span
@@ -43,8 +43,11 @@ class ParsedFile:
         return not any(d.is_error for d in self.diagnostics)
 
 
-def parse_text(text: str, path: str, previous: ParsedFile | None = None) -> ParsedFile:
-    """Parse `text`, reusing the chunks of `previous` that did not change."""
+def parse_text(text: str, path: str, previous: ParsedFile | None = None,
+               checkpoint: Callable[[], None] | None = None) -> ParsedFile:
+    """Parse `text`, reusing the chunks of `previous` that did not change.
+    `checkpoint` is called before each chunk is parsed (nothing is changed
+    until the parse returns: the server may stop it there)."""
     if previous is not None and previous.text == text and previous.path == path:
         return previous
     if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
@@ -56,13 +59,13 @@ def parse_text(text: str, path: str, previous: ParsedFile | None = None) -> Pars
         if seeded is not None:
             return seeded
     pieces = split_chunks(text)
-    chunks, groups = _parse_pieces(pieces, known, path, merge=False)
+    chunks, groups = _parse_pieces(pieces, known, path, merge=False, checkpoint=checkpoint)
     if any(c.diagnostics for c in groups):
         # A declaration with a line at column 1 inside it (a list wrapped
         # oddly) fails in pieces but parses whole. Only when every failing
         # chunk parses joined to the ones after it does the whole file parse
         # clean; otherwise the checker's answer is the one chunk by chunk.
-        merged_chunks, merged = _parse_pieces(pieces, known | chunks, path, merge=True)
+        merged_chunks, merged = _parse_pieces(pieces, known | chunks, path, merge=True, checkpoint=checkpoint)
         if not any(c.diagnostics for c in merged):
             chunks, groups = merged_chunks, merged
     module, diags = join_chunks(path, groups)
@@ -73,14 +76,19 @@ def parse_text(text: str, path: str, previous: ParsedFile | None = None) -> Pars
 
 
 def _parse_pieces(pieces: list[tuple[int, str]], known: dict[str, ParsedChunk], path: str,
-                  merge: bool) -> tuple[dict[str, ParsedChunk], list[ParsedChunk]]:
+                  merge: bool, checkpoint: Callable[[], None] | None = None,
+                  ) -> tuple[dict[str, ParsedChunk], list[ParsedChunk]]:
     """Each chunk's parse (keyed by its text), and the parses in file order."""
     chunks: dict[str, ParsedChunk] = {}
     groups: list[tuple[int, ParsedChunk]] = []  # (index of the first piece, its parse)
 
     def parse(first: int, last: int) -> ParsedChunk:  # pieces first..last-1 as one text
         text = "\n".join(p[1] for p in pieces[first:last])
-        chunk = _reuse(known.get(text), pieces[first][0]) or parse_chunk(text, path, pieces[first][0])
+        chunk = _reuse(known.get(text), pieces[first][0])
+        if chunk is None:
+            if checkpoint is not None:
+                checkpoint()
+            chunk = parse_chunk(text, path, pieces[first][0])
         chunks[text] = chunk
         return chunk
 
