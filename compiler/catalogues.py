@@ -200,8 +200,9 @@ def _said_before(ir: dict, folder: str, name: str, report: Report) -> list[tuple
     before it (the engine's, then each pack it extends), as (shown path,
     entries): a message may refer to theirs, so a cycle can run through
     them. One that cannot be read is left out (its own check reports it).
-    Their text joins the report's sources, which the check cache compares:
-    an edit there can change what this pack's check says."""
+    A pack's text joins the report's sources, which the check cache
+    compares: an edit there can change what this pack's check says (the
+    engine's is part of the code the cache is keyed by)."""
     dirs = [ENGINE_DIR] + [os.path.join(os.path.dirname(f), "locales") for f in ir.get("files") or []
                            if os.path.basename(f) == "pack.wb"
                            and os.path.realpath(os.path.dirname(f)) != folder]
@@ -213,7 +214,8 @@ def _said_before(ir: dict, folder: str, name: str, report: Report) -> list[tuple
         root = os.path.realpath(d if d == ENGINE_DIR else os.path.dirname(d))
         text, why = ftl.read_catalogue(path, root)
         if why is None:
-            report.sources.setdefault(_rel(path), text)
+            if d != ENGINE_DIR:
+                report.sources.setdefault(_rel(path), text)
             out.append((_rel(path), bounded_parser(False).parse(text).body))
     return out
 
