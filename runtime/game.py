@@ -172,7 +172,11 @@ class Game:
             pending = st.pending
             # a recipe, built when read (record.py; Log.append written out)
             lg = st.log
-            (lg.page if not lg.shared else lg.own()).extend((3, _action_entry, pending["kind"], legal))
+            # (an answer to a menu names the menu: a view says its line from it)
+            if pending["kind"] == "choose" and "msg" in pending:
+                (lg.page if not lg.shared else lg.own()).extend((3, _menu_entry, pending["msg"], legal))
+            else:
+                (lg.page if not lg.shared else lg.own()).extend((3, _action_entry, pending["kind"], legal))
             try:
                 # interpreter.answer, written out
                 st.pending = None
@@ -457,6 +461,11 @@ def _budget(limits: dict, seq: int) -> Budget:
 def _action_entry(kind: str, legal: dict) -> dict:
     """The log entry of an applied action (``legal`` is never changed after)."""
     return {"type": "action", "kind": kind, **legal}
+
+
+def _menu_entry(msg: str, legal: dict) -> dict:
+    """The log entry of an answer to a menu (`choose`), with the menu's message id."""
+    return {"type": "action", "kind": "choose", **legal, "msg": msg}
 
 
 _SCALARS = frozenset((str, int, bool, float, type(None)))
