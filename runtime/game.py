@@ -507,7 +507,15 @@ def _replayed(rules: Rules, old: dict) -> dict | None:
         return None
     was = Game(rules, st)
     try:
-        again = Game.replay(rules, st.seed, was.actions(), list(st.players), dict(st.options))
+        again = Game.new(rules, list(st.players), st.seed, dict(st.options))
+        for a in was.actions():
+            # each answer by its place among the options, and its words: the
+            # values an older format kept (English text) are not this one's
+            legal = again.legal_actions()
+            i = a.get("option")
+            if type(i) is not int or not 0 <= i < len(legal) or legal[i].get("label") != a.get("label"):
+                return None
+            again.apply(legal[i])
     except WaybillError:
         return None
     now = again.m.st

@@ -15,6 +15,7 @@ import glob
 import json
 import os
 import random
+import re
 
 import pytest
 
@@ -79,6 +80,15 @@ def test_an_old_save_with_its_whole_log_is_played_again_and_one_without_is_kept_
     d = fixture(os.path.join(HERE, "weds-3p-seed8-nolog.json"))
     game = Game.from_json(rules_of("weds"), d["save"])
     assert game.state.log_from == d["save"]["log_from"] and game.decision == d["save"]["decision"]
+
+
+@pytest.mark.parametrize("name", ["weds-3p-seed5-log", "badlands-3p-seed5-log", "warfare-2p-seed5-log"])
+def test_every_old_save_with_its_log_reaches_its_position_again(name):
+    from waybill.runtime.game import _replayed
+    d = fixture(os.path.join(HERE, f"{name}.json"))
+    again = _replayed(rules_of(d["pack"]), d["save"])
+    assert again is not None and again["version"] == VERSION
+    assert (again["decision"], again["seq"], again["rng"]) == (d["save"]["decision"], d["save"]["seq"], d["save"]["rng"])
 
 
 def test_loading_leaves_the_callers_old_save_unchanged():
@@ -148,3 +158,20 @@ def test_a_replay_that_no_longer_reaches_the_saved_position_keeps_the_save_as_it
 def test_from_json_still_refuses_what_is_not_a_save():
     with pytest.raises(WaybillError):
         Game.from_json(rules_of("warfare"), [1, 2])
+
+
+def test_an_old_save_replayed_says_its_old_log_lines_in_another_language():
+    # version 1 kept "Player 3 stops at C2 south-east" with the place as the
+    # English words "C2 south-east"; replayed, the line keeps the place as
+    # data, and a Russian view says it in Russian
+    d = fixture(os.path.join(HERE, "weds-3p-seed5-log.json"))
+    old = [e for chunk in d["save"]["log"]["chunks"] for e in json.loads(chunk)
+           if e.get("msg") == "proc-finish_drive-log1"]
+    assert old and all(isinstance(e["args"]["arg2"], str) for e in old)
+    game = Game.from_json(rules_of("weds"), d["save"])
+    raw = [e for e in game.log if e.get("msg") == "proc-finish_drive-log1"]
+    spaces = rules_of("weds").spaces     # (a place is a card, or a space kept by its id)
+    assert len(raw) == len(old) and all(isinstance(e["args"]["arg2"], dict) or e["args"]["arg2"] in spaces
+                                        for e in raw)
+    said = [e["text"] for e in game.view(0, log=True, lang="ru")["log"] if e.get("msg") == "proc-finish_drive-log1"]
+    assert said and not any(re.search(r"[A-Za-z]{2,}", s) for s in said), said[:3]
