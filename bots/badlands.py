@@ -261,12 +261,16 @@ class Ask:
 
     def raiders(self):
         """Whether the Raiders are the gang asked about (a hole holds their name)."""
-        return any(isinstance(v, str) and self.raiders_name in v for v in self.args.values())
+        return any(_names(v, "raiders") or isinstance(v, str) and self.raiders_name in v for v in self.args.values())
 
     def value_is(self, hole, mid):
         """Whether the text the rules built into `hole` is message `mid`."""
-        v = self.args.get(hole)
-        return isinstance(v, str) and value_msg(self._rules, v) == mid
+        return value_msg(self._rules, self.args.get(hole)) == mid
+
+
+def _names(v, eid):
+    """Whether ``v`` is a text naming entity ``eid`` (``x.name``, ``text_of(x)``: runtime/engine/access.py)."""
+    return isinstance(v, dict) and v.get("text") == "engine-name" and v.get("of") == {"entity": eid}
 
 
 def _name(rules, eid):

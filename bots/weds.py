@@ -141,7 +141,7 @@ class WedsBot:
         if ask == QUEST_WHICH:
             stacks = {}
             for a in legal:                     # "Stack <n>": the rules' text, read back by its id
-                mid, parts = s.r.text_parts(a.get("value")) if isinstance(a.get("value"), str) else (None, {})
+                mid, parts = s.r.text_parts(a.get("value"))
                 if mid == QUEST_STACK:
                     stacks[parts.get("arg1")] = a
             for want in ("3", "4", "1", "5", "2"):
@@ -338,7 +338,7 @@ class WedsBot:
             return slot
         def cost(a):
             v = a.get("value")
-            if isinstance(v, str):                  # holds are shown with what they hold
+            if isinstance(v, (str, dict)):          # holds are shown with what they hold
                 mid, parts = s.r.text_parts(v)
                 if mid == HOLD_LABEL and parts.get("arg1") in s.cargo_hold_names():
                     return 45 if s.r.text_parts(parts.get("arg2", ""))[0] == HOLD_EMPTY else 60
@@ -397,7 +397,8 @@ def _ids_of(game, legal):
         return option_ids(game)
     rules = game.rules
     known = _value_ids(rules)
-    out = [DONE if a.get("index", 0) is None else known.get(v, _NO_ID) if type(v := a.get("value")) is str else None
+    out = [DONE if a.get("index", 0) is None else known.get(v, _NO_ID) if type(v := a.get("value")) is str
+           else value_msg(rules, v) if type(v) is dict and "text" in v else None
            for a in legal]
     if _NO_ID in out:           # a text not seen before: read once
         for i, mid in enumerate(out):

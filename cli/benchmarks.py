@@ -145,6 +145,50 @@ def save_text_us(game: Game, repeats: int) -> float:
     return 1e6 * _median_time(trip, repeats) / n
 
 
+def view_positions(rules: Rules, players: int, count: int = 200, seed: int = 3) -> list[tuple[Game, int]]:
+    """``count`` mid-game positions (a game played by random moves, a clone
+    every few decisions, past the setup), each with the seat to act."""
+    game = Game.new(rules, players=players, seed=seed)
+    rng = random.Random(seed)
+    out: list[tuple[Game, int]] = []
+    step = 0
+    while len(out) < count:
+        if game.over:
+            game = Game.new(rules, players=players, seed=seed + len(out) + 1)
+        game.apply(rng.choice(game.legal_actions()))
+        step += 1
+        if step > 40 and step % 3 == 0 and not game.over:
+            out.append((game.clone(), game.pending["player"]))
+    return out
+
+
+def view_lang_cpu_us(positions: list[tuple[Game, int]], lang: str | None, repeats: int) -> float:
+    """CPU time of one view with the display (what a frontend asks after
+    every action) in ``lang``, per view, median of ``repeats`` passes over
+    ``positions`` (CPU time: the machine is shared, and a view waits on nothing)."""
+    for game, seat in positions[:5]:
+        game.view(seat, lang=lang)          # (the catalogue is read once, outside the timing)
+    times = []
+    for _ in range(repeats):
+        t = time.process_time()
+        for game, seat in positions:
+            game.view(seat, lang=lang)
+        times.append(time.process_time() - t)
+    return 1e6 * statistics.median(times) / len(positions)
+
+
+def view_langs(rules: Rules, players: int, repeats: int) -> dict:
+    """A Russian view against an English one on the same 200 positions
+    (issue #24: a view in another language costs about what one in English
+    does; the ratio was 3.4 when text was read back from its English)."""
+    positions = view_positions(rules, players)
+    plain = view_lang_cpu_us(positions, None, repeats)      # the IR's own English words, no catalogue
+    en = view_lang_cpu_us(positions, "en", repeats)
+    ru = view_lang_cpu_us(positions, "ru", repeats)
+    return {"view_cpu_us": round(plain, 1), "view_en_cpu_us": round(en, 1), "view_ru_cpu_us": round(ru, 1),
+            "view_ru_en_ratio": round(ru / en, 2), "view_ru_plain_ratio": round(ru / plain, 2)}
+
+
 def run(pack: str = "weds", players: int = 4, quick: bool = False) -> dict:
     repeats = 3 if quick else 7
     games = 5 if quick else 30
@@ -171,6 +215,7 @@ def run(pack: str = "weds", players: int = 4, quick: bool = False) -> dict:
         "state_lean_bytes": len(json.dumps(game.to_json(log=False))),
         "state_end_bytes": len(json.dumps(end.to_json())),
         "log_end_entries": len(end.log),
+        **view_langs(rules, players, repeats),
     }
     from waybill.overhead import overhead_ratio
     # both engines side by side, so one run shows what the compiled engine gains

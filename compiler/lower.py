@@ -846,10 +846,11 @@ class Lowerer(ScenarioLowering):
         labels = set()
         options = []
         for o in s.options:
-            if o.label in labels:
-                self.error(o.span, "E302", f"option \"{o.label}\" appears twice")
-            labels.add(o.label)
-            options.append({"label": o.label, "when": self.expr(o.when, scope) if o.when else None,
+            if isinstance(o.label, str):        # (a line with holes may say either)
+                if o.label in labels:
+                    self.error(o.span, "E302", f"option \"{o.label}\" appears twice")
+                labels.add(o.label)
+            options.append({"label": self.prompt(o.label, scope), "when": self.expr(o.when, scope) if o.when else None,
                             "body": self.block(o.body, scope)})
         return {"do": "choose", "mode": s.mode, "by": self.by(s.by, scope), "prompt": self.prompt(s.prompt, scope),
                 "options": options}

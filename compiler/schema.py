@@ -92,7 +92,7 @@ def build_schema() -> dict:
         stmt("while", {"cond": ref("expr"), "body": block}, ["cond", "body"]),
         stmt("choose", {"mode": {"enum": ["one", "any"]}, "by": by, "prompt": ref("expr"),
                         "options": {"type": "array", "items": _obj(
-                            {"label": {"type": "string"}, "when": ref("expr"), "body": block},
+                            {"label": ref("expr"), "when": ref("expr"), "body": block},
                             ["label", "body"])}}, ["mode", "options"]),
         stmt("pick", {"by": by, "prompt": ref("expr"), "from": ref("expr"), "where": ref("expr"),
                       "var": {"type": "string"}, "count": ref("expr"), "up_to": {"type": "boolean"},

@@ -144,7 +144,7 @@ class While(Node):
 
 @dataclass
 class Option(Node):
-    label: str
+    label: str | Text  # Text when it has `{expr}` holes
     when: Expr | None
     body: list
 

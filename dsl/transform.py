@@ -567,7 +567,8 @@ class ToAst(Transformer):
     def option(self, meta, ch):
         when = ch[2] if _is(ch[1], "WHEN") else None
         body = ch[-1] if isinstance(ch[-1], list) else [ch[-1]]
-        return ast.Option(self.sp(meta), self.string(ch[0]), when, [b for b in body if b is not None])
+        # a menu line fills `{expr}` holes like a prompt (Text when it has some)
+        return ast.Option(self.sp(meta), self._prompt(ch[:1]), when, [b for b in body if b is not None])
 
     def may_stmt(self, meta, ch):
         blocks = [c for c in ch if isinstance(c, list)]

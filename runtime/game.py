@@ -18,6 +18,7 @@ from .engine.limits import Budget
 from .rules import Rules
 from .engine.arguments import options_problem, player_names, players_problem, said, seed_problem
 from .saves.check import checked_fields
+from .saves.versions import VERSION, migrated
 from .sight.filter import Sight, answers, plain_actions
 from .engine.primitives import without
 from .sight.reader import SeatReader
@@ -79,6 +80,8 @@ class Game:
         names the first field that is wrong."""
         if not isinstance(rules, Rules):
             raise WaybillError(f"rules should be a Rules (from load_pack), not {type(rules).__name__}")
+        if type(data) is dict:      # (anything else: check.py says what it should be)
+            data = migrated(data, lambda old: _replayed(rules, old))
         return cls(rules, State.from_json(checked_fields(data, rules)))
 
     @classmethod
@@ -119,8 +122,10 @@ class Game:
         sending a position or for search); the loaded game plays on
         identically, and its log starts afresh at entry ``state.log_from``.
         The log is saved as JSON text, each entry encoded once and kept, so
-        saving costs little more at the end of a long game than at its start."""
-        return self.m.st.to_json(log)
+        saving costs little more at the end of a long game than at its start.
+        The save names its format (``"version"``, docs/SAVES.md): ``from_json``
+        brings an older one up to date and refuses one it does not know."""
+        return {"version": VERSION, **self.m.st.to_json(log)}
 
     # --- playing -------------------------------------------------------------
 
@@ -167,7 +172,11 @@ class Game:
             pending = st.pending
             # a recipe, built when read (record.py; Log.append written out)
             lg = st.log
-            (lg.page if not lg.shared else lg.own()).extend((3, _action_entry, pending["kind"], legal))
+            # (an answer to a menu names the menu: a view says its line from it)
+            if pending["kind"] == "choose" and "msg" in pending:
+                (lg.page if not lg.shared else lg.own()).extend((3, _menu_entry, pending["msg"], legal))
+            else:
+                (lg.page if not lg.shared else lg.own()).extend((3, _action_entry, pending["kind"], legal))
             try:
                 # interpreter.answer, written out
                 st.pending = None
@@ -454,6 +463,11 @@ def _action_entry(kind: str, legal: dict) -> dict:
     return {"type": "action", "kind": kind, **legal}
 
 
+def _menu_entry(msg: str, legal: dict) -> dict:
+    """The log entry of an answer to a menu (`choose`), with the menu's message id."""
+    return {"type": "action", "kind": "choose", **legal, "msg": msg}
+
+
 _SCALARS = frozenset((str, int, bool, float, type(None)))
 
 
@@ -478,6 +492,40 @@ def _bot_score(rules: Rules) -> Any:
         fn = compile_expr(hint["expr"], rules, rules.where(hint.get("at"))) if hint else False
         rules._bot_score = fn
     return fn or None
+
+
+def _replayed(rules: Rules, old: dict) -> dict | None:
+    """The save ``old`` of an earlier format played again from its seed
+    through the answers in its log, as a save of this format; None if it
+    cannot be: its log is not whole (saved with ``log=False``), or the
+    replay does not come to the same position (the answers no longer fit
+    the rules, or dice results forced by a scenario tool were used up).
+    A damaged save is refused (``BadSave``) as any other."""
+    fields = checked_fields({k: v for k, v in old.items() if k != "version"}, rules)
+    st = State.from_json(fields)
+    if st.log_from != 0:
+        return None
+    was = Game(rules, st)
+    try:
+        again = Game.new(rules, list(st.players), st.seed, dict(st.options))
+        for a in was.actions():
+            # each answer by its place among the options, and its words: the
+            # values an older format kept (English text) are not this one's
+            legal = again.legal_actions()
+            i = a.get("option")
+            if type(i) is not int or not 0 <= i < len(legal) or legal[i].get("label") != a.get("label"):
+                return None
+            again.apply(legal[i])
+    except WaybillError:
+        return None
+    now = again.m.st
+    now.forced = {d: list(f) for d, f in st.forced.items()}    # (still to come: they were never used)
+    same = (now.decision == st.decision and now.seq == st.seq and now.rng == st.rng and now.over == st.over
+            and list(now.p_zone) == list(st.p_zone) and now.zones == st.zones and now.round == st.round
+            and (now.pending is None) == (st.pending is None)
+            and (now.pending is None or (now.pending["player"], now.pending["kind"], len(now.pending["options"]))
+                 == (st.pending["player"], st.pending["kind"], len(st.pending["options"]))))
+    return again.to_json() if same else None
 
 
 def _check_arguments(rules: Any, players: Any, seed: Any, options: Any) -> None:

@@ -22,9 +22,12 @@ reworded English string keeps its id:
   list (``["none of these"] + opts``) or as a branch of an `if`, and text
   joined with ``+`` (``"Pile " + text_of(n)`` is ``Pile { $arg1 }``); a
   track's strings are ``track-<id>-<n>``, a card field's enum-like values
-  ``value-<value>``. The state keeps such a value as English text; a view
-  finds it by its English (a pattern read back into its holes) and says it
-  in its language, and ``option_ids`` gives a bot its id.
+  ``value-<value>``. A string the rules wrote is a value of its own (rules
+  compare it: ``"S" == stat``), kept as it is written and marked ``value``
+  here: its id is the first such message with those words (``literal_ids``).
+  Text built with holes or ``+`` is kept as data, ``{"text": id, "args":
+  {variable: value}}`` (runtime/engine/access.py), never as words: a view
+  says it from the catalogue, and ``option_ids`` gives a bot its id.
 
 So an edit elsewhere in the pack never renames a message; only reordering
 the statements of one declaration renumbers that declaration's messages.
@@ -64,6 +67,7 @@ class Message:
     vars: dict = field(default_factory=dict)
     attrs: dict = field(default_factory=dict)   # attribute name -> English str
     node: Any = None               # the IR node holding the text (for the runtime)
+    value: bool = False            # a string the rules wrote as a value (``literal_ids``)
 
     def english(self) -> str:
         return self.text if type(self.text) is str else "".join(
@@ -131,6 +135,21 @@ def hole_vars(text: Any) -> dict:
     return out
 
 
+def hole_names(parts: list) -> list:
+    """The variable of each part of a text with holes (None for its words),
+    named as ``hole_vars`` names them: text with the same English gets the
+    same names, whatever expressions fill its holes."""
+    names = hole_vars({"op": "text", "parts": parts})
+    by_key = {json.dumps(_strip_at(e), sort_keys=True): n for n, e in names.items()}
+    return [None if type(p) is str else by_key[json.dumps(_strip_at(p), sort_keys=True)] for p in parts]
+
+
+def chain(e: Any) -> list:
+    """The operands of a chain of `+` (strings next to each other joined):
+    the parts of text built with `+`."""
+    return _chain(e)
+
+
 def _var_name(e: Any) -> str | None:
     if type(e) is not dict:
         return None
@@ -163,6 +182,7 @@ class _Code:
         self.prefix, self.out, self.nodes, self.refs = prefix, out, nodes, refs
         self.n = {"log": 0, "stop": 0, "ask": 0, "str": 0}
         self.said: set = set()         # the English of this code's `str` messages (one id each)
+        self.built: dict = {}          # the English of this code's text with holes -> its id
 
     def add(self, kind: str, text: Any, at: Any, node: Any, suffix: str = "") -> str:
         if not suffix:
@@ -172,6 +192,10 @@ class _Code:
             self.nodes[id(node)] = mid
         if text is not None and _is_text(text):
             self.out.append(Message(mid, text, at, hole_vars(text), node=node))
+            if type(text) is dict:       # text built inside a hole: `{text_of(p) + "!"}`
+                for p in text.get("parts") or []:
+                    if type(p) is not str:
+                        self.expr(p, at, True)
         return mid
 
     def block(self, stmts: Any) -> None:
@@ -212,16 +236,25 @@ class _Code:
             return
         self.said.add(s)
         self.n["str"] += 1
-        self.out.append(Message(f"{self.prefix}-str{self.n['str']}", s, at))
+        self.out.append(Message(f"{self.prefix}-str{self.n['str']}", s, at, value=True))
 
     def template(self, parts: list, at: Any, node: Any) -> None:
+        """Text built with holes or ``+``: a message ``<code>-str<n>`` (one per
+        English in this code), and the id of every node that builds it (the
+        runtime keeps the value as that id and its variables)."""
         text = {"op": "text", "parts": parts}
         english = Message("", text, vars=hole_vars(text)).english()
-        if english in self.said or not any(type(p) is str and _LETTER.search(p) or type(p) is not str for p in parts):
-            return
-        self.said.add(english)
-        self.n["str"] += 1
-        self.out.append(Message(f"{self.prefix}-str{self.n['str']}", text, at, hole_vars(text), node=node))
+        mid = self.built.get(english)
+        if mid is None:
+            if english in self.said or not any(type(p) is str and _LETTER.search(p) or type(p) is not str
+                                               for p in parts):
+                return
+            self.said.add(english)
+            self.n["str"] += 1
+            mid = self.built[english] = f"{self.prefix}-str{self.n['str']}"
+            self.out.append(Message(mid, text, at, hole_vars(text), node=node))
+        if self.nodes is not None:
+            self.nodes[id(node)] = mid
 
     def expr(self, e: Any, at: Any, in_text: bool = False) -> None:
         if type(e) is list:
@@ -287,7 +320,7 @@ def messages(ir: dict, nodes: dict | None = None) -> list[Message]:
     for t in ir.get("tracks") or []:
         for i, v in enumerate(t.get("values") or [], 1):
             if type(v) is str and v not in refs and _LETTER.search(v):
-                add(f"{name_id('track', t, t['id'])}-{i}", v, t.get("at"))
+                out.append(Message(f"{name_id('track', t, t['id'])}-{i}", v, t.get("at"), value=True))
     for t in ir.get("tables") or []:
         for i, row in enumerate(t.get("rows") or []):
             code(f"{name_id('table', t, t['id'])}-row{i + 1}").block(row.get("effect"))
@@ -304,7 +337,7 @@ def messages(ir: dict, nodes: dict | None = None) -> list[Message]:
         out.append(Message(prefix, e.get("name") or e["id"], e.get("at"),
                            attrs={"text": e["text"]} if e.get("text") else {}))
         _abilities(e.get("abilities") or [], prefix + "-", out, nodes, refs)
-    _field_values(ir, places, add)
+    _field_values(ir, places, lambda mid, text, at, value: out.append(Message(mid, text, at, value=value)))
     disp = ir.get("display") or {}
     for part in ("panel", "board"):
         shows = 0
@@ -359,7 +392,7 @@ def _abilities(decls: list, prefix: str, out: list, nodes: dict | None, refs: fr
 _ENUM = re.compile(r"[a-z][a-z0-9_]*")
 
 
-def _field_values(ir: dict, refs: frozenset, add: Callable) -> None:
+def _field_values(ir: dict, refs: frozenset, add: Callable[..., None]) -> None:
     """Enum-like field values of cards (``colour: "red"``): a word a
     rule may say (``{t}`` in a log line), ``value-<value>``, declared at the
     first card holding it. A space, zone or region is named as that; a
@@ -371,7 +404,7 @@ def _field_values(ir: dict, refs: frozenset, add: Callable) -> None:
             for x in v if type(v) is list else [v]:
                 if type(x) is str and x not in seen and x not in refs and _ENUM.fullmatch(x):
                     seen.add(x)
-                    add(f"value-{safe_id(x)}", x, e.get("at"))
+                    add(f"value-{safe_id(x)}", x, e.get("at"), True)
 
 
 class Index:
@@ -384,6 +417,19 @@ class Index:
 
     def of(self, node: Any) -> str | None:
         return self.nodes.get(id(node))
+
+    def literal_ids(self) -> dict[str, str]:
+        """{a string the rules wrote as a value: its message id}, the first
+        declared for those words (a string is its own value: rules compare
+        it, so the same words are the same value wherever written)."""
+        got = self.__dict__.get("_literals")
+        if got is None:
+            got = {}
+            for msg in self.by_id.values():
+                if msg.value and type(msg.text) is str:
+                    got.setdefault(msg.text, msg.id)
+            self._literals = got
+        return got
 
 
 

@@ -102,7 +102,13 @@ _SETS_LOCALS = frozenset((D.pick_start, D.order_start, D.choose_start))
 
 
 def _joined(m: Any, a: Any, b: Any, at: Any) -> Any:
-    r = a + b
+    try:
+        r = a + b
+    except TypeError:       # (exprs._bin's join: a text and a text or string)
+        r = access.join_texts(m, a, b)
+        if r is None:
+            raise
+        return r
     if type(r) is int:
         return checked_add(a, b)
     if type(r) is list or type(r) is str:
@@ -533,6 +539,8 @@ class Gen:
             return self._attr_read(self.ex(of, at), e["name"])
         if op == "bin":
             o = e["o"]
+            if o == "+" and R.messages.of(e) is not None:
+                return self._closure(e, at, fn)     # text built with `+`: data (exprs.built)
             same = self._same_entity(e, at)
             if same is not None:
                 return same

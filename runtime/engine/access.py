@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from waybill.spec.errors import RuleError
-from .limits import MAX_INT, check_int, spend
+from .limits import MAX_INT, check_int, check_size, spend
 
 
 # --- players ---------------------------------------------------------------
@@ -219,7 +219,7 @@ def player_attr(m: Any, i: int, name: str) -> Any:
     if name == "index":
         return i
     if name == "name":
-        return m.st.players[i]
+        return {"text": TEXT_NAME, "of": lay.player_refs[i]}     # the name as data (a view says it)
     raise RuleError(f"a player has no attribute {name!r}")
 
 
@@ -307,7 +307,7 @@ def _zone_of(m: Any, pid: int, ent: dict) -> Any:
 _PIECE_BUILTINS = {
     "id": lambda m, pid, ent: ent["id"],
     "kind": lambda m, pid, ent: ent.get("kind"),
-    "name": lambda m, pid, ent: ent.get("name", ent["id"]),
+    "name": lambda m, pid, ent: {"text": TEXT_NAME, "of": {"entity": ent["id"]}},
     "owner": lambda m, pid, ent: piece_owner(m, pid),
     "zone": _zone_of,
     "entity": lambda m, pid, ent: {"entity": ent["id"]},
@@ -335,7 +335,7 @@ def zone_attr(m: Any, slot: int, name: str) -> Any:
     if name == "id":
         return lay.z_id[slot]
     if name == "name":
-        return m.R.zones[lay.z_id[slot]].get("name", lay.z_id[slot])
+        return {"text": TEXT_NAME, "of": lay.z_ref[slot]}
     raise RuleError(f"a zone has no attribute {name!r}")
 
 
@@ -346,8 +346,10 @@ def entity_attr(m: Any, eid: str, name: str) -> Any:
     fields = ent.get("fields") or {}
     if name in fields:
         return fields[name]
-    if name in ("id", "name", "kind", "text", "copies"):
-        return ent.get(name, eid if name in ("id", "name") else None)
+    if name == "name":
+        return {"text": TEXT_NAME, "of": {"entity": eid}}
+    if name in ("id", "kind", "text", "copies"):
+        return ent.get(name, eid if name == "id" else None)
     if name == "tags":
         return list(ent.get("tags") or [])
     defaults = m.R.kind_defaults.get(ent.get("kind"), {})
@@ -358,8 +360,10 @@ def entity_attr(m: Any, eid: str, name: str) -> Any:
 
 def space_attr(m: Any, sid: str, name: str) -> Any:
     sp = m.R.spaces[sid]
-    if name in ("id", "name"):
-        return sp.get(name, sid)
+    if name == "id":
+        return sid
+    if name == "name":
+        return {"text": TEXT_NAME, "of": sid}
     if name == "tags":
         return list(sp.get("tags") or [])
     if name == "adjacent":
@@ -391,7 +395,9 @@ def set_attr(m: Any, v: Any, name: str, value: Any, loc: dict) -> None:
 # --- text ------------------------------------------------------------------
 
 def text_of(m: Any, v: Any) -> str:
-    """A readable name for a value, for logs and option labels."""
+    """A readable name for a value, in English: the words of a log line or
+    an option label as the state's English copy keeps them (a view in
+    another language says the value itself from its catalogue)."""
     if v is None:
         return "none"
     if v is True or v is False:
@@ -415,7 +421,127 @@ def text_of(m: Any, v: Any) -> str:
             z = m.R.zones.get(v["zone"], {})
             name = z.get("name", v["zone"])
             return name if v.get("of") is None else f"{name} of {m.st.players[v['of']]}"
+        if "text" in v:
+            return _english(m, v)
     return str(v)
+
+
+# --- text as data ------------------------------------------------------------
+#
+# Text the rules build as a value (``"Pile " + text_of(n)``, ``"left of {x}"``,
+# ``text_of(c)``) is kept as data, never as words: ``{"text": message id,
+# variable: value, ...}`` (spec/messages.py names the message; a variable
+# called `text` is kept as "@text"). Its values are values (numbers, strings, references, lists, other texts); a
+# piece is kept as its card (``{"entity": id}``), the name it had when the
+# text was made. A view says it in its language from the catalogue; the
+# engine's English copy (a log line's words, an option's label) from the
+# English of the message (``text_of``). No reference has a "text" key.
+
+TEXT_NAME = "engine-name"      # text_of(v): v by its name ({"text": TEXT_NAME, "of": v})
+TEXT_JOIN = "engine-join"      # texts joined with `+` where no message holds them (..., "parts": [...])
+TEXT_IDS = frozenset((TEXT_NAME, TEXT_JOIN))
+# texts inside texts nest at most this deep; a deeper one is kept as the
+# parts it joins (a text grown in a loop: `set s = s + ", " + x`)
+TEXT_DEPTH = 16
+
+
+def is_text(v: Any) -> bool:
+    return type(v) is dict and "text" in v
+
+
+def frozen(m: Any, v: Any) -> Any:
+    """``v`` as a text keeps it: a piece as its card, in lists too."""
+    if type(v) is dict:
+        pid = v.get("piece")
+        if type(pid) is int and len(v) == 1:
+            return {"entity": m.st.p_ent[pid]}
+        return v
+    if type(v) is list:
+        return [frozen(m, x) for x in v]
+    return v
+
+
+def text_value(m: Any, v: Any) -> Any:
+    """`text_of(v)`: a string or a text as it is, any other value as its name."""
+    if type(v) is str or (type(v) is dict and "text" in v):
+        return v
+    return {"text": TEXT_NAME, "of": frozen(m, v)}
+
+
+def text_depth(v: Any) -> int:
+    """How deep texts nest in ``v`` (0: no text)."""
+    if type(v) is dict:
+        if "text" not in v:
+            return 0
+        return 1 + max((text_depth(x) for k, x in v.items() if k != "text"), default=0)
+    if type(v) is list:
+        return max((text_depth(x) for x in v), default=0)
+    return 0
+
+
+def built_text(m: Any, mid: str, args: dict) -> dict:
+    """The text of message ``mid`` with ``args`` (values already ``frozen``);
+    past ``TEXT_DEPTH`` the parts it joins, in order (its words as written)."""
+    if len(args) and max(text_depth(x) for x in args.values()) >= TEXT_DEPTH:
+        parts = english_parts(m.R, mid) or []
+        return joined_text(m, [p if type(p) is str else args.get("@text" if p[0] == "text" else p[0]) for p in parts])
+    return {"text": mid, **args}
+
+
+def joined_text(m: Any, parts: list) -> dict:
+    """Texts (and strings) joined with `+` where no message holds the
+    words between them: a join of the parts, joins inside it flattened."""
+    flat: list = []
+    for p in parts:
+        if type(p) is dict and p.get("text") == TEXT_JOIN:
+            flat.extend(p.get("parts") or [])
+        elif type(p) is str and flat and type(flat[-1]) is str:
+            flat[-1] += p
+        else:
+            flat.append(p)
+    check_size(m, flat)
+    return {"text": TEXT_JOIN, "parts": flat}
+
+
+def join_texts(m: Any, a: Any, b: Any) -> Any:
+    """``a + b`` when one is a text and the other a text or a string (the
+    caller found Python's `+` refuses them), else None."""
+    if (type(a) is dict and "text" in a or type(b) is dict and "text" in b) \
+            and (type(a) is str or type(a) is dict and "text" in a) and (type(b) is str or type(b) is dict and "text" in b):
+        return joined_text(m, [a, b])
+    return None
+
+
+def english_parts(R: Any, mid: str) -> list | None:
+    """The English of message ``mid`` as its words and ``(variable,)`` for
+    each hole, kept per rules; None for an id the rules do not have."""
+    table = R.__dict__.get("_english_parts")
+    if table is None:
+        table = R.__dict__["_english_parts"] = {}
+    got = table.get(mid)
+    if got is None:
+        msg = R.messages.by_id.get(mid)
+        if msg is None:
+            return None
+        text = msg.text
+        got = [text] if type(text) is str else [p if type(p) is str else (msg._var(p),) for p in text.get("parts") or []]
+        table[mid] = got
+    return got
+
+
+def _english(m: Any, v: dict) -> str:
+    mid, args = v.get("text"), v
+    if mid == TEXT_NAME:
+        return text_of(m, v.get("of"))
+    if mid == TEXT_JOIN:
+        return "".join(text_of(m, x) for x in v.get("parts") or [])
+    parts = english_parts(m.R, mid) if type(mid) is str else None
+    if parts is None:
+        return str(mid)
+    out = "".join(p if type(p) is str else text_of(m, args.get("@text" if p[0] == "text" else p[0])) for p in parts)
+    if len(out) > 64:
+        check_size(m, out)
+    return out
 
 
 def _show(v: Any) -> str:

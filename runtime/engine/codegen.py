@@ -253,7 +253,8 @@ def _choose(b: Builder, s: dict, at: str | None) -> None:
         b.add(D.choose_start, at, k + 1)
     post = b.pc
     targets = [Label() for _ in options]
-    compiled = [(b.x(o["label"], at), b.opt(o.get("when"), at)) for o in options]
+    # each line as `said.Said`: its words, and the values of its holes (kept with the option)
+    compiled = [(compile_said(b.rules, o, o["label"], at), b.opt(o.get("when"), at)) for o in options]
     b.add(D.choose, at, post, _by(b, s, at), _prompt(b, s, at, "Choose"), compiled, targets,
           mode, end, decision=True)
     for o, target in zip(options, targets):

@@ -377,9 +377,13 @@ def choose(k: int, by: Callable | None, prompt: Callable, options: list, targets
     def run(m, fr):
         loc = fr["locals"]
         taken = loc.get(tk, ())
-        opts = [{"label": access.text_of(m, label(m, loc)), "choice": i}
-                for i, (label, when) in enumerate(options)
-                if i not in taken and (when is None or when(m, loc))]
+        opts = []
+        for i, (label, when) in enumerate(options):
+            if i not in taken and (when is None or when(m, loc)):
+                said = label(m, loc)
+                # a line with holes keeps their values: a view says it from its message
+                opts.append({"label": str(said), "choice": i, "args": said.args} if said.args
+                            else {"label": str(said), "choice": i})
         if not opts:
             _leave(fr, loc, tk, end)
             return

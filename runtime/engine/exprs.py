@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from . import access
 from waybill.spec.errors import RuleError
+from waybill.spec.messages import chain, hole_names
 from .limits import MAX_INT, check_count, check_int, check_size, flat_enough, over_message, spend
 
 Fn = Callable[[Any, dict], Any]
@@ -193,9 +194,18 @@ def _bin(e: dict, rules: Any, at: str | None) -> Fn:
     if o == "+" and type(e["r"]) is int:
         c = e["r"]     # `x + 1`: never a list or a text
         return lambda m, loc: checked_add(lf(m, loc), c)
+    if o == "+" and rules.messages.of(e) is not None:     # text built with `+`: data
+        return built(chain(e), rules.messages.of(e), rules, at)
     if o == "+":       # may join two lists or two texts: sized
         def joined(m, loc):
-            r = fn(lf(m, loc), rf(m, loc))
+            a, b = lf(m, loc), rf(m, loc)
+            try:
+                r = fn(a, b)
+            except TypeError:
+                r = access.join_texts(m, a, b)
+                if r is None:
+                    raise
+                return r
             if type(r) is list or type(r) is str:
                 check_size(m, r, at)
             return r
@@ -350,6 +360,9 @@ _AGG: dict[str, Callable[..., Any]] = {
 
 
 def _text(e: dict, rules: Any, at: str | None) -> Fn:
+    mid = rules.messages.of(e)
+    if mid is not None:
+        return built(e["parts"], mid, rules, at)
     parts = [p if type(p) is str else compile_expr(p, rules, at) for p in e["parts"]]
 
     def f(m, loc):
@@ -357,6 +370,29 @@ def _text(e: dict, rules: Any, at: str | None) -> Fn:
         if len(out) > 64:
             check_size(m, out, at)    # a text doubled in a loop stops at the text limit
         return out
+    return f
+
+
+def built(parts: list, mid: str, rules: Any, at: str | None) -> Fn:
+    """Text built with holes or ``+`` (message ``mid``, spec/messages.py), as
+    data: ``{"text": mid, "args": {variable: value}}`` (access.built_text).
+    A hole ``text_of(x)`` keeps ``x`` itself: the text names it anyway."""
+    holes = []
+    for p, name in zip(parts, hole_names(parts)):
+        if name is None:
+            continue
+        if type(p) is dict and p.get("op") == "call" and p.get("fn") == "text_of" and len(p.get("args") or []) == 1:
+            p = p["args"][0]
+        # (a variable called `text` is kept as "@text": "text" names the message)
+        holes.append(("@text" if name == "text" else name, compile_expr(p, rules, at)))
+    frozen, made = access.frozen, access.built_text
+
+    def f(m, loc):
+        args: dict = {}
+        for name, fn in holes:
+            v = fn(m, loc)
+            args[name] = frozen(m, v) if type(v) in (dict, list) else v
+        return made(m, mid, args)
     return f
 
 

@@ -238,8 +238,9 @@ def uses(m: Any, loc: dict, action: str, who: Any = None, per: str = "round") ->
     return table.get(f"{action}|{access.player_index(who)}", 0)
 
 
-def text_of(m: Any, loc: dict, value: Any) -> str:
-    return access.text_of(m, value)
+def text_of(m: Any, loc: dict, value: Any) -> Any:
+    # the name as data (access.text_value), said in a view's language
+    return access.text_value(m, value)
 
 
 def actions_open(m: Any, loc: dict, tag: Any, who: Any = None) -> int:

@@ -47,12 +47,18 @@ OPTION_KEYS: dict[str, frozenset] = {
     "amount": frozenset(("label", "value")),
     "may": frozenset(("label", "value")),
 }
+# what an option (and a logged answer) may hold besides: a menu line's hole
+# values; an answer to a menu, the menu's message id
+OPTION_MORE: dict[str, frozenset] = {"choose": frozenset(("args",))}
+ANSWER_MORE: dict[str, frozenset] = {"choose": frozenset(("args", "msg"))}
 _PENDING_KEYS = frozenset(("player", "kind", "prompt", "options"))
 _SAID_KEYS = frozenset(("msg", "args"))      # a message id and its variables (spec/messages.py)
 
 
 def _option(o: Any, path: str, kind: str, c: Ctx) -> None:
-    need_shape(o, path, OPTION_KEYS[kind])
+    need_shape(o, path, OPTION_KEYS[kind], OPTION_MORE.get(kind, frozenset()))
+    if "args" in o:
+        need_dict(o["args"], f"{path}.args")
     need_text(o["label"], f"{path}.label")
     OPTION_CHECKS[kind](o, path, c)
 
@@ -113,7 +119,11 @@ def check_pending(v: Any, c: Ctx) -> dict | None:
     options = []
     for i, o in enumerate(v["options"]):
         _option(o, f"pending.options[{i}]", kind, c)
-        options.append(game_record(o, f"pending.options[{i}]", c))
+        if "args" in o:         # a menu line's hole values
+            options.append({**game_record({k: x for k, x in o.items() if k != "args"}, f"pending.options[{i}]", c),
+                            "args": game_record(o["args"], f"pending.options[{i}].args", c)})
+        else:
+            options.append(game_record(o, f"pending.options[{i}]", c))
     out = {**v, "options": options}
     if "args" in v:
         out["args"] = game_record(v["args"], "pending.args", c)
@@ -140,7 +150,9 @@ def _log_action(e: dict, path: str, c: Ctx) -> None:
     kind = e.get("kind")
     if type(kind) is not str or kind not in OPTION_KEYS:
         raise bad(f"{path}.kind", f"is not a kind of decision ({short(kind)})")
-    need_shape(e, path, _ACTION_HEAD | OPTION_KEYS[kind])
+    need_shape(e, path, _ACTION_HEAD | OPTION_KEYS[kind], ANSWER_MORE.get(kind, frozenset()))
+    if "msg" in e:
+        need_text(e["msg"], f"{path}.msg", 200)
     need_player(e["player"], f"{path}.player", c, none=False)
     need_int(e["decision"], f"{path}.decision", 1)
     need_int(e["option"], f"{path}.option")

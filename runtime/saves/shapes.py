@@ -12,6 +12,7 @@ from typing import Any
 
 from waybill.spec.errors import BadSave
 
+from ..engine.access import TEXT_IDS, TEXT_JOIN
 from ..engine.arguments import said
 from ..engine.plain import LIST_MAX, SAFE_INT, TEXT_MAX, NotPlain, checked_copy, short
 
@@ -37,7 +38,15 @@ class Ctx:
 
     def ref(self, d: dict) -> str | None:
         """What is wrong with a dict inside a game value: each is a reference
-        to a piece, player, entity or zone of this game, and nothing else."""
+        to a piece, player, entity or zone of this game, or a text (a message
+        of these rules and its variables, access.py), and nothing else."""
+        if "text" in d:
+            mid = d["text"]
+            if type(mid) is str and (mid in TEXT_IDS or mid in self.rules.messages.by_id):
+                if mid == TEXT_JOIN and type(d.get("parts")) is not list:
+                    return "is a joined text without its parts"
+                return None
+            return f"is a text of no message of these rules ({short(mid)})"
         if len(d) == 1:
             (kind, x), = d.items()
             if kind == "piece":

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from waybill.spec.errors import WaybillError
+from ..engine.access import text_of
 from ..engine.exprs import compile_expr
 from .filter import Sight
 from waybill.spec.messages import safe_id
@@ -212,6 +213,8 @@ def describe(m: Any, sight: Sight, v: Any, entity: str | None = None) -> str:
             return entity_name(m, ent) if ent is not None else "a piece"
         if "zone" in v:
             return _zone_name(m, v["zone"])
+        if "text" in v:             # text the rules built, in English (access.py)
+            return text_of(m, v)
         return ", ".join(f"{k}: {describe(m, sight, x)}" for k, x in v.items())
     return str(v)
 

@@ -73,18 +73,18 @@ class SeatReader:
         """The pending decision as the seat sees it (another seat's: who and what kind only)."""
         return self.sight.pending(self.m.st.pending)
 
-    def text_parts(self, s: str) -> tuple[str | None, dict]:
-        """Text the rules built (a string in the state, the same in every
-        language), read back into its message id and the English text of
-        each hole: ``"Stack 3"`` is ``("<code>-str1", {"arg1": "3"})``; a
-        string without holes has ``{}``; ``(None, {})`` for a string that is
-        no message. A bot matches these, never the words."""
-        from ..text.words import english_index, value_msg
-        mid = value_msg(self.m.R, s)
-        if mid is None:
-            return None, {}
-        t = english_index(self.m.R).of.get(mid)
-        return mid, (t.read(s) or {}) if t is not None else {}
+    def text_parts(self, v: Any) -> tuple[str | None, dict]:
+        """Text the rules made (a value in the state, the same in every
+        language) as its message id and the English words of each hole's
+        value: ``"Stack " + text_of(3)`` is ``("<code>-str1", {"arg1": "3"})``;
+        a string the rules wrote is its id and ``{}``; ``(None, {})`` for a
+        value that is no text. A bot matches these, never a label."""
+        from ..text.words import value_msg
+        from ..engine.access import TEXT_IDS, text_of
+        mid = value_msg(self.m.R, v)
+        if mid is None or type(v) is not dict or mid in TEXT_IDS:
+            return mid, {}
+        return mid, {("text" if k == "@text" else k): text_of(self.m, x) for k, x in v.items() if k != "text"}
 
     # --- counters -------------------------------------------------------------------
 

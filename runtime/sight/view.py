@@ -94,8 +94,9 @@ def _translate(m: Any, out: dict, w: Any, raw_log: list) -> None:
             if shown.get("label") == "hidden":
                 shown["label"] = w.word("hidden")
             else:
-                shown["label"] = w.option(p["kind"], {**opt, **({"value": shown["value"]} if "value" in shown else {})},
-                                          ask, owner)
+                # (the value as the seat sees it, with its card if the seat sees that)
+                seen = {"value": shown["value"], "entity": shown.get("entity")} if "value" in shown else {}
+                shown["label"] = w.option(p["kind"], {**opt, **seen}, ask, owner)
     for e, r in zip(out["log"], raw_log):
         kind = e.get("type")
         if kind == "say" and "text" in e:
@@ -109,7 +110,7 @@ def _translate(m: Any, out: dict, w: Any, raw_log: list) -> None:
 def _answer_words(m: Any, w: Any, e: dict, r: dict) -> None:
     """An answer in the log: the action and its card, the value (as the seat
     sees it: a hidden one stays hidden), yes/no, pass/done, a menu line (read
-    back from its English among the lines at its place in a menu)."""
+    named by the menu's message id the answer keeps)."""
     k = e.get("kind")
     if e.get("label") == "hidden" or e.get("value") == {"hidden": True}:
         e["label"] = w.word("hidden")

@@ -24,6 +24,8 @@ from waybill.spec.errors import WaybillError
 from waybill.spec.ftl import bounded_parser, broken_patterns, read_catalogue
 from waybill.spec.messages import DEFAULT_LANG, ENGINE_DIR, LANGUAGE_TAG
 
+SAID_KEPT = 20_000               # words kept by ``Catalogue.get`` (then forgotten, all at once)
+
 log = logging.getLogger("waybill.catalogue")
 
 
@@ -40,6 +42,10 @@ class Catalogue:
         self.lang = lang
         self.missing: set[str] = set()
         self.broken: dict[str, str] = {}
+        self._said: dict[Any, str] = {}        # (message, its values) -> words (``get``)
+        # the names of one rules' entities and zones in this language (a
+        # catalogue is made per rules: runtime/text/words.Words keeps them)
+        self.names: dict[Any, str] = {}
         self.problems: list[str] = []
         self._bundles = [self._bundle(lang, [ENGINE_DIR] + pack_dirs)]
         if lang != DEFAULT_LANG:
@@ -79,7 +85,25 @@ class Catalogue:
         return b.has_message(base) and ("m", base, attr or None) not in bad
 
     def get(self, mid: str, args: dict | None = None, fallback: str | None = None) -> str:
-        """The words of message ``mid`` (``id.attr`` for an attribute)."""
+        """The words of message ``mid`` (``id.attr`` for an attribute).
+        Words said in full (from the language, or from English for a message
+        it lacks, counted missing once) are kept, by the message
+        and its values (names, numbers): a view says each name on the table
+        every time, and Fluent formats each in some microseconds."""
+        if args:
+            try:
+                key = (mid, frozenset(args.items()))
+            except TypeError:       # (a value that is not a name or a number: said afresh)
+                key = None
+        else:
+            key = mid
+        if key is not None:
+            got = self._said.get(key)
+            if got is not None:
+                return got
+        return self._get(mid, args, fallback, key)
+
+    def _get(self, mid: str, args: dict | None, fallback: str | None, key: Any) -> str:
         base, _, attr = mid.partition(".")
         node = ("m", base, attr or None)
         said = None
@@ -115,7 +139,11 @@ class Catalogue:
                 self.missing.add(mid)
                 continue
             if i:
-                self.missing.add(mid)
+                self.missing.add(mid)       # (once: kept below, it is not looked for again)
+            if key is not None:
+                if len(self._said) >= SAID_KEPT:
+                    self._said.clear()
+                self._said[key] = str(text)
             return str(text)
         if said is not None:
             return said

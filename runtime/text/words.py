@@ -3,10 +3,11 @@ of the state's text and of a decision's options, for bots and tests."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from waybill.spec.messages import ENGINE_IDS, Message, base_id, name_id, safe_id
+from waybill.spec.messages import ENGINE_IDS, name_id, safe_id
+
+from ..engine.access import TEXT_JOIN, TEXT_NAME
 
 from .catalogue import Catalogue, catalogue
 
@@ -32,10 +33,15 @@ class Words:
 
     # names
     def entity(self, eid: Any) -> str:
+        names = self.cat.names      # (a view names each card on the table: once per catalogue)
+        got = names.get(eid) if type(eid) is str else None
+        if got is not None:
+            return got
         e = self.R.entities.get(eid) if type(eid) is str else None
         if not e:
             return str(eid)
-        return self.get(name_id("ent", e, eid), e.get("name") or eid)
+        got = names[eid] = self.get(name_id("ent", e, eid), e.get("name") or eid)
+        return got
 
     def entity_text(self, eid: str) -> str | None:
         e = self.R.entities.get(eid) or {}
@@ -47,11 +53,19 @@ class Words:
         return self.get(name_id("space", sp, sid), name) if name != sid else name
 
     def zone(self, zid: str) -> str:
+        key = ("zone", zid)
+        got = self.cat.names.get(key)
+        if got is not None:
+            return got
         if zid in self.R.spaces:
-            return self.space(zid)
-        z = self.R.zones.get(zid) or {}
-        name = z.get("name") or zid
-        return self.get(name_id("zone", z, zid), name) if name != zid else name
+            got = self.space(zid)
+        else:
+            z = self.R.zones.get(zid) or {}
+            name = z.get("name") or zid
+            got = self.get(name_id("zone", z, zid), name) if name != zid else name
+        if type(zid) is str:
+            self.cat.names[key] = got
+        return got
 
     def action(self, eid: str | None, aid: str, fallback: str) -> str:
         return self.get(action_id(self.R, eid, aid), fallback)
@@ -74,6 +88,8 @@ class Words:
             return self.word("yes" if v else "no")
         if t is str:
             return self.space(v) if v in self.R.spaces else self.text(v)
+        if t is int or t is float:
+            return str(v)
         if t is list:
             return self.get("engine-list-sep", ", ").join(self.value(x) for x in v) if v else self.word("none")
         if t is dict:
@@ -86,6 +102,8 @@ class Words:
             if "piece" in v:
                 ent = v.get("entity", entity)
                 return self.entity(ent) if ent is not None else self.get("engine-a-piece", "a piece")
+            if "text" in v:
+                return self.built(v)
             if "zone" in v:
                 name = self.zone(v["zone"])
                 of = v.get("of")
@@ -109,27 +127,26 @@ class Words:
             return self.get("engine-seat-name", name, seat=seat)
         return name
 
-    def text(self, s: str, templates: Any = None, depth: int = 0) -> str:
-        """Text the rules built as a value (a choice offered as a string, a
-        name from `text_of`, ``"Pile " + n``), said in the language: found
-        by its English among the pack's messages; text built from a pattern
-        is read back into its parts, each said in turn."""
-        idx = english_index(self.R)
-        mid = idx.exact.get(s)
-        if mid is not None and templates is None:
-            return self.get(mid, s)
-        for t in idx.templates if templates is None else templates:
-            got = t.read(s)
-            if got is None:
-                continue
-            args = {k: (int(x) if _INT.fullmatch(x) else self._part(x, depth)) for k, x in got.items()}
-            return self.get(t.mid, s, **args)
-        return s
+    def text(self, s: str) -> str:
+        """A string the rules wrote as a value (a choice offered as a
+        string, a track's word, a card field's value), said in the language:
+        the message written with those words (``literal_ids``), else the
+        string as it is (a key, a number, words a save of version 1 kept)."""
+        mid = self.R.messages.literal_ids().get(s)
+        return self.get(mid, s) if mid is not None else s
 
-    def _part(self, s: str, depth: int) -> str:
-        if s in self.R.spaces:
-            return self.space(s)
-        return self.text(s, None, depth + 1) if depth < 3 else s
+    def built(self, v: dict) -> str:
+        """Text the rules built (access.py: ``{"text": id, variable: value}``),
+        from the catalogue, each value said in turn."""
+        mid = v.get("text")
+        if mid == TEXT_NAME:
+            return self.value(v.get("of"))
+        if mid == TEXT_JOIN:
+            return "".join(self.value(x) for x in v.get("parts") or [])
+        if type(mid) is not str or mid not in self.R.messages.by_id:
+            return str(mid)
+        args = {("text" if k == "@text" else k): self.arg(x) for k, x in v.items() if k != "text"}
+        return self.get(mid, None, **args)
 
     def arg(self, v: Any) -> Any:
         """A message variable: numbers stay numbers (plural forms select on them)."""
@@ -180,97 +197,15 @@ class Words:
             return self.action(owner, act, label)
         if kind == "choose":
             c = opt.get("choice")
+            ask = ask or opt.get("msg")         # (an answer in the log names its menu)
             if type(c) is int and ask:
                 mid = f"{ask}-opt{c + 1}"
-                msg = self.R.messages.by_id.get(mid)
-                if msg is not None and not msg.vars:
-                    return self.get(mid, label)
-                if msg is not None:             # a line with holes: its values read back from its English
-                    return self.text(label, [english_index(self.R).of[mid]])
-            if type(c) is int:                  # an answer in the log: the menu is known by the line's place
-                return self.text(label, english_index(self.R).menu.get(c + 1, ()))
+                if mid in self.R.messages.by_id:
+                    return self.said(mid, opt.get("args"), label)
             return label
         if kind in ("pick", "order") and "value" in opt:
-            return self.value(opt["value"])
+            return self.value(opt["value"], opt.get("entity"))
         return label
-
-
-_INT = re.compile(r"-?\d+")
-
-
-class _Template:
-    """A message with variables, read back from its English words: which
-    text went into each variable (``Pile { $arg1 }`` reads ``Pile 5``)."""
-
-    def __init__(self, msg: Message):
-        self.mid = msg.id
-        parts = msg.text.get("parts") or []
-        names = [None if type(p) is str else msg._var(p) for p in parts]
-        self.names = [n for n in names if n is not None]
-        self.pattern = re.compile("".join(re.escape(p) if type(p) is str else "(.+?)" for p in parts) + r"\Z", re.S)
-        self.words = sum(len(p) for p in parts if type(p) is str)      # longer patterns are tried first
-
-    def read(self, s: str) -> dict | None:
-        m = self.pattern.match(s)
-        if m is None or len(set(self.names)) != len(self.names):
-            return None
-        return dict(zip(self.names, m.groups()))
-
-
-class _English:
-    """A rules program's messages by their English words: what a string
-    value the rules built is, to say it in another language."""
-
-    def __init__(self, R: Any):
-        self.exact: dict[str, str] = {}
-        self.templates: list[_Template] = []
-        self.menu: dict[int, list] = {}          # k -> the `choose` lines at place k (exact and with holes)
-        self.of: dict[str, _Template] = {}       # message id -> its template (text with holes)
-        self.ids: dict[str, str | None] = {}     # value_msg's answers so far
-        later: dict[str, str] = {}
-        for msg in R.messages.by_id.values():
-            if type(msg.text) is dict and msg.vars:
-                t = self.of[msg.id] = _Template(msg)
-                if _VALUE.search(base_id(msg.id)):
-                    self.templates.append(t)
-                elif "-opt" in msg.id:
-                    self.menu.setdefault(int(msg.id.rsplit("-opt", 1)[1]), []).append(t)
-                continue
-            if type(msg.text) is not str:
-                continue
-            if _VALUE.search(base_id(msg.id)):
-                self.exact.setdefault(msg.text, msg.id)
-            elif "-opt" in msg.id:
-                self.menu.setdefault(int(msg.id.rsplit("-opt", 1)[1]), []).append(_Exact(msg))
-            elif _NAME.match(base_id(msg.id)) and "-action-" not in msg.id:
-                later.setdefault(msg.text, msg.id)
-        for text, mid in later.items():           # names (from `text_of`) after the values
-            self.exact.setdefault(text, mid)
-        self.templates = [t for t in self.templates if t.words]
-        self.templates.sort(key=lambda t: -t.words)
-        for k in self.menu:
-            self.menu[k].sort(key=lambda t: -t.words)
-
-
-class _Exact:
-    """A menu line without holes, tried like a template."""
-
-    def __init__(self, msg: Message):
-        self.mid, self.english, self.words = msg.id, msg.text, len(msg.text) + 1000
-
-    def read(self, s: str) -> dict | None:
-        return {} if s == self.english else None
-
-
-_VALUE = re.compile(r"-str\d+\Z|\Atrack-|\Avalue-")
-_NAME = re.compile(r"(ent|space|zone|region|counter)-")
-
-
-def english_index(R: Any) -> _English:
-    idx = R.__dict__.get("_english_index")
-    if idx is None:
-        idx = R.__dict__["_english_index"] = _English(R)
-    return idx
 
 
 def words(m: Any, lang: str | None) -> "Words | None":
@@ -298,7 +233,7 @@ def option_msg(m: Any, kind: str | None, opt: dict, ask: str | None) -> str | No
         return "engine-yes" if opt.get("value") else "engine-no"
     if kind in ("pick", "order") and opt.get("index", 0) is None:
         return "engine-done"
-    if type(opt.get("value")) is str and kind in ("pick", "order"):
+    if kind in ("pick", "order") and (type(opt.get("value")) is str or type(opt.get("value")) is dict):
         return value_msg(m.R, opt["value"])
     return None
 
@@ -330,21 +265,16 @@ def _action_id(R: Any, eid: str | None, aid: str) -> str:
     return name_id("action", tops.get(aid), aid)
 
 
-def value_msg(R: Any, s: str) -> str | None:
-    """The message id of text the rules built (``"none of these"`` offered
-    as a choice is ``proc-turn-str2``; ``"Pile 3"`` is its pattern's id),
-    None for any other string."""
-    idx = english_index(R)
-    if s in idx.ids:                    # bots ask at every decision: each string is read once
-        return idx.ids[s]
-    mid = idx.exact.get(s)
-    if mid is not None:
-        mid = mid if _VALUE.search(base_id(mid)) else None
-    else:
-        mid = next((t.mid for t in idx.templates if t.read(s) is not None), None)
-    if len(idx.ids) < 4096:
-        idx.ids[s] = mid
-    return mid
+def value_msg(R: Any, v: Any) -> str | None:
+    """The message id of a value the rules made as text: a string they
+    wrote (``"none of these"`` offered as a choice is ``proc-turn-str2``,
+    ``literal_ids``), or text they built (its ``"text"``); None for any
+    other value."""
+    if type(v) is str:
+        return R.messages.literal_ids().get(v)
+    if type(v) is dict and type(v.get("text")) is str:
+        return v["text"]
+    return None
 
 
 def option_ids(game: Any) -> list[str | None]:
