@@ -121,14 +121,28 @@ def _answer_words(m: Any, w: Any, e: dict, r: dict) -> None:
 
 
 def decision_at(m: Any) -> str | None:
-    """The source location of the pending decision (``file:line:col``)."""
+    """The id of the pending decision (``proc-drive_truck-ask-to``: its
+    declaration and its name, spec/messages.py): never a file, a line or a
+    column, so it is the same wherever the pack was loaded from and says
+    nothing of the server's folders. None for a decision the rules do not
+    declare (a scenario's own steps)."""
     st = m.st
     if st.pending is None or not st.stack:
         return None
     fr = st.stack[-1]
     code = m.R.codes.get(fr.get("code")) or []
     pc = fr.get("pc", 0) - 1
-    return code[pc][1] if 0 <= pc < len(code) else None
+    at = code[pc][1] if 0 <= pc < len(code) else None
+    return _decision_ids(m.R).get(at) if at else None
+
+
+def _decision_ids(R: Any) -> dict:
+    """``file:line:col`` of each decision (what the compiled code keeps) ->
+    its id, kept per rules."""
+    ids = R.__dict__.get("_decision_ids")
+    if ids is None:
+        ids = R.__dict__["_decision_ids"] = {R.where(list(at)): ask for at, ask in R.messages.decision_at.items()}
+    return ids
 
 
 def _pending(m: Any, sight: Sight) -> dict | None:
@@ -136,7 +150,7 @@ def _pending(m: Any, sight: Sight) -> dict | None:
     out = sight.pending(raw)
     if out is None or "options" not in out:
         return out
-    at = decision_at(m) or f"decision {m.st.decision}"
+    at = decision_at(m) or m.st.pending.get("msg") or f"decision-{m.st.decision}"
     out["at"] = at
     taken: dict[str, int] = {}
     msgs = _text.option_msgs(m)

@@ -181,8 +181,8 @@ class Words:
         if kind == "choose":
             c = opt.get("choice")
             if type(c) is int and ask:
-                mid = f"{ask}-opt{c + 1}"
-                msg = self.R.messages.by_id.get(mid)
+                mid = self.R.messages.choice(ask, c)
+                msg = self.R.messages.by_id.get(mid) if mid else None
                 if msg is not None and not msg.vars:
                     return self.get(mid, label)
                 if msg is not None:             # a line with holes: its values read back from its English
@@ -233,15 +233,15 @@ class _English:
                 t = self.of[msg.id] = _Template(msg)
                 if _VALUE.search(base_id(msg.id)):
                     self.templates.append(t)
-                elif "-opt" in msg.id:
-                    self.menu.setdefault(int(msg.id.rsplit("-opt", 1)[1]), []).append(t)
+                elif msg.place:
+                    self.menu.setdefault(msg.place, []).append(t)
                 continue
             if type(msg.text) is not str:
                 continue
             if _VALUE.search(base_id(msg.id)):
                 self.exact.setdefault(msg.text, msg.id)
-            elif "-opt" in msg.id:
-                self.menu.setdefault(int(msg.id.rsplit("-opt", 1)[1]), []).append(_Exact(msg))
+            elif msg.place:
+                self.menu.setdefault(msg.place, []).append(_Exact(msg))
             elif _NAME.match(base_id(msg.id)) and "-action-" not in msg.id:
                 later.setdefault(msg.text, msg.id)
         for text, mid in later.items():           # names (from `text_of`) after the values
@@ -262,7 +262,7 @@ class _Exact:
         return {} if s == self.english else None
 
 
-_VALUE = re.compile(r"-str\d+\Z|\Atrack-|\Avalue-")
+_VALUE = re.compile(r"-str(\d+|-[A-Za-z0-9_]+)\Z|\Atrack-|\Avalue-")
 _NAME = re.compile(r"(ent|space|zone|region|counter)-")
 
 
@@ -293,7 +293,7 @@ def option_msg(m: Any, kind: str | None, opt: dict, ask: str | None) -> str | No
         c = opt.get("choice")
         if c is None:
             return "engine-done"
-        return f"{ask}-opt{c + 1}" if ask and type(c) is int else None
+        return m.R.messages.choice(ask, c) if type(c) is int else None
     if kind == "may":
         return "engine-yes" if opt.get("value") else "engine-no"
     if kind in ("pick", "order") and opt.get("index", 0) is None:

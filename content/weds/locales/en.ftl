@@ -243,9 +243,9 @@ proc-stow-str2 = a Weapons Storage hold
 # cargo.wb:66
 proc-stow-str3 = an empty slot on the dashboard
 # cargo.wb:73
-proc-stow-ask1 = Store { $c } in which?
+proc-stow-ask-chosen = Store { $c } in which?
 # cargo.wb:105
-proc-make_room-ask1 = No room for { $c }: discard a piece to make room?
+proc-make_room-ask-gone = No room for { $c }: discard a piece to make room?
 # cargo.wb:105
 proc-make_room-str1 = keep my load
 # cargo.wb:109
@@ -255,7 +255,7 @@ proc-gain_cargo-log1 = { $p } has no room for { $arg2 } { $t }; it goes back to 
 # cargo.wb:178
 proc-fit_cargo-log1 = { $p } loses { $c } from a damaged hold
 # cargo.wb:186
-proc-offer_discard-ask1 = Discard which cargo?
+proc-offer_discard-ask-c = Discard which cargo?
 # cargo.wb:188
 proc-offer_discard-log1 = { $p } discards { $c }
 # cargo.wb:227
@@ -263,7 +263,7 @@ proc-damage_point-str1 = an empty slot
 # cargo.wb:230
 proc-damage_point-log1 = { $p }'s truck is fully damaged: the damage is ignored
 # cargo.wb:233
-proc-damage_point-ask1 = Assign 1 damage to
+proc-damage_point-ask-target = Assign 1 damage to
 # cargo.wb:251
 proc-damage_point-log2 = { $p }'s truck takes 1 damage (an empty slot)
 # cargo.wb:253
@@ -273,7 +273,7 @@ proc-damage_point-log4 = { $p }'s truck takes 1 damage: { $target } is out of ac
 # cargo.wb:277
 proc-repair_all-log1 = { $p } repairs { $n } damage
 # cargo.wb:296
-proc-install_mod-ask1 = No free slot for { $m }: remove which mod?
+proc-install_mod-ask-gone = No free slot for { $m }: remove which mod?
 # cargo.wb:296
 proc-install_mod-str1 = keep my mods
 # cargo.wb:306
@@ -281,31 +281,31 @@ proc-install_mod-log1 = { $p } removes { $gone } to make room
 # cargo.wb:312
 proc-install_mod-log2 = { $p } installs { $m }
 # cargo.wb:343
-proc-visit_shop-ask1 = Buy a truck mod (you have ${ $p_crap })
+proc-visit_shop-ask-m = Buy a truck mod (you have ${ $p_crap })
 # cargo.wb:343
 proc-visit_shop-str1 = done shopping
 # cargo.wb:353
 proc-visit_shop-log1 = { $p } buys { $m } for ${ $price }
 # cargo.wb:366
-proc-fit_allies-ask1 = Too many allies: discard which?
+proc-fit_allies-ask-a = Too many allies: discard which?
 # cargo.wb:367
 proc-fit_allies-log1 = { $p } lets { $a } go
 # cargo.wb:376
 proc-draw_ally-log1 = The allies deck is empty
 # cargo.wb:379
-proc-draw_ally-ask1 = Hire which ally?
+proc-draw_ally-ask-a = Hire which ally?
 # cargo.wb:384
 proc-draw_ally-log2 = { $p } hires { $a }
 # cargo.wb:386
-proc-draw_ally-ask2 = Too many allies: discard which (to the bottom of the deck)?
+proc-draw_ally-ask-gone = Too many allies: discard which (to the bottom of the deck)?
 # market.wb:81
-proc-purchase_cargo-ask1 = Buy how many { $t } at ${ $sc_price } each?
+proc-purchase_cargo-ask-pick = Buy how many { $t } at ${ $sc_price } each?
 # market.wb:87
 proc-purchase_cargo-log1 = { $p } buys { $n } { $t } at { $arg4 } for ${ $cost }
 # market.wb:94
 proc-purchase_cargo-log2 = { $arg1 } now supplies { $nsc_supplies } at ${ $nsc_price }
 # market.wb:117
-proc-deliver_cargo-ask1 = Deliver how many { $t } at ${ $arg2 } each?
+proc-deliver_cargo-ask-pick = Deliver how many { $t } at ${ $arg2 } each?
 # market.wb:139
 proc-deliver_cargo-log1 = { $p } delivers { $amounts } { $what } to { $arg4 } for ${ $income } (+${ $bonus } bonus)
 # market.wb:141
@@ -315,7 +315,7 @@ proc-deliver_cargo-log3 = { $arg1 } now demands { $nd_demands }; prices: food ${
 # market.wb:179
 proc-buy_artifact-log1 = { $p } buys an artifact for ${ $price } (the next costs ${ $arg3 })
 # market.wb:191
-proc-buy_artifacts-ask1 = Buy another artifact for ${ $arg1 }?
+proc-buy_artifacts-ask-may1 = Buy another artifact for ${ $arg1 }?
 # dashboard.wb:67
 proc-assign_marker-log1 = { $p } slides the marker from MOVEMENT to { $s }
 # dashboard.wb:89
@@ -323,13 +323,13 @@ proc-pass_turn-log1 = { $p } passes
 # movement.wb:29
 proc-rad_check_roll-log1 = { $p }'s RAD shield keeps the radiation out
 # movement.wb:38
-proc-rad_check_roll-ask1 = RAD! Reroll the RAD check?
+proc-rad_check_roll-ask-may1 = RAD! Reroll the RAD check?
 # movement.wb:48
 proc-rad_check_roll-log2 = { $p } rolls RAD in an irradiated zone
 # movement.wb:51
 proc-rad_check_roll-log3 = { $p } crosses the radiation unharmed
 # movement.wb:67
-proc-meet_raiders-ask1 = Engage { $target }?
+proc-meet_raiders-ask-may1 = Engage { $target }?
 # movement.wb:76
 proc-meet_raiders-log1 = { $p } passes { $target } and is shot at
 # movement.wb:79
@@ -337,25 +337,25 @@ proc-meet_raiders-log2 = { $p } passes { $target } unharmed
 # movement.wb:107
 proc-drive_truck-str1 = take a free action
 # movement.wb:112
-proc-drive_truck-ask1 = Drive where? ({ $left } left)
+proc-drive_truck-ask-to = Drive where? ({ $left } left)
 # movement.wb:112
 proc-drive_truck-str2 = stop here
 # movement.wb:171
-proc-drive_step-ask1 = Attack which raiders?
+proc-drive_step-ask-pick = Attack which raiders?
 # movement.wb:181
 proc-finish_drive-log1 = { $p } stops at { $arg2 }
 # movement.wb:242
 proc-move_raider_truck-str1 = { $arg1 } to { $arg2 }
 # movement.wb:249
-proc-move_raider_truck-ask1 = Move { $rt } (raider icon) where?
+proc-move_raider_truck-ask-pick = Move { $rt } (raider icon) where?
 # movement.wb:260
 proc-move_raider_truck-log1 = { $rt } moves { $pick }
 # combat.wb:61
 proc-combat_roll-log1 = { $p } rolls { $faces }: { $hits } hit(s) against defence { $defense }
 # combat.wb:77
-proc-combat_reroll-ask1 = Reroll one combat die ({ $total } hit(s) against { $defense })?
+proc-combat_reroll-ask-may1 = Reroll one combat die ({ $total } hit(s) against { $defense })?
 # combat.wb:91
-proc-combat_reroll-ask2 = Reroll which die?
+proc-combat_reroll-ask-pick = Reroll which die?
 # combat.wb:107
 proc-combat_reroll-log1 = { $p } rerolls a { $low }: { $arg3 }, { $total } hit(s) in all
 # combat.wb:132
@@ -389,11 +389,11 @@ proc-place_raider_trucks-log1 = { $rt } starts in { $arg2 }
 # setup.wb:101
 proc-choose_contracts-log1 = Contract in play: { $c }
 # setup.wb:136
-proc-choose_driver-ask1 = Choose your driver
+proc-choose_driver-ask-pick = Choose your driver
 # setup.wb:143
 proc-choose_driver-log1 = { $p } drives as { $d }
 # setup.wb:154
-proc-first_faction_job-ask1 = Keep which faction job?
+proc-first_faction_job-ask-keep = Keep which faction job?
 # setup.wb:189
 proc-setup_game-log1 = { $arg1 } starts with the events deck
 # round.wb:19
@@ -403,7 +403,7 @@ proc-play_round-log1 = Round { $arg1 }: { $arg2 } is the start player
 # cards/hooks.wb:44
 proc-buy_trailer-log1 = { $p } buys a trailer (+3 slots)
 # cards/hooks.wb:66
-proc-commit_missiles-ask1 = Commit how many missiles (+2 hits each) before you roll?
+proc-commit_missiles-ask-n = Commit how many missiles (+2 hits each) before you roll?
 # cards/hooks.wb:76
 proc-commit_missiles-log1 = { $p } commits { $n } missile(s): +{ $arg3 } hits
 # cards/hooks.wb:101
@@ -413,15 +413,15 @@ proc-entering_terrain-log2 = { $p } loses the nuclear bomb; it goes back to the 
 # cards/jobs_common.wb:17
 proc-take_faction_job-log1 = The { $f } job deck is empty
 # cards/jobs_common.wb:22
-proc-take_faction_job-ask1 = Keep which faction job?
+proc-take_faction_job-ask-pick = Keep which faction job?
 # cards/jobs_common.wb:29
 proc-take_faction_job-log2 = { $p } takes on a faction job from { $f }
 # cards/jobs_common.wb:31
-proc-take_faction_job-ask2 = Too many faction jobs: discard which?
+proc-take_faction_job-ask-gone = Too many faction jobs: discard which?
 # cards/jobs_common.wb:35
 proc-take_faction_job-log3 = { $p } discards a faction job
 # cards/jobs_common.wb:62
-proc-job_delivery-ask1 = Deliver which for { $job }?
+proc-job_delivery-ask-pick = Deliver which for { $job }?
 # cards/jobs_common.wb:70
 proc-job_delivery-log1 = { $p } delivers { $what } for the faction job { $job } at { $arg4 }
 # cards/jobs_common.wb:90
@@ -453,7 +453,7 @@ action-attack-stop2 = You already attacked successfully this round
 # dashboard.wb:120
 action-attack-stop3 = No raiders here
 # dashboard.wb:129
-action-attack-ask1 = Attack which raiders?
+action-attack-ask-pick = Attack which raiders?
 # dashboard.wb:135
 action-purchase = Purchase cargo
 # dashboard.wb:135
@@ -857,7 +857,7 @@ ent-questionable_decisions = Questionable Decisions
 # cards/contracts.wb:139
 ent-questionable_decisions-on-contract_revealed-1-log1 = 5 nuclear bombs are stacked at the Railmen Enclave
 # cards/contracts.wb:145
-ent-questionable_decisions-instead-pillage-1-ask1 = Collect a nuclear bomb instead of the cargo?
+ent-questionable_decisions-instead-pillage-1-ask-may1 = Collect a nuclear bomb instead of the cargo?
 # cards/contracts.wb:153
 ent-questionable_decisions-instead-pillage-1-log1 = { $p } loads a nuclear bomb into the nuclear vault
 # cards/contracts.wb:163
@@ -887,7 +887,7 @@ ent-vision_quest_contract-action-take_vision_quest-stop4 = No vision quest stack
 # cards/contracts.wb:211
 ent-vision_quest_contract-action-take_vision_quest-str1 = Stack { $arg1 }
 # cards/contracts.wb:213
-ent-vision_quest_contract-action-take_vision_quest-ask1 = Take which vision quest stack?
+ent-vision_quest_contract-action-take_vision_quest-ask-pick = Take which vision quest stack?
 # cards/contracts.wb:219
 ent-vision_quest_contract-action-take_vision_quest-log1 = { $me } sets out on a vision quest: stack { $v_stack }
 # cards/events.wb:11
@@ -1231,7 +1231,7 @@ ent-turbo = Turbo
 ent-delivery_bonus_mod = Delivery Bonus
     .text = Delivery Bonus ($2): Earn an additional $5 for any cargo delivery. (Does not count toward the requirements of the $18+ delivery contracts.)
 # cards/mods.wb:106
-ent-delivery_bonus_mod-on-delivery_made-1-ask1 = Use a Delivery Bonus for +$5?
+ent-delivery_bonus_mod-on-delivery_made-1-ask-may1 = Use a Delivery Bonus for +$5?
 # cards/mods.wb:109
 ent-delivery_bonus_mod-on-delivery_made-1-log1 = { $owner } uses a Delivery Bonus: +$5
 # cards/mods.wb:114
@@ -1242,7 +1242,7 @@ ent-escort-action-use_escort = Escort: move your truck anywhere in the wasteland
 # cards/mods.wb:123
 ent-escort-action-use_escort-stop4 = You may not use the escort while carrying a nuclear bomb
 # cards/mods.wb:130
-ent-escort-action-use_escort-ask1 = Escort your truck to
+ent-escort-action-use_escort-ask-to = Escort your truck to
 # cards/mods.wb:137
 ent-escort-action-use_escort-log1 = { $owner } is escorted to { $arg2 }
 # cards/mods.wb:141
@@ -1256,13 +1256,13 @@ ent-the_depot-action-depot_services = The Depot: repair and buy trailers
 # cards/outposts.wb:19
 ent-the_depot-action-depot_services-stop2 = Nothing to repair and no trailer you can buy
 # cards/outposts.wb:23
-ent-the_depot-action-depot_services-ask1 = The Depot
+ent-the_depot-action-depot_services-ask-choose1 = The Depot
 # cards/outposts.wb:23
-ent-the_depot-action-depot_services-ask1-opt1 = Repair all damage for $3
+ent-the_depot-action-depot_services-ask-choose1-opt1 = Repair all damage for $3
 # cards/outposts.wb:23
-ent-the_depot-action-depot_services-ask1-opt2 = Buy a trailer for $8
+ent-the_depot-action-depot_services-ask-choose1-opt2 = Buy a trailer for $8
 # cards/outposts.wb:23
-ent-the_depot-action-depot_services-ask1-opt3 = Buy another trailer for $8
+ent-the_depot-action-depot_services-ask-choose1-opt3 = Buy another trailer for $8
 # cards/outposts.wb:34
 ent-dispatch = Dispatch
     .text = Dispatch: Purchase artifacts at the current price (indicated by the artifact price chart).
@@ -1508,7 +1508,7 @@ variant-brutal_competition-proc-truck_combat_fight-log4 = { $a } and { $d } figh
 # variants/brutal_competition.wb:113
 variant-brutal_competition-proc-pillage_truck-log1 = { $d } carries no cargo to pillage
 # variants/brutal_competition.wb:116
-variant-brutal_competition-proc-pillage_truck-ask1 = Pillage which cargo from { $d }?
+variant-brutal_competition-proc-pillage_truck-ask-pick = Pillage which cargo from { $d }?
 # variants/brutal_competition.wb:116
 variant-brutal_competition-proc-pillage_truck-str1 = take nothing
 # variants/brutal_competition.wb:124
@@ -1524,7 +1524,7 @@ variant-brutal_competition-action-attack_truck-stop2 = You already attacked succ
 # variants/brutal_competition.wb:45
 variant-brutal_competition-action-attack_truck-stop3 = No other player's truck in this terrain
 # variants/brutal_competition.wb:57
-variant-brutal_competition-action-attack_truck-ask1 = Attack whose truck?
+variant-brutal_competition-action-attack_truck-ask-pick = Attack whose truck?
 variant-no_event_deck-zone-start_player_card = Start player card
 # variants/no_event_deck.wb:22
 variant-no_event_deck-proc-reveal_event-log1 = { $arg1 } takes the { $card } card: the start player (no events)
