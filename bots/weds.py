@@ -26,28 +26,33 @@ from waybill.runtime.text.words import action_id, option_ids, value_msg
 
 CARGO = ("food", "water", "weapons")
 # choices matched by message id (spec/messages.py), never by their words: the bot plays in any language
-STOP_HERE, FREE_ACTION = "proc-drive_truck-str2", "proc-drive_truck-str1"
-DONE_SHOPPING, KEEP_MODS, KEEP_LOAD = "proc-visit_shop-str1", "proc-install_mod-str1", "proc-make_room-str1"
-EMPTY_SLOT, DASHBOARD_SLOT, WEAPONS_HOLD = "proc-damage_point-str1", "proc-stow-str3", "proc-stow-str2"
+STOP_HERE, FREE_ACTION = "proc-drive_truck-str-stop_here", "proc-drive_truck-str-free_action"
+DONE_SHOPPING, KEEP_MODS = "proc-visit_shop-str-done_shopping", "proc-install_mod-str-keep_mods"
+KEEP_LOAD = "proc-make_room-str-keep_load"
+EMPTY_SLOT, DASHBOARD_SLOT = "proc-damage_point-str-empty_slot", "proc-stow-str-dashboard_slot"
+WEAPONS_HOLD = "proc-stow-str-weapons_hold"
 DONE, PASS, YES, NO = "engine-done", "engine-pass", "engine-yes", "engine-no"
-DEPOT_REPAIR, DEPOT_TRAILER, DEPOT_TRAILER2 = (f"ent-the_depot-action-depot_services-ask1-opt{i}" for i in (1, 2, 3))
-HOLD_LABEL, HOLD_EMPTY = "quantity-hold_label-str1", "quantity-hold_label-str2"   # "<hold> (<what it holds>)"
-QUEST_STACK = "ent-vision_quest_contract-action-take_vision_quest-str1"              # "Stack <n>"
+DEPOT_REPAIR, DEPOT_TRAILER, DEPOT_TRAILER2 = (f"ent-the_depot-action-depot_services-ask-depot-{o}"
+                                              for o in ("repair", "trailer", "another_trailer"))
+HOLD_LABEL, HOLD_EMPTY = "quantity-hold_label-str-holding", "quantity-hold_label-str-empty"   # "<hold> (<what it holds>)"
+QUEST_STACK = "ent-vision_quest_contract-action-take_vision_quest-str-stack"     # "Stack <n>"
 # prompts, by message id (`pending["msg"]`, content/weds/locales/en.ftl): never by their words
-DRIVE_WHERE, MISSILES = "proc-drive_truck-ask1", "proc-commit_missiles-ask1"
-ASSIGN_DAMAGE, BUY_MOD, NO_FREE_SLOT = "proc-damage_point-ask1", "proc-visit_shop-ask1", "proc-install_mod-ask1"
-KEEP_JOB = ("proc-first_faction_job-ask1", "proc-take_faction_job-ask1")
-TOO_MANY_JOBS = "proc-take_faction_job-ask2"
-QUEST_WHICH = "ent-vision_quest_contract-action-take_vision_quest-ask1"
-DISCARD = "proc-offer_discard-ask1"
-DEPOT, STORE, NO_ROOM = "ent-the_depot-action-depot_services-ask1", "proc-stow-ask1", "proc-make_room-ask1"
-ATTACK_WHICH = ("proc-drive_step-ask1", "action-attack-ask1")
-DELIVER_WHICH = "proc-job_delivery-ask1"
-ENGAGE, MORE_ARTIFACTS = "proc-meet_raiders-ask1", "proc-buy_artifacts-ask1"
-NUCLEAR_BOMB = "ent-questionable_decisions-instead-pillage-1-ask1"
-REROLL_MAY = ("proc-rad_check_roll-ask1", "proc-combat_reroll-ask1")     # take every reroll
-REROLL_WHICH = "proc-combat_reroll-ask2"
-DELIVERY_BONUS = "ent-delivery_bonus_mod-on-delivery_made-1-ask1"
+DRIVE_WHERE, MISSILES = "proc-drive_truck-ask-drive_where", "proc-commit_missiles-ask-missiles"
+ASSIGN_DAMAGE, BUY_MOD = "proc-damage_point-ask-assign_damage", "proc-visit_shop-ask-buy_mod"
+NO_FREE_SLOT = "proc-install_mod-ask-remove_mod"
+KEEP_JOB = ("proc-first_faction_job-ask-keep_job", "proc-take_faction_job-ask-keep_job")
+TOO_MANY_JOBS = "proc-take_faction_job-ask-too_many_jobs"
+QUEST_WHICH = "ent-vision_quest_contract-action-take_vision_quest-ask-quest_stack"
+DISCARD = "proc-offer_discard-ask-discard"
+DEPOT, STORE = "ent-the_depot-action-depot_services-ask-depot", "proc-stow-ask-store"
+NO_ROOM = "proc-make_room-ask-make_room"
+ATTACK_WHICH = ("proc-drive_step-ask-attack_which", "action-attack-ask-attack_which")
+DELIVER_WHICH = "proc-job_delivery-ask-deliver_which"
+ENGAGE, MORE_ARTIFACTS = "proc-meet_raiders-ask-engage", "proc-buy_artifacts-ask-more_artifacts"
+NUCLEAR_BOMB = "ent-questionable_decisions-instead-pillage-1-ask-nuclear_bomb"
+REROLL_MAY = ("proc-rad_check_roll-ask-reroll_rad", "proc-combat_reroll-ask-reroll")     # take every reroll
+REROLL_WHICH = "proc-combat_reroll-ask-reroll_which"
+DELIVERY_BONUS = "ent-delivery_bonus_mod-on-delivery_made-1-ask-delivery_bonus"
 START_PRICE = {"food": 2, "water": 3, "weapons": 4}
 _DEMAND_OF = {t: f"{t}_demand" for t in START_PRICE}      # the counter of a cargo type's demand
 # a faction job's printed requirements (the card's text, the same in every language)

@@ -59,31 +59,31 @@ proc-trim_cards-ask-x = Too many cards: discard one
 # settlement.wb:64
 proc-trim_cards-log1 = { $v_owner } discards { $x_name } from { $v_name }
 # settlement.wb:97
-proc-equip-ask-choose1 = Equip the { $v_name }
+proc-equip-ask-equip = Equip the { $v_name }
 # settlement.wb:97
-proc-equip-ask-choose1-opt1 = Weapons
+proc-equip-ask-equip-weapons = Weapons
 # settlement.wb:97
-proc-equip-ask-choose1-opt2 = Meds
+proc-equip-ask-equip-meds = Meds
 # settlement.wb:97
-proc-equip-ask-choose1-opt3 = Fuel
+proc-equip-ask-equip-fuel = Fuel
 # settlement.wb:97
-proc-equip-ask-choose1-opt4 = Scrap
+proc-equip-ask-equip-opt4 = Scrap
 # settlement.wb:97
-proc-equip-ask-choose1-opt5 = Caps
+proc-equip-ask-equip-opt5 = Caps
 # settlement.wb:97
-proc-equip-ask-choose1-opt6 = Cards
+proc-equip-ask-equip-opt6 = Cards
 # settlement.wb:99
-proc-equip-ask-n = Weapons to equip
+proc-equip-ask-equip_weapons = Weapons to equip
 # settlement.wb:104
-proc-equip-ask-n-2 = Meds to equip
+proc-equip-ask-equip_meds = Meds to equip
 # settlement.wb:109
-proc-equip-ask-n-3 = Fuel to equip
+proc-equip-ask-equip_fuel = Fuel to equip
 # settlement.wb:114
-proc-equip-ask-n-4 = Scrap to equip
+proc-equip-ask-n = Scrap to equip
 # settlement.wb:119
-proc-equip-ask-n-5 = Caps to equip
+proc-equip-ask-equip_caps = Caps to equip
 # settlement.wb:128
-proc-equip-ask-cs = Cards to equip
+proc-equip-ask-equip_cards = Cards to equip
 # settlement.wb:131
 proc-equip-log1 = { $v_name } has no room for cards (limit { $lim })
 # settlement.wb:213
@@ -93,25 +93,25 @@ proc-salvage-log1 = { $p }'s Settlers bring the wrecked { $v_name } home to the 
 # settlement.wb:218
 proc-salvage-ask-may1 = Repair the { $v_name } now for 1 Scrap?
 # travel.wb:7
-proc-pick_destination-ask-choose1 = Where does the { $v_name } go?
+proc-pick_destination-ask-destination = Where does the { $v_name } go?
 # travel.wb:7
-proc-pick_destination-ask-choose1-opt1 = Junkyard (1 Fuel)
+proc-pick_destination-ask-destination-junkyard = Junkyard (1 Fuel)
 # travel.wb:7
-proc-pick_destination-ask-choose1-opt2 = Gas Station (1 Fuel)
+proc-pick_destination-ask-destination-gas_station = Gas Station (1 Fuel)
 # travel.wb:7
-proc-pick_destination-ask-choose1-opt3 = Military Base (2 Fuel)
+proc-pick_destination-ask-destination-military_base = Military Base (2 Fuel)
 # travel.wb:7
-proc-pick_destination-ask-choose1-opt4 = Vault (2 Fuel)
+proc-pick_destination-ask-destination-vault = Vault (2 Fuel)
 # travel.wb:7
-proc-pick_destination-ask-choose1-opt5 = Mines (2 Fuel)
+proc-pick_destination-ask-destination-opt5 = Mines (2 Fuel)
 # travel.wb:7
-proc-pick_destination-ask-choose1-opt6 = Crossroads: patrol your own (1 Fuel)
+proc-pick_destination-ask-destination-patrol = Crossroads: patrol your own (1 Fuel)
 # travel.wb:7
-proc-pick_destination-ask-choose1-opt7 = Crossroads: ambush an enemy (1 Fuel)
+proc-pick_destination-ask-destination-opt7 = Crossroads: ambush an enemy (1 Fuel)
 # travel.wb:7
-proc-pick_destination-ask-choose1-opt8 = Outpost (1 Fuel)
+proc-pick_destination-ask-destination-opt8 = Outpost (1 Fuel)
 # travel.wb:7
-proc-pick_destination-ask-choose1-opt9 = Enemy Settlement (3 Fuel)
+proc-pick_destination-ask-destination-opt9 = Enemy Settlement (3 Fuel)
 # travel.wb:23
 proc-place_name-str1 = Settlement
 # travel.wb:43
@@ -131,39 +131,39 @@ proc-travel-log3 = { $p }'s { $v_name } patrols the road
 # travel.wb:101
 proc-travel-log4 = { $p }'s { $v_name } lies in wait
 # travel.wb:110
-proc-travel-ask-choose1 = Enemies at the { $here_name }
+proc-travel-ask-enemies = Enemies at the { $here_name }
 # travel.wb:110
-proc-travel-ask-choose1-opt1 = Shootout: attack them
+proc-travel-ask-enemies-opt1 = Shootout: attack them
 # travel.wb:110
-proc-travel-ask-choose1-opt2 = Search the location
+proc-travel-ask-enemies-search = Search the location
 # travel.wb:133
 proc-location_action-log1 = { $v_name } find 1 Weapon and 1 Scrap
 # travel.wb:137
-proc-location_action-ask-choose1 = Vault supplies
+proc-location_action-ask-vault = Vault supplies
 # travel.wb:137
-proc-location_action-ask-choose1-opt1 = 1 Weapon and 1 Fuel
+proc-location_action-ask-vault-weapon_fuel = 1 Weapon and 1 Fuel
 # travel.wb:137
-proc-location_action-ask-choose1-opt2 = 3 Meds
+proc-location_action-ask-vault-opt2 = 3 Meds
 # travel.wb:147
 proc-location_action-log2 = { $v_name } find 1 Weapon, 1 Scrap and 1 Fuel
 # travel.wb:158
-proc-boost_roll-ask-k = Rolled { $pts }: Caps from the Cache to add
+proc-boost_roll-ask-boost_caps = Rolled { $pts }: Caps from the Cache to add
 # travel.wb:162
 proc-boost_roll-log1 = { $p } pays { $k } Caps: the result is { $pts }
 # travel.wb:171
 proc-junkyard_action-log1 = { $p } searches the Junkyard and rolls { $arg2 }
 # travel.wb:174
-proc-junkyard_action-ask-choose1 = Junkyard: { $pts } points to spend
+proc-junkyard_action-ask-junkyard = Junkyard: { $pts } points to spend
 # travel.wb:174
-proc-junkyard_action-ask-choose1-opt1 = Scrap (2 points)
+proc-junkyard_action-ask-junkyard-scrap = Scrap (2 points)
 # travel.wb:174
-proc-junkyard_action-ask-choose1-opt2 = Fuel (3 points)
+proc-junkyard_action-ask-junkyard-fuel = Fuel (3 points)
 # travel.wb:174
-proc-junkyard_action-ask-choose1-opt3 = Meds (3 points)
+proc-junkyard_action-ask-junkyard-meds = Meds (3 points)
 # travel.wb:174
-proc-junkyard_action-ask-choose1-opt4 = Weapon (6 points)
+proc-junkyard_action-ask-junkyard-weapon = Weapon (6 points)
 # travel.wb:174
-proc-junkyard_action-ask-choose1-opt5 = Take nothing more
+proc-junkyard_action-ask-junkyard-nothing = Take nothing more
 # travel.wb:187
 proc-gas_station_action-log1 = { $p } works the Gas Station and rolls { $arg2 }
 # travel.wb:193
@@ -191,27 +191,27 @@ proc-use_card-log2 = { $s } has no Fuel to recharge a card
 # combat.wb:54
 proc-use_card-log3 = { $s } reveals { $x_name }
 # combat.wb:67
-proc-play_cards-ask-cs = Reveal cards for the fight
+proc-play_cards-ask-reveal_cards = Reveal cards for the fight
 # combat.wb:81
-proc-play_cards-ask-cs-2 = The guards use cards of your { $gv_name }
+proc-play_cards-ask-guard_cards = The guards use cards of your { $gv_name }
 # combat.wb:89
-proc-play_cards-ask-n = Weapons of your Gang ({ $gv_name }) to hand the guards (+1 per 2 in all)
+proc-play_cards-ask-gang_weapons = Weapons of your Gang ({ $gv_name }) to hand the guards (+1 per 2 in all)
 # combat.wb:99
-proc-play_cards-ask-n-2 = Meds of your Gang ({ $gv_name }) for the guards (1 damage ignored per 2 in all)
+proc-play_cards-ask-gang_meds = Meds of your Gang ({ $gv_name }) for the guards (1 damage ignored per 2 in all)
 # combat.wb:113
-proc-play_cards-ask-cs-3 = Play cards from your Warehouse
+proc-play_cards-ask-warehouse_cards = Play cards from your Warehouse
 # combat.wb:117
-proc-play_cards-ask-n-3 = Weapons from the Warehouse to fire (+1 Combat per 2)
+proc-play_cards-ask-warehouse_weapons = Weapons from the Warehouse to fire (+1 Combat per 2)
 # combat.wb:122
-proc-play_cards-ask-n-4 = Meds from the Warehouse (1 damage ignored per 2)
+proc-play_cards-ask-warehouse_meds = Meds from the Warehouse (1 damage ignored per 2)
 # combat.wb:128
 proc-play_cards-log1 = { $s }: Combat value { $cvnow }
 # combat.wb:138
-proc-try_escape-ask-may1 = Try to escape with the { $v_name }?
+proc-try_escape-ask-escape = Try to escape with the { $v_name }?
 # combat.wb:145
-proc-try_escape-ask-cs = Cards for the escape
+proc-try_escape-ask-escape_cards = Cards for the escape
 # combat.wb:152
-proc-try_escape-ask-b = Fuel to burn for the escape (+1 each)
+proc-try_escape-ask-escape_fuel = Fuel to burn for the escape (+1 each)
 # combat.wb:159
 proc-try_escape-log1 = { $s }'s { $v_name } escape ({ $arg3 } + { $arg4 } = { $total }) and head home
 # combat.wb:164
@@ -221,13 +221,13 @@ proc-hits_of-log1 = { $s } rolls { $faces }: { $h } hit(s)
 # combat.wb:187
 proc-take_hits-log1 = { $s } ignores { $k } damage
 # combat.wb:199
-proc-take_hits-ask-choose1 = A hit on the { $v_name }: discard
+proc-take_hits-ask-hit = A hit on the { $v_name }: discard
 # combat.wb:199
-proc-take_hits-ask-choose1-opt1 = Meds
+proc-take_hits-ask-hit-meds = Meds
 # combat.wb:199
-proc-take_hits-ask-choose1-opt2 = Weapon
+proc-take_hits-ask-hit-opt2 = Weapon
 # combat.wb:217
-proc-take_hits-ask-w = { $n } damage to your Settlement: Scrap from the Wall to discard (1 damage ignored each)
+proc-take_hits-ask-wall_hit = { $n } damage to your Settlement: Scrap from the Wall to discard (1 damage ignored each)
 # combat.wb:221
 proc-take_hits-log2 = { $s } discards { $w } Scrap from the Wall and ignores { $w } damage
 # combat.wb:235
@@ -239,15 +239,15 @@ proc-wreck-log1 = The Goods token returns to { $p }'s Settlement
 # combat.wb:268
 proc-wreck-log2 = { $p }'s { $v_name } is wrecked at the { $where_at }
 # combat.wb:283
-proc-salvage_plan-ask-n = Salvage: Weapons to take (room for { $left } tokens)
+proc-salvage_plan-ask-salvage_weapons = Salvage: Weapons to take (room for { $left } tokens)
 # combat.wb:288
-proc-salvage_plan-ask-n-2 = Salvage: Meds to take (room for { $left } tokens)
+proc-salvage_plan-ask-salvage_meds = Salvage: Meds to take (room for { $left } tokens)
 # combat.wb:293
-proc-salvage_plan-ask-n-3 = Salvage: Fuel to take (room for { $left } tokens)
+proc-salvage_plan-ask-salvage_fuel = Salvage: Fuel to take (room for { $left } tokens)
 # combat.wb:298
-proc-salvage_plan-ask-n-4 = Salvage: Scrap to take (room for { $left } tokens)
+proc-salvage_plan-ask-salvage_scrap = Salvage: Scrap to take (room for { $left } tokens)
 # combat.wb:324
-proc-loot-ask-cs = Take cards from the wreck
+proc-loot-ask-loot = Take cards from the wreck
 # combat.wb:327
 proc-loot-log1 = { $wp }'s { $wv_name } salvage the wreck
 # combat.wb:331
@@ -271,19 +271,19 @@ proc-capture_outpost-log1 = { $p }'s { $v_name } occupy the Outpost square: { $p
 # combat.wb:457
 proc-capture_outpost-log2 = { $car_owner }'s Caravan is driven out to its Crossroads
 # combat.wb:464
-proc-capture_outpost-ask-may1 = Equip the { $x_name }?
+proc-capture_outpost-ask-equip_found = Equip the { $x_name }?
 # combat.wb:471
 proc-raid_settlement-log1 = { $p }'s { $v_name } attack { $victim }'s Settlement
 # combat.wb:480
 proc-ravage-log1 = { $p }'s { $v_name } ravage { $victim }'s Settlement
 # combat.wb:496
-proc-ravage-ask-cs = Take cards from the Warehouse and the Bar
+proc-ravage-ask-ravage = Take cards from the Warehouse and the Bar
 # combat.wb:501
 proc-ravage-log2 = { $p } takes a card from { $victim }'s Warehouse
 # combat.wb:503
 proc-ravage-log3 = { $p } takes { $x_name }
 # encounters.wb:14
-proc-pick_tool-ask-cs = Open the { $d_name } ({ $d_lock } lock) with which tool? (done: leave it sealed)
+proc-pick_tool-ask-tool = Open the { $d_name } ({ $d_lock } lock) with which tool? (done: leave it sealed)
 # encounters.wb:23
 proc-open_door-log1 = { $p }'s { $v_name } open the { $d_name } with { $tool_name } and find { $d_qty } { $d_reward }
 # encounters.wb:47
@@ -293,15 +293,15 @@ proc-explore-log2 = This location is completely explored
 # encounters.wb:56
 proc-explore-str1 = the deck is face-down
 # encounters.wb:58
-proc-explore-str2 = first fight { $top_card_name } (Combat { $top_card_cv }), who guards the place
+proc-explore-str-guarded = first fight { $top_card_name } (Combat { $top_card_cv }), who guards the place
 # encounters.wb:60
-proc-explore-ask-may1 = Draw an Encounter card? ({ $hint })
+proc-explore-ask-explore = Draw an Encounter card? ({ $hint })
 # encounters.wb:85
-proc-encounter-ask-choose1 = { $c_name } (defensive, Combat { $c_cv })
+proc-encounter-ask-encounter = { $c_name } (defensive, Combat { $c_cv })
 # encounters.wb:85
-proc-encounter-ask-choose1-opt1 = Fight it
+proc-encounter-ask-encounter-opt1 = Fight it
 # encounters.wb:85
-proc-encounter-ask-choose1-opt2 = Retreat: it now guards this place
+proc-encounter-ask-encounter-retreat = Retreat: it now guards this place
 # encounters.wb:91
 proc-encounter-log1 = { $c_name } now guards the place
 # encounters.wb:103
@@ -321,17 +321,17 @@ action-fence_sell = Fence: sell resources
 # settlement.wb:138
 action-fence_sell-stop1 = The Fence buys at most 5 resources a turn
 # settlement.wb:144
-action-fence_sell-ask-choose1 = Sell which resource to the Fence?
+action-fence_sell-ask-fence_which = Sell which resource to the Fence?
 # settlement.wb:144
-action-fence_sell-ask-choose1-opt1 = Scrap
+action-fence_sell-ask-fence_which-scrap = Scrap
 # settlement.wb:144
-action-fence_sell-ask-choose1-opt2 = Fuel
+action-fence_sell-ask-fence_which-fuel = Fuel
 # settlement.wb:144
-action-fence_sell-ask-choose1-opt3 = Meds
+action-fence_sell-ask-fence_which-meds = Meds
 # settlement.wb:144
-action-fence_sell-ask-choose1-opt4 = Weapons
+action-fence_sell-ask-fence_which-weapons = Weapons
 # settlement.wb:155
-action-fence_sell-ask-n = How many?
+action-fence_sell-ask-how_many = How many?
 # settlement.wb:159
 action-fence_sell-log1 = { $me } sells { $n } { $res } to the Fence for { $arg4 } Caps
 # settlement.wb:166
@@ -345,17 +345,17 @@ action-wall_reinforce = Wall: reinforce
 # settlement.wb:177
 action-wall_reinforce-stop1 = Nothing to put on the Wall
 # settlement.wb:181
-action-wall_reinforce-ask-choose1 = Reinforce the Wall
+action-wall_reinforce-ask-wall = Reinforce the Wall
 # settlement.wb:181
-action-wall_reinforce-ask-choose1-opt1 = Scrap (hiding points)
+action-wall_reinforce-ask-wall-scrap = Scrap (hiding points)
 # settlement.wb:181
-action-wall_reinforce-ask-choose1-opt2 = Weapons (firing points)
+action-wall_reinforce-ask-wall-weapons = Weapons (firing points)
 # settlement.wb:181
-action-wall_reinforce-ask-choose1-opt3 = An item for the Wall
+action-wall_reinforce-ask-wall-opt3 = An item for the Wall
 # settlement.wb:183
-action-wall_reinforce-ask-n = Scrap to place
+action-wall_reinforce-ask-wall_scrap = Scrap to place
 # settlement.wb:188
-action-wall_reinforce-ask-n-2 = Weapons to place
+action-wall_reinforce-ask-wall_weapons = Weapons to place
 # settlement.wb:193
 action-wall_reinforce-ask-x = Which item?
 # settlement.wb:197
@@ -399,7 +399,7 @@ action-trade_equipment-ask-n-4 = Scrap
 # settlement.wb:247
 action-trade_equipment-ask-n-5 = Caps
 # settlement.wb:252
-action-trade_equipment-ask-cs = Cards to hand over
+action-trade_equipment-ask-hand_over = Cards to hand over
 # outpost.wb:23
 action-guild_buy = Trading Guild: buy resources
 # outpost.wb:23
@@ -415,7 +415,7 @@ action-guild_buy-ask-choose1-opt3 = Meds for 3 Caps
 # outpost.wb:29
 action-guild_buy-ask-choose1-opt4 = Weapon for 6 Caps
 # outpost.wb:36
-action-guild_buy-ask-n = How many?
+action-guild_buy-ask-how_many = How many?
 # outpost.wb:39
 action-guild_buy-log1 = { $me }'s { $v_name } buy { $n } { $res } at the Trading Guild for { $arg5 } Caps
 # outpost.wb:42
@@ -433,7 +433,7 @@ action-guild_sell-ask-choose1-opt3 = Meds (3 Caps)
 # outpost.wb:49
 action-guild_sell-ask-choose1-opt4 = Weapon (6 Caps)
 # outpost.wb:55
-action-guild_sell-ask-n = How many?
+action-guild_sell-ask-how_many = How many?
 # outpost.wb:62
 action-guild_sell-log1 = { $me }'s { $v_name } sell { $n } { $res } at the Trading Guild for { $paid } Caps
 # outpost.wb:66

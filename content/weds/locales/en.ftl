@@ -231,23 +231,23 @@ track-cell_names-14 = D2
 track-cell_names-15 = D3
 track-cell_names-16 = D4
 # cargo.wb:37
-quantity-hold_label-str1 = { $arg1 } ({ $arg2 })
+quantity-hold_label-str-holding = { $arg1 } ({ $arg2 })
 # cargo.wb:37
-quantity-hold_label-str2 = empty
+quantity-hold_label-str-empty = empty
 # round.wb:80
 play-log1 = The company closes the season after { $arg1 } rounds
 # cargo.wb:64
 proc-stow-str1 = a General Storage hold
 # cargo.wb:64
-proc-stow-str2 = a Weapons Storage hold
+proc-stow-str-weapons_hold = a Weapons Storage hold
 # cargo.wb:66
-proc-stow-str3 = an empty slot on the dashboard
+proc-stow-str-dashboard_slot = an empty slot on the dashboard
 # cargo.wb:73
-proc-stow-ask-chosen = Store { $c } in which?
+proc-stow-ask-store = Store { $c } in which?
 # cargo.wb:105
-proc-make_room-ask-gone = No room for { $c }: discard a piece to make room?
+proc-make_room-ask-make_room = No room for { $c }: discard a piece to make room?
 # cargo.wb:105
-proc-make_room-str1 = keep my load
+proc-make_room-str-keep_load = keep my load
 # cargo.wb:109
 proc-make_room-log1 = { $p } discards { $gone } to make room
 # cargo.wb:138
@@ -255,15 +255,15 @@ proc-gain_cargo-log1 = { $p } has no room for { $arg2 } { $t }; it goes back to 
 # cargo.wb:178
 proc-fit_cargo-log1 = { $p } loses { $c } from a damaged hold
 # cargo.wb:186
-proc-offer_discard-ask-c = Discard which cargo?
+proc-offer_discard-ask-discard = Discard which cargo?
 # cargo.wb:188
 proc-offer_discard-log1 = { $p } discards { $c }
 # cargo.wb:227
-proc-damage_point-str1 = an empty slot
+proc-damage_point-str-empty_slot = an empty slot
 # cargo.wb:230
 proc-damage_point-log1 = { $p }'s truck is fully damaged: the damage is ignored
 # cargo.wb:233
-proc-damage_point-ask-target = Assign 1 damage to
+proc-damage_point-ask-assign_damage = Assign 1 damage to
 # cargo.wb:251
 proc-damage_point-log2 = { $p }'s truck takes 1 damage (an empty slot)
 # cargo.wb:253
@@ -273,17 +273,17 @@ proc-damage_point-log4 = { $p }'s truck takes 1 damage: { $target } is out of ac
 # cargo.wb:277
 proc-repair_all-log1 = { $p } repairs { $n } damage
 # cargo.wb:296
-proc-install_mod-ask-gone = No free slot for { $m }: remove which mod?
+proc-install_mod-ask-remove_mod = No free slot for { $m }: remove which mod?
 # cargo.wb:296
-proc-install_mod-str1 = keep my mods
+proc-install_mod-str-keep_mods = keep my mods
 # cargo.wb:306
 proc-install_mod-log1 = { $p } removes { $gone } to make room
 # cargo.wb:312
 proc-install_mod-log2 = { $p } installs { $m }
 # cargo.wb:343
-proc-visit_shop-ask-m = Buy a truck mod (you have ${ $p_crap })
+proc-visit_shop-ask-buy_mod = Buy a truck mod (you have ${ $p_crap })
 # cargo.wb:343
-proc-visit_shop-str1 = done shopping
+proc-visit_shop-str-done_shopping = done shopping
 # cargo.wb:353
 proc-visit_shop-log1 = { $p } buys { $m } for ${ $price }
 # cargo.wb:366
@@ -315,7 +315,7 @@ proc-deliver_cargo-log3 = { $arg1 } now demands { $nd_demands }; prices: food ${
 # market.wb:179
 proc-buy_artifact-log1 = { $p } buys an artifact for ${ $price } (the next costs ${ $arg3 })
 # market.wb:191
-proc-buy_artifacts-ask-may1 = Buy another artifact for ${ $arg1 }?
+proc-buy_artifacts-ask-more_artifacts = Buy another artifact for ${ $arg1 }?
 # dashboard.wb:67
 proc-assign_marker-log1 = { $p } slides the marker from MOVEMENT to { $s }
 # dashboard.wb:89
@@ -323,25 +323,25 @@ proc-pass_turn-log1 = { $p } passes
 # movement.wb:29
 proc-rad_check_roll-log1 = { $p }'s RAD shield keeps the radiation out
 # movement.wb:38
-proc-rad_check_roll-ask-may1 = RAD! Reroll the RAD check?
+proc-rad_check_roll-ask-reroll_rad = RAD! Reroll the RAD check?
 # movement.wb:48
 proc-rad_check_roll-log2 = { $p } rolls RAD in an irradiated zone
 # movement.wb:51
 proc-rad_check_roll-log3 = { $p } crosses the radiation unharmed
 # movement.wb:67
-proc-meet_raiders-ask-may1 = Engage { $target }?
+proc-meet_raiders-ask-engage = Engage { $target }?
 # movement.wb:76
 proc-meet_raiders-log1 = { $p } passes { $target } and is shot at
 # movement.wb:79
 proc-meet_raiders-log2 = { $p } passes { $target } unharmed
 # movement.wb:107
-proc-drive_truck-str1 = take a free action
+proc-drive_truck-str-free_action = take a free action
 # movement.wb:112
-proc-drive_truck-ask-to = Drive where? ({ $left } left)
+proc-drive_truck-ask-drive_where = Drive where? ({ $left } left)
 # movement.wb:112
-proc-drive_truck-str2 = stop here
+proc-drive_truck-str-stop_here = stop here
 # movement.wb:171
-proc-drive_step-ask-pick = Attack which raiders?
+proc-drive_step-ask-attack_which = Attack which raiders?
 # movement.wb:181
 proc-finish_drive-log1 = { $p } stops at { $arg2 }
 # movement.wb:242
@@ -353,9 +353,9 @@ proc-move_raider_truck-log1 = { $rt } moves { $pick }
 # combat.wb:61
 proc-combat_roll-log1 = { $p } rolls { $faces }: { $hits } hit(s) against defence { $defense }
 # combat.wb:77
-proc-combat_reroll-ask-may1 = Reroll one combat die ({ $total } hit(s) against { $defense })?
+proc-combat_reroll-ask-reroll = Reroll one combat die ({ $total } hit(s) against { $defense })?
 # combat.wb:91
-proc-combat_reroll-ask-pick = Reroll which die?
+proc-combat_reroll-ask-reroll_which = Reroll which die?
 # combat.wb:107
 proc-combat_reroll-log1 = { $p } rerolls a { $low }: { $arg3 }, { $total } hit(s) in all
 # combat.wb:132
@@ -393,7 +393,7 @@ proc-choose_driver-ask-pick = Choose your driver
 # setup.wb:143
 proc-choose_driver-log1 = { $p } drives as { $d }
 # setup.wb:154
-proc-first_faction_job-ask-keep = Keep which faction job?
+proc-first_faction_job-ask-keep_job = Keep which faction job?
 # setup.wb:189
 proc-setup_game-log1 = { $arg1 } starts with the events deck
 # round.wb:19
@@ -403,7 +403,7 @@ proc-play_round-log1 = Round { $arg1 }: { $arg2 } is the start player
 # cards/hooks.wb:44
 proc-buy_trailer-log1 = { $p } buys a trailer (+3 slots)
 # cards/hooks.wb:66
-proc-commit_missiles-ask-n = Commit how many missiles (+2 hits each) before you roll?
+proc-commit_missiles-ask-missiles = Commit how many missiles (+2 hits each) before you roll?
 # cards/hooks.wb:76
 proc-commit_missiles-log1 = { $p } commits { $n } missile(s): +{ $arg3 } hits
 # cards/hooks.wb:101
@@ -413,15 +413,15 @@ proc-entering_terrain-log2 = { $p } loses the nuclear bomb; it goes back to the 
 # cards/jobs_common.wb:17
 proc-take_faction_job-log1 = The { $f } job deck is empty
 # cards/jobs_common.wb:22
-proc-take_faction_job-ask-pick = Keep which faction job?
+proc-take_faction_job-ask-keep_job = Keep which faction job?
 # cards/jobs_common.wb:29
 proc-take_faction_job-log2 = { $p } takes on a faction job from { $f }
 # cards/jobs_common.wb:31
-proc-take_faction_job-ask-gone = Too many faction jobs: discard which?
+proc-take_faction_job-ask-too_many_jobs = Too many faction jobs: discard which?
 # cards/jobs_common.wb:35
 proc-take_faction_job-log3 = { $p } discards a faction job
 # cards/jobs_common.wb:62
-proc-job_delivery-ask-pick = Deliver which for { $job }?
+proc-job_delivery-ask-deliver_which = Deliver which for { $job }?
 # cards/jobs_common.wb:70
 proc-job_delivery-log1 = { $p } delivers { $what } for the faction job { $job } at { $arg4 }
 # cards/jobs_common.wb:90
@@ -453,7 +453,7 @@ action-attack-stop2 = You already attacked successfully this round
 # dashboard.wb:120
 action-attack-stop3 = No raiders here
 # dashboard.wb:129
-action-attack-ask-pick = Attack which raiders?
+action-attack-ask-attack_which = Attack which raiders?
 # dashboard.wb:135
 action-purchase = Purchase cargo
 # dashboard.wb:135
@@ -857,7 +857,7 @@ ent-questionable_decisions = Questionable Decisions
 # cards/contracts.wb:139
 ent-questionable_decisions-on-contract_revealed-1-log1 = 5 nuclear bombs are stacked at the Railmen Enclave
 # cards/contracts.wb:145
-ent-questionable_decisions-instead-pillage-1-ask-may1 = Collect a nuclear bomb instead of the cargo?
+ent-questionable_decisions-instead-pillage-1-ask-nuclear_bomb = Collect a nuclear bomb instead of the cargo?
 # cards/contracts.wb:153
 ent-questionable_decisions-instead-pillage-1-log1 = { $p } loads a nuclear bomb into the nuclear vault
 # cards/contracts.wb:163
@@ -885,9 +885,9 @@ ent-vision_quest_contract-action-take_vision_quest-stop3 = You are already on a 
 # cards/contracts.wb:203
 ent-vision_quest_contract-action-take_vision_quest-stop4 = No vision quest stack is left
 # cards/contracts.wb:211
-ent-vision_quest_contract-action-take_vision_quest-str1 = Stack { $arg1 }
+ent-vision_quest_contract-action-take_vision_quest-str-stack = Stack { $arg1 }
 # cards/contracts.wb:213
-ent-vision_quest_contract-action-take_vision_quest-ask-pick = Take which vision quest stack?
+ent-vision_quest_contract-action-take_vision_quest-ask-quest_stack = Take which vision quest stack?
 # cards/contracts.wb:219
 ent-vision_quest_contract-action-take_vision_quest-log1 = { $me } sets out on a vision quest: stack { $v_stack }
 # cards/events.wb:11
@@ -1231,7 +1231,7 @@ ent-turbo = Turbo
 ent-delivery_bonus_mod = Delivery Bonus
     .text = Delivery Bonus ($2): Earn an additional $5 for any cargo delivery. (Does not count toward the requirements of the $18+ delivery contracts.)
 # cards/mods.wb:106
-ent-delivery_bonus_mod-on-delivery_made-1-ask-may1 = Use a Delivery Bonus for +$5?
+ent-delivery_bonus_mod-on-delivery_made-1-ask-delivery_bonus = Use a Delivery Bonus for +$5?
 # cards/mods.wb:109
 ent-delivery_bonus_mod-on-delivery_made-1-log1 = { $owner } uses a Delivery Bonus: +$5
 # cards/mods.wb:114
@@ -1256,13 +1256,13 @@ ent-the_depot-action-depot_services = The Depot: repair and buy trailers
 # cards/outposts.wb:19
 ent-the_depot-action-depot_services-stop2 = Nothing to repair and no trailer you can buy
 # cards/outposts.wb:23
-ent-the_depot-action-depot_services-ask-choose1 = The Depot
+ent-the_depot-action-depot_services-ask-depot = The Depot
 # cards/outposts.wb:23
-ent-the_depot-action-depot_services-ask-choose1-opt1 = Repair all damage for $3
+ent-the_depot-action-depot_services-ask-depot-repair = Repair all damage for $3
 # cards/outposts.wb:23
-ent-the_depot-action-depot_services-ask-choose1-opt2 = Buy a trailer for $8
+ent-the_depot-action-depot_services-ask-depot-trailer = Buy a trailer for $8
 # cards/outposts.wb:23
-ent-the_depot-action-depot_services-ask-choose1-opt3 = Buy another trailer for $8
+ent-the_depot-action-depot_services-ask-depot-another_trailer = Buy another trailer for $8
 # cards/outposts.wb:34
 ent-dispatch = Dispatch
     .text = Dispatch: Purchase artifacts at the current price (indicated by the artifact price chart).
