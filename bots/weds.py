@@ -18,7 +18,6 @@ board and card texts of `game.rules`. Its plan, recomputed at every decision:
 
 from __future__ import annotations
 
-import re
 from operator import is_
 
 from waybill.runtime.sight.reader import reader_of
@@ -55,10 +54,6 @@ REROLL_WHICH = "proc-combat_reroll-ask-reroll_which"
 DELIVERY_BONUS = "ent-delivery_bonus_mod-on-delivery_made-1-ask-delivery_bonus"
 START_PRICE = {"food": 2, "water": 3, "weapons": 4}
 _DEMAND_OF = {t: f"{t}_demand" for t in START_PRICE}      # the counter of a cargo type's demand
-# a faction job's printed requirements (the card's text, the same in every language)
-_REQS = re.compile(r"Requirements: (.*?)\. Reward")
-_NEEDS = re.compile(r"(food|water|weapons)(?: or \w+)? to ([A-Z][\w' ]*?)(?= and|,|$)")
-_TARGETS = re.compile(r"(food|water|weapons|an artifact)(?: or \w+)? to ([A-Z][\w' ]*?)(?= and|,|$)")
 _NO_FIELDS: dict = {}
 _ROUGH = ("rough_ground",)
 # the props the bot reads of contracts, jobs and enclaves: no other is read (SeatReader.pieces(props=...))
@@ -920,22 +915,20 @@ class _Seen:
     def kill_em_all_open(self):
         return self.open_contract("kill_em_all") is not None
 
-    def parsed(self, pattern, req):
-        """`pattern.findall(req)` of a job's printed requirements: the same all game, read once."""
-        cache = self.static.setdefault("parsed", {})
-        key = (pattern.pattern, req)
-        got = cache.get(key)
-        if got is None:
-            got = cache[key] = pattern.findall(req)
-        return got
-
-    def job_reqs(self, eid):
+    def job_req(self, eid):
+        """A faction job's requirement, from its declared fields (the kind
+        `faction_job`, content/weds/components.wb): (task, steps, artifact?)
+        where a step is (the cargo types it takes, the outpost) and its
+        progress marker is "r<k>". The same all game, read once."""
         cache = self.static.setdefault("reqs", {})
-        if eid not in cache:
-            text = self.ent(eid).get("text") or ""
-            m = _REQS.search(text)
-            cache[eid] = m.group(1) if m else ""
-        return cache[eid]
+        got = cache.get(eid)
+        if got is None:
+            cargo = self.field(eid, "cargo", None) or []
+            to = [self.fac(o) for o in self.field(eid, "to", None) or []]
+            steps = tuple(zip((tuple(c) for c in cargo), to)) if to else tuple((tuple(c), None) for c in cargo)
+            got = cache[eid] = (self.field(eid, "task", "deliver"), steps,
+                                any("artifact" in c for c in cargo))
+        return got
 
     @_once
     def smuggle_missing(self):
@@ -973,17 +966,17 @@ class _Seen:
         eid = self.entity_of(value)
         if eid is None:
             return 0
-        req = self.job_reqs(eid)
+        task, steps, artifact = self.job_req(eid)
         contract = self.field(eid, "counts_as_contract", False)
         if self.field(eid, "smuggling", False) and self.job_faction(eid) in self.smuggle_missing():
-            return 25 if "artifact" in req else 35
-        if req.startswith("Fulfill demand"):
+            return 25 if artifact else 35
+        if task == "fulfill_demand":
             return 30 if contract else 5
-        if contract and (req.startswith("Succeed") or req.startswith("Pillage")):
+        if contract and task in ("win_combat", "pillage"):
             return 28 if self.power() >= 6 else 8
-        if req.startswith("Deliver") and " and " not in req and "artifact" not in req:
+        if task == "deliver" and len(steps) == 1 and not artifact:
             return 10 + (self.field(eid, "reward", 0) or 0) + (15 if contract else 0)
-        if contract and req.startswith("Deliver") and "artifact" not in req:
+        if contract and task == "deliver" and not artifact:
             return 20
         return self.field(eid, "reward", 0) or 0
 
@@ -1006,10 +999,11 @@ class _Seen:
         for p in self.jobs():
             if not self._job_wanted(p["entity"]):
                 continue
-            req = self.job_reqs(p["entity"])
+            task, steps, _ = self.job_req(p["entity"])
             marks = (p.get("props") or {}).get("marks") or []
-            for i, (t, name) in enumerate(self.parsed(_NEEDS, req)):
-                if f"r{i + 1}" not in marks and ld.get(t, 0) == 0 and t not in out:
+            for i, (types, _) in enumerate(steps if task == "deliver" else ()):
+                t = types[0]        # a step that takes either of two types: the first is looked for
+                if t != "artifact" and f"r{i + 1}" not in marks and ld.get(t, 0) == 0 and t not in out:
                     out.append(t)
         return out
 
@@ -1019,17 +1013,17 @@ class _Seen:
 
     def _contract_job_in_hand(self):
         return any(self.field(p["entity"], "counts_as_contract", False)
-                   and self.job_reqs(p["entity"]).startswith(("Fulfill demand", "Deliver"))
-                   and "artifact" not in self.job_reqs(p["entity"]) for p in self.jobs())
+                   and self.job_req(p["entity"])[0] in ("fulfill_demand", "deliver")
+                   and not self.job_req(p["entity"])[2] for p in self.jobs())
 
     def fulfil_types(self):
         """Cargo types whose deliveries advance a "Fulfill demand" job in hand."""
         if "_fulfil" not in self.__dict__:
             out = set()
             for p in self.jobs():
-                req = self.job_reqs(p["entity"])
-                if req.startswith("Fulfill demand"):
-                    out |= {t for t in CARGO if t in req}
+                task, steps, _ = self.job_req(p["entity"])
+                if task == "fulfill_demand":
+                    out |= {t for t in CARGO for types, _ in steps if t in types}
             q = self.quest_card()
             if q in ("vq_1a", "vq_1c"):
                 out.add("water")
@@ -1044,22 +1038,19 @@ class _Seen:
     def _job_targets(self):
         ld = self.load()
         out = []
-        names = self.static.get("outpost_names")
-        if names is None:
-            names = self.static["outpost_names"] = {e["name"]: eid for eid, e in self.R.entities.items()
-                                                    if e.get("kind") == "outpost"}
+        ents = self.R.entities
         for p in self.jobs():
-            req = self.job_reqs(p["entity"])
+            task, steps, _ = self.job_req(p["entity"])
             marks = (p.get("props") or {}).get("marks") or []
-            for i, (t, name) in enumerate(self.parsed(_TARGETS, req)):
-                t = "artifact" if t == "an artifact" else t
+            for i, (types, outpost) in enumerate(steps if task == "deliver" else ()):
+                t = types[0]        # a step that takes either of two types: the first is looked for
                 if f"r{i + 1}" in marks:
                     continue
                 if t == "artifact" and self.open_contract("blue_screen_of_death") is not None \
                         and not self._job_wanted(p["entity"]):
                     continue            # keep the artifacts for Blue Screen of Death
-                if ld.get(t, 0) > 0 and name in names:
-                    sid = self.site(names[name])
+                if ld.get(t, 0) > 0 and (ents.get(outpost) or {}).get("kind") == "outpost":
+                    sid = self.site(outpost)
                     if sid:
                         out.append((sid, t))
         return out

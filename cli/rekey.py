@@ -16,34 +16,51 @@ from __future__ import annotations
 import os
 import re
 
-from .i18n import _where, catalogue_path, extract, message_pattern, pack_messages
+from waybill.compiler.catalogues import read_catalogue
+
+from .i18n import _where, catalogue_path, extract, message_pattern, pack_messages, write_catalogue
 
 _WHERE = re.compile(r"# (\S+:\d+)$")
 _ENTRY = re.compile(r"([A-Za-z][A-Za-z0-9_-]*) = (.*)$")
 
 
-def _english_entries(path: str) -> dict[str, tuple]:
+def _read(path: str, folder: str) -> str:
+    """A catalogue's text (read as `waybill check` reads one: bounded, never
+    through a link out of the pack); a refusal is a CompileError saying why."""
+    from waybill.api import CompileError
+    text, problems = read_catalogue(path, folder)
+    if text is None:
+        why = problems[0].message if problems else "it cannot be read"
+        raise CompileError(f"error: {path}: not rekeyed: {why}")
+    return text
+
+
+def _english_entries(text: str) -> dict[str, tuple]:
     """id -> (where, first line of its English) of an English catalogue."""
     out: dict[str, tuple] = {}
     where = None
-    with open(path, encoding="utf-8") as f:
-        for line in f.read().splitlines():
-            w = _WHERE.match(line)
-            if w:
-                where = w.group(1)
-                continue
-            e = _ENTRY.match(line)
-            if e:
-                out[e.group(1)] = (where, e.group(2))
-                where = None
+    for line in text.splitlines():
+        w = _WHERE.match(line)
+        if w:
+            where = w.group(1)
+            continue
+        e = _ENTRY.match(line)
+        if e:
+            out[e.group(1)] = (where, e.group(2))
+            where = None
     return out
 
 
 def renames(pack: str) -> dict[str, str]:
     """old id -> new id for each message of ``pack`` whose id changed since
     its ``en.ftl`` was written (same place, same English, a new id)."""
+    from waybill.api import CompileError
     ir, msgs, folder = pack_messages(pack)
-    old = _english_entries(catalogue_path(folder, "en"))
+    path = catalogue_path(folder, "en")
+    if not os.path.isfile(path):
+        raise CompileError(f"error: {pack} has no {os.path.join('locales', 'en.ftl')}: there is nothing to carry over "
+                           f"(`waybill i18n extract {pack}` writes one)")
+    old = _english_entries(_read(path, os.path.realpath(folder)))
     new_ids = {m.id for m in msgs}
     by_key: dict[tuple, list] = {}
     for m in msgs:
@@ -67,6 +84,7 @@ def rekey(pack: str) -> tuple[dict[str, str], list[str]]:
     _, _, folder = pack_messages(pack)
     changed = []
     locales = os.path.join(folder, "locales")
+    inside = os.path.realpath(folder)
     if table:
         key = re.compile(r"^(" + "|".join(re.escape(k) for k in sorted(table, key=len, reverse=True)) + r")(?= =)",
                          re.M)
@@ -75,12 +93,10 @@ def rekey(pack: str) -> tuple[dict[str, str], list[str]]:
             if not name.endswith(".ftl") or name == "en.ftl":
                 continue
             path = os.path.join(locales, name)
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
+            text = _read(path, inside)
             new = ref.sub(lambda m: "{ " + table[m.group(1)] + " }", key.sub(lambda m: table[m.group(1)], text))
             if new != text:
-                with open(path, "w", encoding="utf-8") as f:
-                    f.write(new)
+                write_catalogue(path, new, inside)
                 changed.append(path)
     path, _, wrote = extract(pack)
     if wrote:

@@ -1026,3 +1026,7 @@ value-corinth = Коринф
 value-serenity = Серенити
 value-new_chernobyl = Новый Чернобыль
 value-temp_mod_shop = Магазин разовых модификаций
+value-deliver = доставка
+value-fulfill_demand = выполнение спроса
+value-win_combat = победа в бою
+value-pillage = разграбление
