@@ -18,7 +18,7 @@ import re
 
 from waybill.compiler.catalogues import read_catalogue
 
-from .i18n import _where, catalogue_path, extract, message_pattern, pack_messages, write_catalogue
+from .i18n import catalogue_path, extract, message_pattern, pack_messages, where_of, write_catalogue
 
 _WHERE = re.compile(r"# (\S+:\d+)$")
 _ENTRY = re.compile(r"([A-Za-z][A-Za-z0-9_-]*) = (.*)$")
@@ -64,7 +64,7 @@ def renames(pack: str) -> dict[str, str]:
     new_ids = {m.id for m in msgs}
     by_key: dict[tuple, list] = {}
     for m in msgs:
-        by_key.setdefault((_where(ir, m.at), message_pattern(m).split("\n")[0]), []).append(m.id)
+        by_key.setdefault((where_of(ir, m.at), message_pattern(m).split("\n")[0]), []).append(m.id)
     old_by_key: dict[tuple, list] = {}
     for mid, key in old.items():
         old_by_key.setdefault(key, []).append(mid)

@@ -698,6 +698,8 @@ class ToAst(Transformer):
     def str_lit(self, meta, ch):
         text = self.text_of(ch[0])
         text.name = self._as(ch)
+        if text.name is not None:
+            text.span = self.sp(meta)       # `"stop here" as stop`: the name is part of it
         return text
 
     def true_lit(self, meta, ch):

@@ -180,8 +180,9 @@ class _Code:
     """Names the messages of one piece of code (a declaration's body)."""
 
     def __init__(self, prefix: str, out: list, nodes: dict | None = None, refs: frozenset = frozenset(),
-                 asks: dict | None = None):
+                 asks: dict | None = None, clashes: list | None = None):
         self.prefix, self.out, self.nodes, self.refs, self.asks = prefix, out, nodes, refs, asks
+        self.clashes = clashes         # (at, what) of a name given twice in this code
         self.n = {"log": 0, "stop": 0, "str": 0}
         self.said: set = set()         # the English of this code's `str` messages (one id each)
         self.unnamed: dict[str, int] = {}      # decisions with no name and no variable, by statement kind
@@ -200,23 +201,52 @@ class _Code:
             self.out.append(Message(mid, text, at, hole_vars(text), node=node))
         return mid
 
-    def scan(self, tree: Any) -> None:
+    def scan(self, tree: Any, at: Any = None) -> None:
         """Reserve the names declared anywhere in this code before naming
         anything: a named decision or text keeps its name whatever comes first."""
         self.scanned = True
         if type(tree) is list:
             for x in tree:
-                self.scan(x)
+                self.scan(x, at)
         elif type(tree) is dict:
             name = tree.get("name")
+            at = tree.get("at") or at
             if type(name) is str and tree.get("do") in _DECISIONS:
+                if name in self.declared:
+                    self._clash(at, f"two decisions of `{self.prefix}` are named `{name}`")
                 self.declared.add(name)
             elif type(name) is str and tree.get("op") == "text":
                 english = Message("", tree, vars=hole_vars(tree)).english()
-                self.text_names.setdefault(english, name)
+                self._name_text(english, name, at)
+            elif tree.get("op") == "bin" and tree.get("o") == "+":
+                # `"Stack " as stack + text_of(n)`: the text built is named after its named part
+                named = _chain_name(tree)
+                parts = _chain(tree)
+                if named and any(type(p) is not str for p in parts):
+                    text = {"op": "text", "parts": parts}
+                    self._name_text(Message("", text, vars=hole_vars(text)).english(), named, at)
+                    for x in _operands(tree):      # the named part names the whole text, not itself
+                        if not (type(x) is dict and x.get("op") == "text" and x.get("name")):
+                            self.scan(x, at)
+                    return
             for k, v in tree.items():
                 if k != "at" and type(v) in (dict, list):
-                    self.scan(v)
+                    self.scan(v, at)
+
+    def _name_text(self, english: str, name: str, at: Any) -> None:
+        """`"..." as name`: one name for one text in a piece of code (the same
+        text may be named again, at each place it is written)."""
+        had = self.text_names.get(english)
+        if had is not None and had != name:
+            self._clash(at, f"this text is named `{had}` and `{name}` in `{self.prefix}`")
+        elif any(n == name and e != english for e, n in self.text_names.items()):
+            self._clash(at, f"two different texts of `{self.prefix}` are named `{name}`")
+        else:
+            self.text_names[english] = name
+
+    def _clash(self, at: Any, what: str) -> None:
+        if self.clashes is not None:
+            self.clashes.append((at, what))
 
     def ask_id(self, s: dict) -> str:
         """``<code>-ask-<key>``: the declared name, the variable set, or the
@@ -329,10 +359,31 @@ class _Code:
                 self.expr(v, here, in_text and op != "call")
 
 
+def _plain(e: Any) -> Any:
+    """A named text without holes is its string (its name only names it)."""
+    if type(e) is dict and e.get("op") == "text" and all(type(p) is str for p in e.get("parts") or []):
+        return "".join(e.get("parts") or [])
+    return e
+
+
+def _operands(e: Any) -> list:
+    """The operands of a chain of `+`, as written."""
+    if type(e) is dict and e.get("op") == "bin" and e.get("o") == "+":
+        return _operands(e.get("l")) + _operands(e.get("r"))
+    return [e]
+
+
+def _chain_name(e: Any) -> str | None:
+    """The first declared name among the operands of a chain of `+`."""
+    if type(e) is dict and e.get("op") == "bin" and e.get("o") == "+":
+        return _chain_name(e.get("l")) or _chain_name(e.get("r"))
+    return e.get("name") if type(e) is dict and e.get("op") == "text" and type(e.get("name")) is str else None
+
+
 def _chain(e: Any) -> list:
     """The operands of a chain of `+` (strings next to each other joined)."""
     if type(e) is not dict or e.get("op") != "bin" or e.get("o") != "+":
-        return [e]
+        return [_plain(e)]
     out: list = []
     for p in _chain(e.get("l")) + _chain(e.get("r")):
         if type(p) is str and out and type(out[-1]) is str:
@@ -342,7 +393,8 @@ def _chain(e: Any) -> list:
     return out
 
 
-def messages(ir: dict, nodes: dict | None = None, asks: dict | None = None) -> list[Message]:
+def messages(ir: dict, nodes: dict | None = None, asks: dict | None = None,
+             clashes: list | None = None) -> list[Message]:
     """Every player-facing string of a rules program, with its id, in a
     stable order (declaration order). ``nodes`` (if given) is filled with
     `id(node) -> message id` for every IR statement or option that says
@@ -363,7 +415,7 @@ def messages(ir: dict, nodes: dict | None = None, asks: dict | None = None) -> l
             add(name_id("invariant", inv, inv["id"]), inv["text"], inv.get("at"))
     places = frozenset(x["id"] for key in ("spaces", "zones", "regions") for x in ir.get(key) or [])
     refs = places | {x["id"] for key in ("entities", "counters") for x in ir.get(key) or []}
-    code = lambda prefix: _Code(prefix, out, nodes, refs, asks)  # noqa: E731
+    code = lambda prefix: _Code(prefix, out, nodes, refs, asks, clashes)  # noqa: E731
     for t in ir.get("tracks") or []:
         for i, v in enumerate(t.get("values") or [], 1):
             if type(v) is str and v not in refs and _LETTER.search(v):
@@ -379,12 +431,12 @@ def messages(ir: dict, nodes: dict | None = None, asks: dict | None = None) -> l
     code("play").block(ir.get("play"))
     for p in ir.get("procedures") or []:
         code(name_id("proc", p, p["id"])).block(p.get("body"))
-    _abilities(ir.get("rules") or [], "", out, nodes, refs, asks)
+    _abilities(ir.get("rules") or [], "", out, nodes, refs, asks, clashes)
     for e in ir.get("entities") or []:
         prefix = name_id("ent", e, e["id"])
         out.append(Message(prefix, e.get("name") or e["id"], e.get("at"),
                            attrs={"text": e["text"]} if e.get("text") else {}))
-        _abilities(e.get("abilities") or [], prefix + "-", out, nodes, refs, asks)
+        _abilities(e.get("abilities") or [], prefix + "-", out, nodes, refs, asks, clashes)
     _field_values(ir, places, add)
     disp = ir.get("display") or {}
     for part in ("panel", "board"):
@@ -424,7 +476,7 @@ def ability_prefix(decl: dict, prefix: str, counts: dict) -> str | None:
 
 
 def _abilities(decls: list, prefix: str, out: list, nodes: dict | None, refs: frozenset,
-               asks: dict | None = None) -> None:
+               asks: dict | None = None, clashes: list | None = None) -> None:
     counts: dict[str, int] = {}
     for decl in decls:
         name = ability_prefix(decl, prefix, counts)
@@ -432,7 +484,7 @@ def _abilities(decls: list, prefix: str, out: list, nodes: dict | None, refs: fr
             continue
         if decl.get("type") == "action":
             out.append(Message(name, decl.get("name") or decl["id"], decl.get("at")))
-        code = _Code(name, out, nodes, refs, asks)
+        code = _Code(name, out, nodes, refs, asks, clashes)
         for r in decl.get("require") or []:
             code.add("stop", r.get("message"), decl.get("at"), r)
         code.block(decl.get("effect"))
@@ -455,6 +507,16 @@ def _field_values(ir: dict, refs: frozenset, add: Callable) -> None:
                 if type(x) is str and x not in seen and x not in refs and _ENUM.fullmatch(x):
                     seen.add(x)
                     add(f"value-{safe_id(x)}", x, e.get("at"))
+
+
+def name_clashes(ir: dict) -> list[tuple[Any, str]]:
+    """(at, what) of each name given twice where it must be unique: two
+    decisions of one declaration, two texts of one declaration (or one text
+    given two names). The compiler reports them (two options of one choice
+    with one name it finds itself)."""
+    clashes: list = []
+    messages(ir, clashes=clashes)
+    return clashes
 
 
 class Index:
