@@ -491,6 +491,7 @@ def _abilities(decls: list, prefix: str, out: list, nodes: dict | None, refs: fr
 
 
 _ENUM = re.compile(r"[a-z][a-z0-9_]*")
+_PLACE = re.compile(r"-opt\d+\Z")          # an unnamed option's id: its place in its menu
 _KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")        # a variable that can name a decision (not a hidden `$` one)
 
 
@@ -528,6 +529,10 @@ class Index:
         asks: dict[str, tuple] = {}
         self.by_id: dict[str, Message] = {m.id: m for m in messages(ir, self.nodes, asks)}
         self.options: dict[str, list] = {ask: opts for ask, (_, opts) in asks.items() if opts}
+        # a menu's declared option names by place (None where unnamed): what a view's option id says
+        self.option_names: dict[str, list] = {
+            ask: [o[len(ask) + 1:] if not _PLACE.search(o) else None for o in opts]
+            for ask, opts in self.options.items() if any(not _PLACE.search(o) for o in opts)}
         # a decision's place in the source (`[file, line, col]`) -> its id: what a view names it by
         self.decision_at: dict[tuple, str] = {tuple(at): ask for ask, (at, _) in asks.items() if at}
 

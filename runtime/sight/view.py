@@ -154,8 +154,11 @@ def _pending(m: Any, sight: Sight) -> dict | None:
     out["at"] = at
     taken: dict[str, int] = {}
     msgs = _text.option_msgs(m)
+    named = m.R.messages.option_names.get(at) if raw.get("kind") == "choose" else None
     for i, (opt, shown) in enumerate(zip(raw["options"], out["options"])):
-        token = _option_token(opt, shown, i)
+        c = opt.get("choice")
+        token = named[c] if named and type(c) is int and 0 <= c < len(named) and named[c] else \
+            _option_token(opt, shown, i)
         n = taken.get(token, 0)
         taken[token] = n + 1
         shown["option"] = i

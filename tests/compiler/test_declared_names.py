@@ -86,6 +86,8 @@ def test_a_named_text_is_the_same_value_and_the_view_names_its_option(tmp_path):
     view = game.view(0, display=False)["pending"]
     assert view["at"] == "proc-shop-ask-menu"
     assert [o["msg"] for o in view["options"]] == ["proc-shop-ask-menu-take", "proc-shop-ask-menu-opt2"]
+    # a named option's id says its name; an unnamed one its place in the menu
+    assert [o["id"] for o in view["options"]] == ["proc-shop-ask-menu#take", "proc-shop-ask-menu#c1"]
 
 
 def test_the_index_maps_a_menu_to_its_options(tmp_path):
