@@ -279,35 +279,38 @@ def _name(rules, eid):
 
 
 # prompts (`pending["msg"]`) and menu lines (option ids), by message id: see content/badlands/locales/en.ftl
-DESTINATION = "proc-pick_destination-ask1"
-DEST_JUNKYARD, DEST_GAS, DEST_BASE, DEST_VAULT = (f"{DESTINATION}-opt{i}" for i in (1, 2, 3, 4))
-DEST_PATROL = f"{DESTINATION}-opt6"
-EQUIP, EQUIP_FOUND = "proc-equip-ask1", "proc-capture_outpost-ask1"
-EQUIP_WEAPONS, EQUIP_MEDS, EQUIP_FUEL = (f"{EQUIP}-opt{i}" for i in (1, 2, 3))
-EQUIP_WEAPONS_N, EQUIP_MEDS_N, EQUIP_FUEL_N = "proc-equip-ask2", "proc-equip-ask3", "proc-equip-ask4"
-EQUIP_CAPS_N, BOOST_CAPS = "proc-equip-ask6", "proc-boost_roll-ask1"
-JUNKYARD = "proc-junkyard_action-ask1"
-JUNKYARD_PICKS = tuple(f"{JUNKYARD}-opt{i}" for i in (4, 2, 3, 1, 5))   # Weapon, Fuel, Meds, Scrap, nothing
-FENCE_WHICH = "action-fence_sell-ask1"
-FENCE_RESOURCE = {res: f"{FENCE_WHICH}-opt{i}" for i, res in enumerate(("scrap", "fuel", "meds", "weapons"), 1)}
-HOW_MANY = ("action-fence_sell-ask2", "action-guild_buy-ask2", "action-guild_sell-ask2")
-WALL_WHICH = "action-wall_reinforce-ask1"
-WALL_SCRAP, WALL_WEAPONS = f"{WALL_WHICH}-opt1", f"{WALL_WHICH}-opt2"
-WALL_SCRAP_N, WALL_WEAPONS_N = "action-wall_reinforce-ask2", "action-wall_reinforce-ask3"
-EXPLORE, GUARDED_HINT = "proc-explore-ask1", "proc-explore-str2"
-ENCOUNTER = "proc-encounter-ask1"
-ENCOUNTER_RETREAT = f"{ENCOUNTER}-opt2"
-ESCAPE, ESCAPE_FUEL = "proc-try_escape-ask1", "proc-try_escape-ask3"
-HIT = "proc-take_hits-ask1"
-HIT_MEDS = f"{HIT}-opt1"
-WALL_HIT = "proc-take_hits-ask2"
-TOOL = "proc-pick_tool-ask1"
-SALVAGE = tuple(f"proc-salvage_plan-ask{i}" for i in (1, 2, 3, 4))
-CARDS_TO_GIVE = ("proc-play_cards-ask1", "proc-loot-ask1", "proc-ravage-ask1", "proc-play_cards-ask5",
-                 "proc-play_cards-ask2", "proc-equip-ask7", "action-trade_equipment-ask9", "proc-try_escape-ask2")
-VAULT = "proc-location_action-ask1"
-VAULT_WEAPON_FUEL = f"{VAULT}-opt1"
-ENEMIES = "proc-travel-ask3"
-ENEMIES_SEARCH = f"{ENEMIES}-opt2"
-WAREHOUSE_WEAPONS, WAREHOUSE_MEDS = "proc-play_cards-ask6", "proc-play_cards-ask7"
-GANG_WEAPONS, GANG_MEDS = "proc-play_cards-ask3", "proc-play_cards-ask4"
+DESTINATION = "proc-pick_destination-ask-destination"
+DEST_JUNKYARD, DEST_GAS, DEST_BASE, DEST_VAULT = (f"{DESTINATION}-{o}" for o in ("junkyard", "gas_station", "military_base",
+                                                                              "vault"))
+DEST_PATROL = f"{DESTINATION}-patrol"
+EQUIP, EQUIP_FOUND = "proc-equip-ask-equip", "proc-capture_outpost-ask-equip_found"
+EQUIP_WEAPONS, EQUIP_MEDS, EQUIP_FUEL = (f"{EQUIP}-{o}" for o in ("weapons", "meds", "fuel"))
+EQUIP_WEAPONS_N, EQUIP_MEDS_N = "proc-equip-ask-equip_weapons", "proc-equip-ask-equip_meds"
+EQUIP_FUEL_N, EQUIP_CAPS_N = "proc-equip-ask-equip_fuel", "proc-equip-ask-equip_caps"
+BOOST_CAPS = "proc-boost_roll-ask-boost_caps"
+JUNKYARD = "proc-junkyard_action-ask-junkyard"
+JUNKYARD_PICKS = tuple(f"{JUNKYARD}-{o}" for o in ("weapon", "fuel", "meds", "scrap", "nothing"))
+FENCE_WHICH = "action-fence_sell-ask-fence_which"
+FENCE_RESOURCE = {res: f"{FENCE_WHICH}-{res}" for res in ("scrap", "fuel", "meds", "weapons")}
+HOW_MANY = ("action-fence_sell-ask-how_many", "action-guild_buy-ask-how_many", "action-guild_sell-ask-how_many")
+WALL_WHICH = "action-wall_reinforce-ask-wall"
+WALL_SCRAP, WALL_WEAPONS = f"{WALL_WHICH}-scrap", f"{WALL_WHICH}-weapons"
+WALL_SCRAP_N, WALL_WEAPONS_N = "action-wall_reinforce-ask-wall_scrap", "action-wall_reinforce-ask-wall_weapons"
+EXPLORE, GUARDED_HINT = "proc-explore-ask-explore", "proc-explore-str-guarded"
+ENCOUNTER = "proc-encounter-ask-encounter"
+ENCOUNTER_RETREAT = f"{ENCOUNTER}-retreat"
+ESCAPE, ESCAPE_FUEL = "proc-try_escape-ask-escape", "proc-try_escape-ask-escape_fuel"
+HIT = "proc-take_hits-ask-hit"
+HIT_MEDS = f"{HIT}-meds"
+WALL_HIT = "proc-take_hits-ask-wall_hit"
+TOOL = "proc-pick_tool-ask-tool"
+SALVAGE = tuple(f"proc-salvage_plan-ask-salvage_{o}" for o in ("weapons", "meds", "fuel", "scrap"))
+CARDS_TO_GIVE = ("proc-play_cards-ask-reveal_cards", "proc-loot-ask-loot", "proc-ravage-ask-ravage",
+                 "proc-play_cards-ask-warehouse_cards", "proc-play_cards-ask-guard_cards", "proc-equip-ask-equip_cards",
+                 "action-trade_equipment-ask-hand_over", "proc-try_escape-ask-escape_cards")
+VAULT = "proc-location_action-ask-vault"
+VAULT_WEAPON_FUEL = f"{VAULT}-weapon_fuel"
+ENEMIES = "proc-travel-ask-enemies"
+ENEMIES_SEARCH = f"{ENEMIES}-search"
+WAREHOUSE_WEAPONS, WAREHOUSE_MEDS = "proc-play_cards-ask-warehouse_weapons", "proc-play_cards-ask-warehouse_meds"
+GANG_WEAPONS, GANG_MEDS = "proc-play_cards-ask-gang_weapons", "proc-play_cards-ask-gang_meds"

@@ -214,22 +214,22 @@ def _by_entity(legal: list[dict], *eids: str) -> dict | None:
 
 
 # prompts by message id (`pending["msg"]`; see content/warfare/locales/en.ftl)
-TESTS = {"ent-barter-action-take_barter-ask1": "C", "ent-craft_chems-action-take_craft_chems-ask1": "I",
-         "ent-open_vault-action-take_open_vault-ask1": "I", "ent-scout-action-take_scout-ask1": "P"}
-ACCEPT = "ent-negotiate_release-action-take_negotiate_release-ask5"
-POTENTIAL = "proc-nourish-ask2"
-OFFER = "ent-negotiate_release-action-take_negotiate_release-ask2"
-SPEND_SCOUTING = "proc-gain_facility_roll-ask1"
-ADD_FACILITY = "proc-gain_facility_roll-ask2"
-TRAINING = ("proc-train-ask2", "proc-train-ask3")
-PERK = "proc-train-ask4"
-MODIFY_WITH = "ent-modify_weapons-action-take_modify_weapons-ask2"
-RARE_CHEMS = "ent-negotiate_release-action-take_negotiate_release-ask4"
-RECUPERATE_MORE = "ent-recuperate-action-take_recuperate-ask3"
-TRAIN_MORE = "ent-crew_training-action-take_crew_training-ask2"
-MORE = ("ent-modify_weapons-action-take_modify_weapons-ask3", "ent-recruit-action-take_recruit-ask4",
+TESTS = {"ent-barter-action-take_barter-ask-test_model": "C", "ent-craft_chems-action-take_craft_chems-ask-test_model": "I",
+         "ent-open_vault-action-take_open_vault-ask-test_model": "I", "ent-scout-action-take_scout-ask-test_model": "P"}
+ACCEPT = "ent-negotiate_release-action-take_negotiate_release-ask-accept"
+POTENTIAL = "proc-nourish-ask-potential"
+OFFER = "ent-negotiate_release-action-take_negotiate_release-ask-offer"
+SPEND_SCOUTING = "proc-gain_facility_roll-ask-spend_scouting"
+ADD_FACILITY = "proc-gain_facility_roll-ask-add_facility"
+TRAINING = ("proc-train-ask-training_result", "proc-train-ask-training_special")
+PERK = "proc-train-ask-perk"
+MODIFY_WITH = "ent-modify_weapons-action-take_modify_weapons-ask-mod_with"
+RARE_CHEMS = "ent-negotiate_release-action-take_negotiate_release-ask-rare_chems"
+RECUPERATE_MORE = "ent-recuperate-action-take_recuperate-ask-another"
+TRAIN_MORE = "ent-crew_training-action-take_crew_training-ask-another"
+MORE = ("ent-modify_weapons-action-take_modify_weapons-ask-another", "ent-recruit-action-take_recruit-ask-another",
         RARE_CHEMS, RECUPERATE_MORE, TRAIN_MORE)        # "... another? (done to stop)"
-RECRUIT_WHICH = "ent-recruit-action-take_recruit-ask1"
+RECRUIT_WHICH = "ent-recruit-action-take_recruit-ask-recruit_which"
 PERKS = ("cap_collector", "chemist", "awareness", "medic")
 DONE, YES, NO = "engine-done", "engine-yes", "engine-no"
 

@@ -18,7 +18,6 @@ board and card texts of `game.rules`. Its plan, recomputed at every decision:
 
 from __future__ import annotations
 
-import re
 from operator import is_
 
 from waybill.runtime.sight.reader import reader_of
@@ -26,34 +25,35 @@ from waybill.runtime.text.words import action_id, option_ids, value_msg
 
 CARGO = ("food", "water", "weapons")
 # choices matched by message id (spec/messages.py), never by their words: the bot plays in any language
-STOP_HERE, FREE_ACTION = "proc-drive_truck-str2", "proc-drive_truck-str1"
-DONE_SHOPPING, KEEP_MODS, KEEP_LOAD = "proc-visit_shop-str1", "proc-install_mod-str1", "proc-make_room-str1"
-EMPTY_SLOT, DASHBOARD_SLOT, WEAPONS_HOLD = "proc-damage_point-str1", "proc-stow-str3", "proc-stow-str2"
+STOP_HERE, FREE_ACTION = "proc-drive_truck-str-stop_here", "proc-drive_truck-str-free_action"
+DONE_SHOPPING, KEEP_MODS = "proc-visit_shop-str-done_shopping", "proc-install_mod-str-keep_mods"
+KEEP_LOAD = "proc-make_room-str-keep_load"
+EMPTY_SLOT, DASHBOARD_SLOT = "proc-damage_point-str-empty_slot", "proc-stow-str-dashboard_slot"
+WEAPONS_HOLD = "proc-stow-str-weapons_hold"
 DONE, PASS, YES, NO = "engine-done", "engine-pass", "engine-yes", "engine-no"
-DEPOT_REPAIR, DEPOT_TRAILER, DEPOT_TRAILER2 = (f"ent-the_depot-action-depot_services-ask1-opt{i}" for i in (1, 2, 3))
-HOLD_LABEL, HOLD_EMPTY = "quantity-hold_label-str1", "quantity-hold_label-str2"   # "<hold> (<what it holds>)"
-QUEST_STACK = "ent-vision_quest_contract-action-take_vision_quest-str1"              # "Stack <n>"
+DEPOT_REPAIR, DEPOT_TRAILER, DEPOT_TRAILER2 = (f"ent-the_depot-action-depot_services-ask-depot-{o}"
+                                              for o in ("repair", "trailer", "another_trailer"))
+HOLD_LABEL, HOLD_EMPTY = "quantity-hold_label-str-holding", "quantity-hold_label-str-empty"   # "<hold> (<what it holds>)"
+QUEST_STACK = "ent-vision_quest_contract-action-take_vision_quest-str-stack"     # "Stack <n>"
 # prompts, by message id (`pending["msg"]`, content/weds/locales/en.ftl): never by their words
-DRIVE_WHERE, MISSILES = "proc-drive_truck-ask1", "proc-commit_missiles-ask1"
-ASSIGN_DAMAGE, BUY_MOD, NO_FREE_SLOT = "proc-damage_point-ask1", "proc-visit_shop-ask1", "proc-install_mod-ask1"
-KEEP_JOB = ("proc-first_faction_job-ask1", "proc-take_faction_job-ask1")
-TOO_MANY_JOBS = "proc-take_faction_job-ask2"
-QUEST_WHICH = "ent-vision_quest_contract-action-take_vision_quest-ask1"
-DISCARD = "proc-offer_discard-ask1"
-DEPOT, STORE, NO_ROOM = "ent-the_depot-action-depot_services-ask1", "proc-stow-ask1", "proc-make_room-ask1"
-ATTACK_WHICH = ("proc-drive_step-ask1", "action-attack-ask1")
-DELIVER_WHICH = "proc-job_delivery-ask1"
-ENGAGE, MORE_ARTIFACTS = "proc-meet_raiders-ask1", "proc-buy_artifacts-ask1"
-NUCLEAR_BOMB = "ent-questionable_decisions-instead-pillage-1-ask1"
-REROLL_MAY = ("proc-rad_check_roll-ask1", "proc-combat_reroll-ask1")     # take every reroll
-REROLL_WHICH = "proc-combat_reroll-ask2"
-DELIVERY_BONUS = "ent-delivery_bonus_mod-on-delivery_made-1-ask1"
+DRIVE_WHERE, MISSILES = "proc-drive_truck-ask-drive_where", "proc-commit_missiles-ask-missiles"
+ASSIGN_DAMAGE, BUY_MOD = "proc-damage_point-ask-assign_damage", "proc-visit_shop-ask-buy_mod"
+NO_FREE_SLOT = "proc-install_mod-ask-remove_mod"
+KEEP_JOB = ("proc-first_faction_job-ask-keep_job", "proc-take_faction_job-ask-keep_job")
+TOO_MANY_JOBS = "proc-take_faction_job-ask-too_many_jobs"
+QUEST_WHICH = "ent-vision_quest_contract-action-take_vision_quest-ask-quest_stack"
+DISCARD = "proc-offer_discard-ask-discard"
+DEPOT, STORE = "ent-the_depot-action-depot_services-ask-depot", "proc-stow-ask-store"
+NO_ROOM = "proc-make_room-ask-make_room"
+ATTACK_WHICH = ("proc-drive_step-ask-attack_which", "action-attack-ask-attack_which")
+DELIVER_WHICH = "proc-job_delivery-ask-deliver_which"
+ENGAGE, MORE_ARTIFACTS = "proc-meet_raiders-ask-engage", "proc-buy_artifacts-ask-more_artifacts"
+NUCLEAR_BOMB = "ent-questionable_decisions-instead-pillage-1-ask-nuclear_bomb"
+REROLL_MAY = ("proc-rad_check_roll-ask-reroll_rad", "proc-combat_reroll-ask-reroll")     # take every reroll
+REROLL_WHICH = "proc-combat_reroll-ask-reroll_which"
+DELIVERY_BONUS = "ent-delivery_bonus_mod-on-delivery_made-1-ask-delivery_bonus"
 START_PRICE = {"food": 2, "water": 3, "weapons": 4}
 _DEMAND_OF = {t: f"{t}_demand" for t in START_PRICE}      # the counter of a cargo type's demand
-# a faction job's printed requirements (the card's text, the same in every language)
-_REQS = re.compile(r"Requirements: (.*?)\. Reward")
-_NEEDS = re.compile(r"(food|water|weapons)(?: or \w+)? to ([A-Z][\w' ]*?)(?= and|,|$)")
-_TARGETS = re.compile(r"(food|water|weapons|an artifact)(?: or \w+)? to ([A-Z][\w' ]*?)(?= and|,|$)")
 _NO_FIELDS: dict = {}
 _ROUGH = ("rough_ground",)
 # the props the bot reads of contracts, jobs and enclaves: no other is read (SeatReader.pieces(props=...))
@@ -916,22 +916,20 @@ class _Seen:
     def kill_em_all_open(self):
         return self.open_contract("kill_em_all") is not None
 
-    def parsed(self, pattern, req):
-        """`pattern.findall(req)` of a job's printed requirements: the same all game, read once."""
-        cache = self.static.setdefault("parsed", {})
-        key = (pattern.pattern, req)
-        got = cache.get(key)
-        if got is None:
-            got = cache[key] = pattern.findall(req)
-        return got
-
-    def job_reqs(self, eid):
+    def job_req(self, eid):
+        """A faction job's requirement, from its declared fields (the kind
+        `faction_job`, content/weds/components.wb): (task, steps, artifact?)
+        where a step is (the cargo types it takes, the outpost) and its
+        progress marker is "r<k>". The same all game, read once."""
         cache = self.static.setdefault("reqs", {})
-        if eid not in cache:
-            text = self.ent(eid).get("text") or ""
-            m = _REQS.search(text)
-            cache[eid] = m.group(1) if m else ""
-        return cache[eid]
+        got = cache.get(eid)
+        if got is None:
+            cargo = self.field(eid, "cargo", None) or []
+            to = [self.fac(o) for o in self.field(eid, "to", None) or []]
+            steps = tuple(zip((tuple(c) for c in cargo), to)) if to else tuple((tuple(c), None) for c in cargo)
+            got = cache[eid] = (self.field(eid, "task", "deliver"), steps,
+                                any("artifact" in c for c in cargo))
+        return got
 
     @_once
     def smuggle_missing(self):
@@ -969,17 +967,17 @@ class _Seen:
         eid = self.entity_of(value)
         if eid is None:
             return 0
-        req = self.job_reqs(eid)
+        task, steps, artifact = self.job_req(eid)
         contract = self.field(eid, "counts_as_contract", False)
         if self.field(eid, "smuggling", False) and self.job_faction(eid) in self.smuggle_missing():
-            return 25 if "artifact" in req else 35
-        if req.startswith("Fulfill demand"):
+            return 25 if artifact else 35
+        if task == "fulfill_demand":
             return 30 if contract else 5
-        if contract and (req.startswith("Succeed") or req.startswith("Pillage")):
+        if contract and task in ("win_combat", "pillage"):
             return 28 if self.power() >= 6 else 8
-        if req.startswith("Deliver") and " and " not in req and "artifact" not in req:
+        if task == "deliver" and len(steps) == 1 and not artifact:
             return 10 + (self.field(eid, "reward", 0) or 0) + (15 if contract else 0)
-        if contract and req.startswith("Deliver") and "artifact" not in req:
+        if contract and task == "deliver" and not artifact:
             return 20
         return self.field(eid, "reward", 0) or 0
 
@@ -1002,10 +1000,11 @@ class _Seen:
         for p in self.jobs():
             if not self._job_wanted(p["entity"]):
                 continue
-            req = self.job_reqs(p["entity"])
+            task, steps, _ = self.job_req(p["entity"])
             marks = (p.get("props") or {}).get("marks") or []
-            for i, (t, name) in enumerate(self.parsed(_NEEDS, req)):
-                if f"r{i + 1}" not in marks and ld.get(t, 0) == 0 and t not in out:
+            for i, (types, _) in enumerate(steps if task == "deliver" else ()):
+                t = types[0]        # a step that takes either of two types: the first is looked for
+                if t != "artifact" and f"r{i + 1}" not in marks and ld.get(t, 0) == 0 and t not in out:
                     out.append(t)
         return out
 
@@ -1015,17 +1014,17 @@ class _Seen:
 
     def _contract_job_in_hand(self):
         return any(self.field(p["entity"], "counts_as_contract", False)
-                   and self.job_reqs(p["entity"]).startswith(("Fulfill demand", "Deliver"))
-                   and "artifact" not in self.job_reqs(p["entity"]) for p in self.jobs())
+                   and self.job_req(p["entity"])[0] in ("fulfill_demand", "deliver")
+                   and not self.job_req(p["entity"])[2] for p in self.jobs())
 
     def fulfil_types(self):
         """Cargo types whose deliveries advance a "Fulfill demand" job in hand."""
         if "_fulfil" not in self.__dict__:
             out = set()
             for p in self.jobs():
-                req = self.job_reqs(p["entity"])
-                if req.startswith("Fulfill demand"):
-                    out |= {t for t in CARGO if t in req}
+                task, steps, _ = self.job_req(p["entity"])
+                if task == "fulfill_demand":
+                    out |= {t for t in CARGO for types, _ in steps if t in types}
             q = self.quest_card()
             if q in ("vq_1a", "vq_1c"):
                 out.add("water")
@@ -1040,22 +1039,19 @@ class _Seen:
     def _job_targets(self):
         ld = self.load()
         out = []
-        names = self.static.get("outpost_names")
-        if names is None:
-            names = self.static["outpost_names"] = {e["name"]: eid for eid, e in self.R.entities.items()
-                                                    if e.get("kind") == "outpost"}
+        ents = self.R.entities
         for p in self.jobs():
-            req = self.job_reqs(p["entity"])
+            task, steps, _ = self.job_req(p["entity"])
             marks = (p.get("props") or {}).get("marks") or []
-            for i, (t, name) in enumerate(self.parsed(_TARGETS, req)):
-                t = "artifact" if t == "an artifact" else t
+            for i, (types, outpost) in enumerate(steps if task == "deliver" else ()):
+                t = types[0]        # a step that takes either of two types: the first is looked for
                 if f"r{i + 1}" in marks:
                     continue
                 if t == "artifact" and self.open_contract("blue_screen_of_death") is not None \
                         and not self._job_wanted(p["entity"]):
                     continue            # keep the artifacts for Blue Screen of Death
-                if ld.get(t, 0) > 0 and name in names:
-                    sid = self.site(names[name])
+                if ld.get(t, 0) > 0 and (ents.get(outpost) or {}).get("kind") == "outpost":
+                    sid = self.site(outpost)
                     if sid:
                         out.append((sid, t))
         return out

@@ -761,6 +761,22 @@ def i18n_extract(pack: str, output: str | None) -> None:
     click.echo(f"{path}: {n} messages" + ("" if changed else " (unchanged)"))
 
 
+@i18n.command(name="rekey")
+@click.argument("pack")
+def i18n_rekey(pack: str) -> None:
+    """Carry PACK's translations over changed message ids (same place, same English), then rewrite en.ftl."""
+    from waybill.api import CompileError
+    from waybill.rekey import rekey
+    try:
+        table, changed = rekey(pack)
+    except CompileError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(1)
+    click.echo(f"{len(table)} id(s) renamed" + "".join(f"\n  {o} -> {n}" for o, n in sorted(table.items())))
+    for path in changed:
+        click.echo(f"wrote {path}")
+
+
 @i18n.command(name="coverage")
 @click.argument("pack")
 @click.option("--lang", required=True, callback=_check_lang, help="The language to count (e.g. ru).")

@@ -84,7 +84,7 @@ def message_pattern(msg: Message) -> str:
     return re.sub(re.escape(mark), lambda _: "{ $" + next(holes) + " }", ftl_text(text))
 
 
-def _where(ir: dict, at: Any) -> str | None:
+def where_of(ir: dict, at: Any) -> str | None:
     if type(at) is list and len(at) == 3:
         files = ir.get("files") or []
         f = files[at[0]] if type(at[0]) is int and 0 <= at[0] < len(files) else None
@@ -100,7 +100,7 @@ def _where(ir: dict, at: Any) -> str | None:
 def to_ftl(ir: dict, msgs: list[Message], pack: str) -> str:
     out = [re.sub(r"\{pack\}", lambda _: pack, HEADER)]  # one pass: a pack's name is not read again
     for msg in msgs:
-        where = _where(ir, msg.at)
+        where = where_of(ir, msg.at)
         if where:
             out.append(f"# {where}\n")
         out.append(f"{msg.id} = {message_pattern(msg)}\n")

@@ -98,11 +98,27 @@ def _compile_source(pack: PackSource, variants: list[str] | tuple[str, ...], rep
     program = build_program(pack, list(variants), report)
     lowerer = Lowerer(program, report, bots)
     ir = lowerer.lower()
+    if ir is not None and not any(d.is_error for d in report.diagnostics[start:]):
+        _check_names(ir, program, report)
     drop_unsure_unused(program, report, start)
     if program.pack is not None and not _has_content(program) and not program.broken:
         report.add(Diagnostic(program.pack_file or "?", program.pack.span, "error", "E205",
                               f"pack `{program.pack.name}` declares nothing"))
     return CompileResult(None if report.errors else ir, report, program, lowerer.scenario_irs)
+
+
+def _check_names(ir: dict, program: Program, report: Report) -> None:
+    """E302: a name given with `as` twice where programs must tell them apart
+    (two decisions of one declaration, two texts of one declaration)."""
+    from waybill.spec.messages import name_clashes
+    files = program.files
+    for at, what in name_clashes(ir):
+        if type(at) is list and len(at) == 3 and 0 <= at[0] < len(files):
+            where, span = files[at[0]], Span.point(at[1], at[2])
+        else:
+            where, span = program.pack_file or "?", Span.point(1, 1)
+        report.add(Diagnostic(where, span, "error", "E302", what,
+                              "give each its own name: bots and scenarios tell them apart by it (its message id)"))
 
 
 def drop_unsure_unused(program: Program, report: Report, start: int) -> None:
@@ -144,7 +160,9 @@ def check_file(path: str, report: Report, bots: dict[str, frozenset] | None = No
                       [SourceFile(shown, module, ok=checkable(module, diags, text))])
     start = len(report.diagnostics)
     program = build_program(pack, [], report)
-    Lowerer(program, report, bots).lower()
+    ir = Lowerer(program, report, bots).lower()
+    if ir is not None and not any(d.is_error for d in report.diagnostics[start:]):
+        _check_names(ir, program, report)
     drop_unsure_unused(program, report, start)
 
 

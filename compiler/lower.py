@@ -747,10 +747,10 @@ class Lowerer(ScenarioLowering):
             out = self.pick(v, scope, s.name)
         elif isinstance(v, ast.Amount):
             out = {"do": "amount", "by": self.by(v.by, scope), "prompt": self.prompt(v.prompt, scope),
-                   "lo": self.expr(v.lo, scope), "hi": self.expr(v.hi, scope), "into": s.name}
+                   "lo": self.expr(v.lo, scope), "hi": self.expr(v.hi, scope), "into": s.name, **_named(v)}
         elif isinstance(v, ast.Order):
             out = {"do": "order", "by": self.by(v.by, scope), "prompt": self.prompt(v.prompt, scope),
-                   "from": self.expr(v.coll, scope), "into": s.name}
+                   "from": self.expr(v.coll, scope), "into": s.name, **_named(v)}
         elif isinstance(v, ast.Act):
             out = self.act(v, scope, s.name)
         else:
@@ -771,7 +771,7 @@ class Lowerer(ScenarioLowering):
         scope.pop()
         return {"do": "pick", "by": self.by(v.by, scope), "prompt": self.prompt(v.prompt, scope), "from": coll, "where": where,
                 "var": into, "count": self.expr(v.count, scope) if v.count is not None else None,
-                "up_to": v.up_to, "into": into}
+                "up_to": v.up_to, "into": into, **_named(v)}
 
     def by(self, expr, scope: Scope):
         return self.expr(expr, scope) if expr is not None else None
@@ -844,20 +844,25 @@ class Lowerer(ScenarioLowering):
 
     def s_Choose(self, s: ast.Choose, scope: Scope) -> dict:
         labels = set()
+        names: set = set()
         options = []
         for o in s.options:
             if isinstance(o.label, str):        # (a line with holes may say either)
                 if o.label in labels:
                     self.error(o.span, "E302", f"option \"{o.label}\" appears twice")
                 labels.add(o.label)
+            if o.name is not None and o.name in names:
+                self.error(o.span, "E302", f"option name `{o.name}` appears twice in this choice",
+                           "give each option its own name: programs tell them apart by it")
+            names.add(o.name)
             options.append({"label": self.prompt(o.label, scope), "when": self.expr(o.when, scope) if o.when else None,
-                            "body": self.block(o.body, scope)})
+                            "body": self.block(o.body, scope), **_named(o)})
         return {"do": "choose", "mode": s.mode, "by": self.by(s.by, scope), "prompt": self.prompt(s.prompt, scope),
-                "options": options}
+                "options": options, **_named(s)}
 
     def s_May(self, s: ast.May, scope: Scope) -> dict:
         return {"do": "may", "by": self.by(s.by, scope), "prompt": self.prompt(s.prompt, scope),
-                "body": self.block(s.body, scope), "else": self.block(s.orelse, scope)}
+                "body": self.block(s.body, scope), "else": self.block(s.orelse, scope), **_named(s)}
 
     def s_Act(self, s: ast.Act, scope: Scope) -> dict:
         return self.act(s, scope, None)
@@ -992,10 +997,14 @@ class Lowerer(ScenarioLowering):
         return method(e, scope)
 
     def e_Literal(self, e: ast.Literal, scope: Scope):
+        if e.name is not None:      # a named text value: a text of one part, so the name has a node to sit on
+            return {"op": "text", "parts": [e.value], "name": e.name}
         return e.value
 
     def e_Text(self, e: ast.Text, scope: Scope):
         parts = [p if isinstance(p, str) else self.expr(p, scope) for p in e.parts]
+        if e.name is not None:
+            return {"op": "text", "parts": parts, "name": e.name}
         if all(isinstance(p, str) for p in parts):
             return "".join(parts)
         return {"op": "text", "parts": parts}
@@ -1127,3 +1136,9 @@ def _usage(sig: Signature) -> str:
     parts = [p.name if p.required else f"{p.name}: {p.default if p.default is not None else 'none'}"
              for p in sig.params]
     return f"usage: {sig.name}({', '.join(parts)})"
+
+
+def _named(node) -> dict:
+    """``{"name": ...}`` for a prompt, an option or a text value given a name
+    with `as NAME` (its message id is built from it: spec/messages.py), else nothing."""
+    return {"name": node.name} if getattr(node, "name", None) is not None else {}

@@ -53,6 +53,7 @@ def build_schema() -> dict:
     def stmt(do: str, props: dict, required: list[str]) -> dict:
         return _obj({"do": {"const": do}, "at": at, **props}, ["do", *required])
 
+    named = {"type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"}    # `as NAME` (spec/messages.py ids)
     expr_ops = {
         "var": ({"name": {"type": "string"}}, ["name"]),
         "ref": ({"ns": {"type": "string"}, "id": {"type": "string"}}, ["ns", "id"]),
@@ -69,7 +70,7 @@ def build_schema() -> dict:
         "quantity": ({"id": {"type": "string"}, "args": {"type": "array", "items": ref("expr")}}, ["id", "args"]),
         "agg": ({"fn": {"enum": ["count", "sum", "min", "max", "any", "all", "list"]}, "var": nullable({"type": "string"}),
                  "in": ref("expr"), "where": ref("expr"), "value": ref("expr")}, ["fn", "in"]),
-        "text": ({"parts": {"type": "array", "items": ref("expr")}}, ["parts"]),
+        "text": ({"parts": {"type": "array", "items": ref("expr")}, "name": named}, ["parts"]),
     }
     expr = {"anyOf": [
         {"type": ["integer", "string", "boolean", "null"]},
@@ -90,18 +91,18 @@ def build_schema() -> dict:
              ["var", "in", "body"]),
         stmt("repeat", {"count": ref("expr"), "body": block}, ["count", "body"]),
         stmt("while", {"cond": ref("expr"), "body": block}, ["cond", "body"]),
-        stmt("choose", {"mode": {"enum": ["one", "any"]}, "by": by, "prompt": ref("expr"),
+        stmt("choose", {"mode": {"enum": ["one", "any"]}, "by": by, "prompt": ref("expr"), "name": named,
                         "options": {"type": "array", "items": _obj(
-                            {"label": ref("expr"), "when": ref("expr"), "body": block},
+                            {"label": ref("expr"), "when": ref("expr"), "body": block, "name": named},
                             ["label", "body"])}}, ["mode", "options"]),
         stmt("pick", {"by": by, "prompt": ref("expr"), "from": ref("expr"), "where": ref("expr"),
                       "var": {"type": "string"}, "count": ref("expr"), "up_to": {"type": "boolean"},
-                      "into": {"type": "string"}}, ["from", "into"]),
+                      "into": {"type": "string"}, "name": named}, ["from", "into"]),
         stmt("amount", {"by": by, "prompt": ref("expr"), "lo": ref("expr"), "hi": ref("expr"),
-                        "into": {"type": "string"}}, ["lo", "hi", "into"]),
+                        "into": {"type": "string"}, "name": named}, ["lo", "hi", "into"]),
         stmt("order", {"by": by, "prompt": ref("expr"), "from": ref("expr"),
-                       "into": {"type": "string"}}, ["from", "into"]),
-        stmt("may", {"by": by, "prompt": ref("expr"), "body": block, "else": block}, ["body"]),
+                       "into": {"type": "string"}, "name": named}, ["from", "into"]),
+        stmt("may", {"by": by, "prompt": ref("expr"), "body": block, "else": block, "name": named}, ["body"]),
         stmt("act", {"by": by, "tags": ids, "optional": {"type": "boolean"}, "into": nullable({"type": "string"})},
              ["tags"]),
         stmt("emit", {"event": {"type": "string"}, "args": {"type": "object", "additionalProperties": ref("expr")}},

@@ -23,12 +23,14 @@ class Name(Node):
 @dataclass
 class Literal(Node):
     value: object  # int, str, bool or None
+    name: str | None = None  # `"stop here" as stop`: a text value's declared name
 
 
 @dataclass
 class Text(Node):
     """A string with `{expr}` holes; parts are str or Expr."""
     parts: list
+    name: str | None = None  # `"Stack {n}" as stack`: its declared name
 
 
 @dataclass
@@ -147,6 +149,7 @@ class Option(Node):
     label: str | Text  # Text when it has `{expr}` holes
     when: Expr | None
     body: list
+    name: str | None = None  # `"Repair" as repair: ...`: the option's declared name
 
 
 @dataclass
@@ -155,6 +158,7 @@ class Choose(Node):
     by: Expr | None
     prompt: str | Text | None  # Text when it has `{expr}` holes
     options: list
+    name: str | None = None  # `as NAME` after the prompt: the decision's declared name
 
 
 @dataclass
@@ -163,6 +167,7 @@ class May(Node):
     prompt: str | Text | None  # Text when it has `{expr}` holes
     body: list
     orelse: list
+    name: str | None = None  # `as NAME` after the prompt: the decision's declared name
 
 
 @dataclass
@@ -180,6 +185,7 @@ class Pick(Node):
     up_to: bool
     coll: Expr
     where: Expr | None
+    name: str | None = None  # `as NAME` after the prompt: the decision's declared name
 
 
 @dataclass
@@ -188,6 +194,7 @@ class Amount(Node):
     prompt: str | Text | None  # Text when it has `{expr}` holes
     lo: Expr
     hi: Expr
+    name: str | None = None  # `as NAME` after the prompt: the decision's declared name
 
 
 @dataclass
@@ -195,6 +202,7 @@ class Order(Node):
     by: Expr | None
     prompt: str | Text | None  # Text when it has `{expr}` holes
     coll: Expr
+    name: str | None = None  # `as NAME` after the prompt: the decision's declared name
 
 
 @dataclass

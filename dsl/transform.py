@@ -559,20 +559,29 @@ class ToAst(Transformer):
         text = self.text_of(tok)
         return text.value if isinstance(text, ast.Literal) else text
 
+    def as_name(self, meta, ch):
+        return ("as", str(ch[1]))
+
+    def _as(self, ch):
+        """The `as NAME` among a rule's children, or None."""
+        return next((c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "as"), None)
+
     def choose_stmt(self, meta, ch):
         mode = "any" if any(_is(c, "ANY") for c in ch) else "one"
         options = [c for c in ch if isinstance(c, ast.Option)]
-        return ast.Choose(self.sp(meta), mode, self._by(ch), self._prompt(ch), options)
+        return ast.Choose(self.sp(meta), mode, self._by(ch), self._prompt(ch), options, self._as(ch))
 
     def option(self, meta, ch):
-        when = ch[2] if _is(ch[1], "WHEN") else None
+        i = next((k for k, c in enumerate(ch) if _is(c, "WHEN")), None)
+        when = ch[i + 1] if i is not None else None
         body = ch[-1] if isinstance(ch[-1], list) else [ch[-1]]
         # a menu line fills `{expr}` holes like a prompt (Text when it has some)
-        return ast.Option(self.sp(meta), self._prompt(ch[:1]), when, [b for b in body if b is not None])
+        return ast.Option(self.sp(meta), self._prompt(ch[:1]), when, [b for b in body if b is not None], self._as(ch))
 
     def may_stmt(self, meta, ch):
         blocks = [c for c in ch if isinstance(c, list)]
-        return ast.May(self.sp(meta), self._by(ch), self._prompt(ch), blocks[0], blocks[1] if len(blocks) > 1 else [])
+        return ast.May(self.sp(meta), self._by(ch), self._prompt(ch), blocks[0], blocks[1] if len(blocks) > 1 else [],
+                       self._as(ch))
 
     def act_stmt(self, meta, ch):
         tags = next((c for c in ch if isinstance(c, list)), [])
@@ -616,13 +625,13 @@ class ToAst(Transformer):
     def pick_one(self, meta, ch):
         rest = self._chooser_parts(ch)
         where = rest[2] if len(rest) > 2 else None
-        return ast.Pick(self.sp(meta), self._by(ch), self._prompt(ch), None, False, rest[0], where)
+        return ast.Pick(self.sp(meta), self._by(ch), self._prompt(ch), None, False, rest[0], where, self._as(ch))
 
     def pick_many(self, meta, ch):
         count, up_to = next(c[1:] for c in ch if isinstance(c, tuple) and c and c[0] == "count")
         rest = self._chooser_parts(ch)
         where = rest[2] if len(rest) > 2 else None
-        return ast.Pick(self.sp(meta), self._by(ch), self._prompt(ch), count, up_to, rest[0], where)
+        return ast.Pick(self.sp(meta), self._by(ch), self._prompt(ch), count, up_to, rest[0], where, self._as(ch))
 
     def count_spec(self, meta, ch):
         if _is(ch[0], "INT"):
@@ -631,11 +640,11 @@ class ToAst(Transformer):
 
     def pick_amount(self, meta, ch):
         rest = self._chooser_parts(ch)
-        return ast.Amount(self.sp(meta), self._by(ch), self._prompt(ch), rest[0], rest[2])
+        return ast.Amount(self.sp(meta), self._by(ch), self._prompt(ch), rest[0], rest[2], self._as(ch))
 
     def pick_order(self, meta, ch):
         rest = self._chooser_parts(ch)
-        return ast.Order(self.sp(meta), self._by(ch), self._prompt(ch), rest[0])
+        return ast.Order(self.sp(meta), self._by(ch), self._prompt(ch), rest[0], self._as(ch))
 
     # ---- expressions ------------------------------------------------------------
     def _bin(self, meta, ch):
@@ -688,7 +697,11 @@ class ToAst(Transformer):
         return ast.Literal(self.sp(meta), self.int(ch[0]))
 
     def str_lit(self, meta, ch):
-        return self.text_of(ch[0])
+        text = self.text_of(ch[0])
+        text.name = self._as(ch)
+        if text.name is not None:
+            text.span = self.sp(meta)       # `"stop here" as stop`: the name is part of it
+        return text
 
     def true_lit(self, meta, ch):
         return ast.Literal(self.sp(meta), True)

@@ -12,13 +12,26 @@ reworded English string keeps its id:
   (a ``show`` line: ``display-panel-show<n>``, n-th show of that part);
 - text written in code is named after the code that holds it and its place
   there: ``<code>-log<n>`` (the n-th `log` in it), ``<code>-stop<n>`` (a
-  `require` message), ``<code>-ask<n>`` (the n-th decision's prompt) and
-  ``<code>-ask<n>-opt<k>`` (its k-th `choose` option). ``<code>`` is
+  `require` message);
+- a decision is ``<code>-ask-<key>`` (its prompt's id, and the id views
+  build option ids from), its k-th `choose` option ``<ask>-<name>`` if
+  the option is named (``"Repair" as repair: ...``), else ``<ask>-opt<k>``
+  (an option's place in its menu is its structure). The key is structural,
+  never a position in the file: the decision's declared name (``choose as
+  depot ...``), else the variable it sets (``let to = choose ...`` is
+  ``-ask-to``), else its statement kind numbered among the decisions of
+  that kind with neither in the declaration (``-ask-may1``,
+  ``-ask-choose2``, ``-ask-act1``). So a line added above it, a `log`, a
+  `let`, a decision of another kind or any named or variable-setting
+  decision never moves it; a second decision setting the same variable is
+  ``-ask-<var>-2``. ``<code>`` is
   ``proc-<id>``, ``setup``, ``play``, ``action-<id>``, ``on-<event>-<k>`` /
   ``instead-<target>-<k>`` (the k-th top-level trigger of that event), the
   same under ``ent-<id>-`` for a card's abilities, ``table-<id>-row<i>``, or
   ``quantity-<id>``;
-- text the code builds as a value is ``<code>-str<n>``: a string offered in a
+- text the code builds as a value is ``<code>-str-<name>`` if it is named
+  (``["stop here" as stop] + spaces``: every text with that English in the
+  declaration has that id), else ``<code>-str<n>``: a string offered in a
   list (``["none of these"] + opts``) or as a branch of an `if`, and text
   joined with ``+`` (``"Pile " + text_of(n)`` is ``Pile { $arg1 }``); a
   track's strings are ``track-<id>-<n>``, a card field's enum-like values
@@ -30,7 +43,10 @@ reworded English string keeps its id:
   says it from the catalogue, and ``option_ids`` gives a bot its id.
 
 So an edit elsewhere in the pack never renames a message; only reordering
-the statements of one declaration renumbers that declaration's messages.
+the statements of one declaration renumbers its unnamed logs, `require`
+messages, text values and var-less decisions of one kind. What programs
+match (bots, scenarios by id) is named: ``tests/bots`` forbids them a
+numbered id.
 
 What a chosen variant declares (the IR marks it ``"variant"``) has the id it
 would have after ``variant-<variant>-``: a variant that replaces a procedure
@@ -68,6 +84,7 @@ class Message:
     attrs: dict = field(default_factory=dict)   # attribute name -> English str
     node: Any = None               # the IR node holding the text (for the runtime)
     value: bool = False            # a string the rules wrote as a value (``literal_ids``)
+    place: int | None = None       # a `choose` option's place in its menu (1-based)
 
     def english(self) -> str:
         return self.text if type(self.text) is str else "".join(
@@ -175,19 +192,29 @@ _NOT_EXPR = frozenset({"do", "at", "then", "else", "body", "options", "text", "m
 _LETTER = re.compile(r"[^\W\d_]")
 
 
-class _Code:
-    """Numbers the messages of one piece of code."""
+_DECISIONS = ("choose", "may", "pick", "amount", "order", "act")
 
-    def __init__(self, prefix: str, out: list, nodes: dict | None = None, refs: frozenset = frozenset()):
-        self.prefix, self.out, self.nodes, self.refs = prefix, out, nodes, refs
-        self.n = {"log": 0, "stop": 0, "ask": 0, "str": 0}
+
+class _Code:
+    """Names the messages of one piece of code (a declaration's body)."""
+
+    def __init__(self, prefix: str, out: list, nodes: dict | None = None, refs: frozenset = frozenset(),
+                 asks: dict | None = None, clashes: list | None = None):
+        self.prefix, self.out, self.nodes, self.refs, self.asks = prefix, out, nodes, refs, asks
+        self.clashes = clashes         # (at, what) of a name given twice in this code
+        self.n = {"log": 0, "stop": 0, "str": 0}
         self.said: set = set()         # the English of this code's `str` messages (one id each)
         self.built: dict = {}          # the English of this code's text with holes -> its id
+        self.unnamed: dict[str, int] = {}      # decisions with no name and no variable, by statement kind
+        self.keys: set = set()                 # the decision keys given so far
+        self.declared: set = set()             # the decisions' declared names (reserved from the start)
+        self.text_names: dict[str, str] = {}   # English -> the declared name of a text value
+        self.scanned = False
 
-    def add(self, kind: str, text: Any, at: Any, node: Any, suffix: str = "") -> str:
-        if not suffix:
+    def add(self, kind: str, text: Any, at: Any, node: Any, mid: str | None = None) -> str:
+        if mid is None:
             self.n[kind] += 1
-        mid = f"{self.prefix}-{kind}{self.n[kind]}{suffix}"
+            mid = f"{self.prefix}-{kind}{self.n[kind]}"
         if self.nodes is not None:
             self.nodes[id(node)] = mid
         if text is not None and _is_text(text):
@@ -198,7 +225,73 @@ class _Code:
                         self.expr(p, at, True)
         return mid
 
+    def scan(self, tree: Any, at: Any = None) -> None:
+        """Reserve the names declared anywhere in this code before naming
+        anything: a named decision or text keeps its name whatever comes first."""
+        self.scanned = True
+        if type(tree) is list:
+            for x in tree:
+                self.scan(x, at)
+        elif type(tree) is dict:
+            name = tree.get("name")
+            at = tree.get("at") or at
+            if type(name) is str and tree.get("do") in _DECISIONS:
+                if name in self.declared:
+                    self._clash(at, f"two decisions of `{self.prefix}` are named `{name}`")
+                self.declared.add(name)
+            elif type(name) is str and tree.get("op") == "text":
+                english = Message("", tree, vars=hole_vars(tree)).english()
+                self._name_text(english, name, at)
+            elif tree.get("op") == "bin" and tree.get("o") == "+":
+                # `"Stack " as stack + text_of(n)`: the text built is named after its named part
+                named = _chain_name(tree)
+                parts = _chain(tree)
+                if named and any(type(p) is not str for p in parts):
+                    text = {"op": "text", "parts": parts}
+                    self._name_text(Message("", text, vars=hole_vars(text)).english(), named, at)
+                    for x in _operands(tree):      # the named part names the whole text, not itself
+                        if not (type(x) is dict and x.get("op") == "text" and x.get("name")):
+                            self.scan(x, at)
+                    return
+            for k, v in tree.items():
+                if k != "at" and type(v) in (dict, list):
+                    self.scan(v, at)
+
+    def _name_text(self, english: str, name: str, at: Any) -> None:
+        """`"..." as name`: one name for one text in a piece of code (the same
+        text may be named again, at each place it is written)."""
+        had = self.text_names.get(english)
+        if had is not None and had != name:
+            self._clash(at, f"this text is named `{had}` and `{name}` in `{self.prefix}`")
+        elif any(n == name and e != english for e, n in self.text_names.items()):
+            self._clash(at, f"two different texts of `{self.prefix}` are named `{name}`")
+        else:
+            self.text_names[english] = name
+
+    def _clash(self, at: Any, what: str) -> None:
+        if self.clashes is not None:
+            self.clashes.append((at, what))
+
+    def ask_id(self, s: dict) -> str:
+        """``<code>-ask-<key>``: the declared name, the variable set, or the
+        statement kind numbered among the unnamed ones of that kind."""
+        do, name, into = s.get("do"), s.get("name"), s.get("into")
+        if type(name) is str:
+            key = name
+        elif type(into) is str and _KEY.fullmatch(into):
+            key = into
+        else:
+            self.unnamed[do] = self.unnamed.get(do, 0) + 1
+            key = f"{do}{self.unnamed[do]}"
+        base, k = key, 2
+        while key in self.keys or (key != name and key in self.declared):
+            key, k = f"{base}-{k}", k + 1
+        self.keys.add(key)
+        return f"{self.prefix}-ask-{key}"
+
     def block(self, stmts: Any) -> None:
+        if not self.scanned:
+            self.scan(stmts)
         for s in stmts or []:
             if type(s) is dict:
                 self.stmt(s)
@@ -209,11 +302,18 @@ class _Code:
             self.add("log", s.get("text"), at, s)
         elif do == "require":
             self.add("stop", s.get("message"), at, s)
-        elif do in ("choose", "may", "pick", "amount", "order", "act"):
-            self.add("ask", s.get("prompt"), at, s)
+        elif do in _DECISIONS:
+            ask = self.add("ask", s.get("prompt"), at, s, self.ask_id(s))
+            opts: list = []
             if do == "choose":
                 for k, o in enumerate(s.get("options") or [], 1):
-                    self.add("ask", o.get("label"), at, o, f"-opt{k}")
+                    name = o.get("name")
+                    mid = f"{ask}-{name}" if type(name) is str else f"{ask}-opt{k}"
+                    opts.append(self.add("ask", o.get("label"), at, o, mid))
+                    if self.out and self.out[-1].id == mid:
+                        self.out[-1].place = k
+            if self.asks is not None:
+                self.asks[ask] = (at, opts if do == "choose" else [])
         for key, v in s.items():
             if key not in _NOT_EXPR:
                 if key == "value" and type(v) is str:
@@ -235,8 +335,14 @@ class _Code:
         if s in self.said or s in self.refs or not _LETTER.search(s) or (not in_text and _ENUM.fullmatch(s)):
             return
         self.said.add(s)
+        self.out.append(Message(self.str_id(s), s, at, value=True))
+
+    def str_id(self, english: str) -> str:
+        name = self.text_names.get(english)
+        if name is not None:
+            return f"{self.prefix}-str-{name}"
         self.n["str"] += 1
-        self.out.append(Message(f"{self.prefix}-str{self.n['str']}", s, at, value=True))
+        return f"{self.prefix}-str{self.n['str']}"
 
     def template(self, parts: list, at: Any, node: Any) -> None:
         """Text built with holes or ``+``: a message ``<code>-str<n>`` (one per
@@ -244,14 +350,17 @@ class _Code:
         runtime keeps the value as that id and its variables)."""
         text = {"op": "text", "parts": parts}
         english = Message("", text, vars=hole_vars(text)).english()
+        if all(type(p) is str for p in parts):      # a named text value without holes: a plain string
+            if english not in self.said and _LETTER.search(english):
+                self.said.add(english)
+                self.out.append(Message(self.str_id(english), english, at, node=node, value=True))
+            return
         mid = self.built.get(english)
         if mid is None:
-            if english in self.said or not any(type(p) is str and _LETTER.search(p) or type(p) is not str
-                                               for p in parts):
+            if english in self.said:
                 return
             self.said.add(english)
-            self.n["str"] += 1
-            mid = self.built[english] = f"{self.prefix}-str{self.n['str']}"
+            mid = self.built[english] = self.str_id(english)
             self.out.append(Message(mid, text, at, hole_vars(text), node=node))
         if self.nodes is not None:
             self.nodes[id(node)] = mid
@@ -283,10 +392,31 @@ class _Code:
                 self.expr(v, here, in_text and op != "call")
 
 
+def _plain(e: Any) -> Any:
+    """A named text without holes is its string (its name only names it)."""
+    if type(e) is dict and e.get("op") == "text" and all(type(p) is str for p in e.get("parts") or []):
+        return "".join(e.get("parts") or [])
+    return e
+
+
+def _operands(e: Any) -> list:
+    """The operands of a chain of `+`, as written."""
+    if type(e) is dict and e.get("op") == "bin" and e.get("o") == "+":
+        return _operands(e.get("l")) + _operands(e.get("r"))
+    return [e]
+
+
+def _chain_name(e: Any) -> str | None:
+    """The first declared name among the operands of a chain of `+`."""
+    if type(e) is dict and e.get("op") == "bin" and e.get("o") == "+":
+        return _chain_name(e.get("l")) or _chain_name(e.get("r"))
+    return e.get("name") if type(e) is dict and e.get("op") == "text" and type(e.get("name")) is str else None
+
+
 def _chain(e: Any) -> list:
     """The operands of a chain of `+` (strings next to each other joined)."""
     if type(e) is not dict or e.get("op") != "bin" or e.get("o") != "+":
-        return [e]
+        return [_plain(e)]
     out: list = []
     for p in _chain(e.get("l")) + _chain(e.get("r")):
         if type(p) is str and out and type(out[-1]) is str:
@@ -296,11 +426,13 @@ def _chain(e: Any) -> list:
     return out
 
 
-def messages(ir: dict, nodes: dict | None = None) -> list[Message]:
+def messages(ir: dict, nodes: dict | None = None, asks: dict | None = None,
+             clashes: list | None = None) -> list[Message]:
     """Every player-facing string of a rules program, with its id, in a
     stable order (declaration order). ``nodes`` (if given) is filled with
     `id(node) -> message id` for every IR statement or option that says
-    something, or asks (a decision without a prompt has an id too)."""
+    something, or asks (a decision without a prompt has an id too);
+    ``asks`` with `decision id -> (its "at", [its options' ids])` for every decision."""
     out: list[Message] = []
     add = lambda mid, text, at=None, **attrs: out.append(  # noqa: E731
         Message(mid, text, at, attrs={k: v for k, v in attrs.items() if v}))
@@ -316,7 +448,7 @@ def messages(ir: dict, nodes: dict | None = None) -> list[Message]:
             add(name_id("invariant", inv, inv["id"]), inv["text"], inv.get("at"))
     places = frozenset(x["id"] for key in ("spaces", "zones", "regions") for x in ir.get(key) or [])
     refs = places | {x["id"] for key in ("entities", "counters") for x in ir.get(key) or []}
-    code = lambda prefix: _Code(prefix, out, nodes, refs)  # noqa: E731
+    code = lambda prefix: _Code(prefix, out, nodes, refs, asks, clashes)  # noqa: E731
     for t in ir.get("tracks") or []:
         for i, v in enumerate(t.get("values") or [], 1):
             if type(v) is str and v not in refs and _LETTER.search(v):
@@ -326,17 +458,18 @@ def messages(ir: dict, nodes: dict | None = None) -> list[Message]:
             code(f"{name_id('table', t, t['id'])}-row{i + 1}").block(row.get("effect"))
     for q in ir.get("quantities") or []:
         c = code(name_id("quantity", q, q["id"]))
+        c.scan(q.get("value"))
         c.literal(q["value"], q.get("at")) if type(q.get("value")) is str else c.expr(q.get("value"), q.get("at"))
     code("setup").block(ir.get("setup"))
     code("play").block(ir.get("play"))
     for p in ir.get("procedures") or []:
         code(name_id("proc", p, p["id"])).block(p.get("body"))
-    _abilities(ir.get("rules") or [], "", out, nodes, refs)
+    _abilities(ir.get("rules") or [], "", out, nodes, refs, asks, clashes)
     for e in ir.get("entities") or []:
         prefix = name_id("ent", e, e["id"])
         out.append(Message(prefix, e.get("name") or e["id"], e.get("at"),
                            attrs={"text": e["text"]} if e.get("text") else {}))
-        _abilities(e.get("abilities") or [], prefix + "-", out, nodes, refs)
+        _abilities(e.get("abilities") or [], prefix + "-", out, nodes, refs, asks, clashes)
     _field_values(ir, places, lambda mid, text, at, value: out.append(Message(mid, text, at, value=value)))
     disp = ir.get("display") or {}
     for part in ("panel", "board"):
@@ -375,7 +508,8 @@ def ability_prefix(decl: dict, prefix: str, counts: dict) -> str | None:
     return f"{key}-{counts[key]}"
 
 
-def _abilities(decls: list, prefix: str, out: list, nodes: dict | None, refs: frozenset) -> None:
+def _abilities(decls: list, prefix: str, out: list, nodes: dict | None, refs: frozenset,
+               asks: dict | None = None, clashes: list | None = None) -> None:
     counts: dict[str, int] = {}
     for decl in decls:
         name = ability_prefix(decl, prefix, counts)
@@ -383,13 +517,15 @@ def _abilities(decls: list, prefix: str, out: list, nodes: dict | None, refs: fr
             continue
         if decl.get("type") == "action":
             out.append(Message(name, decl.get("name") or decl["id"], decl.get("at")))
-        code = _Code(name, out, nodes, refs)
+        code = _Code(name, out, nodes, refs, asks, clashes)
         for r in decl.get("require") or []:
             code.add("stop", r.get("message"), decl.get("at"), r)
         code.block(decl.get("effect"))
 
 
 _ENUM = re.compile(r"[a-z][a-z0-9_]*")
+_PLACE = re.compile(r"-opt\d+\Z")          # an unnamed option's id: its place in its menu
+_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")        # a variable that can name a decision (not a hidden `$` one)
 
 
 def _field_values(ir: dict, refs: frozenset, add: Callable[..., None]) -> None:
@@ -407,13 +543,31 @@ def _field_values(ir: dict, refs: frozenset, add: Callable[..., None]) -> None:
                     add(f"value-{safe_id(x)}", x, e.get("at"), True)
 
 
+def name_clashes(ir: dict) -> list[tuple[Any, str]]:
+    """(at, what) of each name given twice where it must be unique: two
+    decisions of one declaration, two texts of one declaration (or one text
+    given two names). The compiler reports them (two options of one choice
+    with one name it finds itself)."""
+    clashes: list = []
+    messages(ir, clashes=clashes)
+    return clashes
+
+
 class Index:
     """The messages of a rules program, for the runtime: by id, and the id
     of each IR node that says or asks something."""
 
     def __init__(self, ir: dict):
         self.nodes: dict[int, str] = {}
-        self.by_id: dict[str, Message] = {m.id: m for m in messages(ir, self.nodes)}
+        asks: dict[str, tuple] = {}
+        self.by_id: dict[str, Message] = {m.id: m for m in messages(ir, self.nodes, asks)}
+        self.options: dict[str, list] = {ask: opts for ask, (_, opts) in asks.items() if opts}
+        # a menu's declared option names by place (None where unnamed): what a view's option id says
+        self.option_names: dict[str, list] = {
+            ask: [o[len(ask) + 1:] if not _PLACE.search(o) else None for o in opts]
+            for ask, opts in self.options.items() if any(not _PLACE.search(o) for o in opts)}
+        # a decision's place in the source (`[file, line, col]`) -> its id: what a view names it by
+        self.decision_at: dict[tuple, str] = {tuple(at): ask for ask, (at, _) in asks.items() if at}
 
     def of(self, node: Any) -> str | None:
         return self.nodes.get(id(node))
@@ -430,6 +584,11 @@ class Index:
                     got.setdefault(msg.text, msg.id)
             self._literals = got
         return got
+
+    def choice(self, ask: str | None, c: int) -> str | None:
+        """The message id of option ``c`` (0-based) of the `choose` ``ask``."""
+        opts = self.options.get(ask) if ask else None
+        return opts[c] if opts and 0 <= c < len(opts) else None
 
 
 

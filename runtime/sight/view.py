@@ -122,14 +122,28 @@ def _answer_words(m: Any, w: Any, e: dict, r: dict) -> None:
 
 
 def decision_at(m: Any) -> str | None:
-    """The source location of the pending decision (``file:line:col``)."""
+    """The id of the pending decision (``proc-drive_truck-ask-to``: its
+    declaration and its name, spec/messages.py): never a file, a line or a
+    column, so it is the same wherever the pack was loaded from and says
+    nothing of the server's folders. None for a decision the rules do not
+    declare (a scenario's own steps)."""
     st = m.st
     if st.pending is None or not st.stack:
         return None
     fr = st.stack[-1]
     code = m.R.codes.get(fr.get("code")) or []
     pc = fr.get("pc", 0) - 1
-    return code[pc][1] if 0 <= pc < len(code) else None
+    at = code[pc][1] if 0 <= pc < len(code) else None
+    return _decision_ids(m.R).get(at) if at else None
+
+
+def _decision_ids(R: Any) -> dict:
+    """``file:line:col`` of each decision (what the compiled code keeps) ->
+    its id, kept per rules."""
+    ids = R.__dict__.get("_decision_ids")
+    if ids is None:
+        ids = R.__dict__["_decision_ids"] = {R.where(list(at)): ask for at, ask in R.messages.decision_at.items()}
+    return ids
 
 
 def _pending(m: Any, sight: Sight) -> dict | None:
@@ -137,12 +151,15 @@ def _pending(m: Any, sight: Sight) -> dict | None:
     out = sight.pending(raw)
     if out is None or "options" not in out:
         return out
-    at = decision_at(m) or f"decision {m.st.decision}"
+    at = decision_at(m) or m.st.pending.get("msg") or f"decision-{m.st.decision}"
     out["at"] = at
     taken: dict[str, int] = {}
     msgs = _text.option_msgs(m)
+    named = m.R.messages.option_names.get(at) if raw.get("kind") == "choose" else None
     for i, (opt, shown) in enumerate(zip(raw["options"], out["options"])):
-        token = _option_token(opt, shown, i)
+        c = opt.get("choice")
+        token = named[c] if named and type(c) is int and 0 <= c < len(named) and named[c] else \
+            _option_token(opt, shown, i)
         n = taken.get(token, 0)
         taken[token] = n + 1
         shown["option"] = i

@@ -199,7 +199,7 @@ class Words:
             c = opt.get("choice")
             ask = ask or opt.get("msg")         # (an answer in the log names its menu)
             if type(c) is int and ask:
-                mid = f"{ask}-opt{c + 1}"
+                mid = self.R.messages.choice(ask, c)
                 if mid in self.R.messages.by_id:
                     return self.said(mid, opt.get("args"), label)
             return label
@@ -228,7 +228,7 @@ def option_msg(m: Any, kind: str | None, opt: dict, ask: str | None) -> str | No
         c = opt.get("choice")
         if c is None:
             return "engine-done"
-        return f"{ask}-opt{c + 1}" if ask and type(c) is int else None
+        return m.R.messages.choice(ask, c) if type(c) is int else None
     if kind == "may":
         return "engine-yes" if opt.get("value") else "engine-no"
     if kind in ("pick", "order") and opt.get("index", 0) is None:

@@ -915,6 +915,8 @@ def test_bot_and_score_declarations(tmp_path):
 
 COVERED |= {"bot_decl", "bot_score_decl"}  # test_bot_and_score_declarations
 
+COVERED |= {"as_name"}  # tests/compiler/test_declared_names.py
+
 COVERED |= {  # test_scenario_forms_of_the_second_format
     "before_item", "given_block", "given_stmt", "until_item", "until_goal", "until_round", "expect_over",
     "expect_winner", "expect_rolled", "message", "text_pattern",

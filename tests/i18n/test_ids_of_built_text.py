@@ -43,11 +43,11 @@ def test_the_engine_answers_the_bots_match_are_the_engines():
 
 
 def test_ids_come_from_the_declaration_and_place(weds_messages):
-    # movement.wb: `choose by p "Drive where? ..." from ["stop here"] + opts + extra`
-    stop = weds_messages["proc-drive_truck-str2"]
-    assert stop.english() == "stop here" and stop.at[1:] == [112, 60]
-    # cards/contracts.wb: `["Stack " + text_of(v.stack)]` — a pattern with a hole
-    assert weds_messages["ent-vision_quest_contract-action-take_vision_quest-str1"].english() == "Stack { $arg1 }"
+    # movement.wb: `choose as drive_where by p "Drive where? ..." from ["stop here" as stop_here] + opts + extra`
+    stop = weds_messages["proc-drive_truck-str-stop_here"]
+    assert stop.english() == "stop here" and stop.at[1:] == [112, 75]
+    # cards/contracts.wb: `["Stack " as stack + text_of(v.stack)]` — a pattern with a hole, named by its part
+    assert weds_messages["ent-vision_quest_contract-action-take_vision_quest-str-stack"].english() == "Stack { $arg1 }"
     # components.wb: `track directions { "north", ... }`; cargo.wb: `cargo_type: "food"`
     assert weds_messages["track-directions-1"].english() == "north"
     assert weds_messages["value-food"].english() == "food"

@@ -55,9 +55,9 @@ game {
 XX = '''pack-name = т
 proc-p-log1 = звонит колокол
 on-rang-1-log1 = кто-то позвонил { $n }
-play-ask1 = Ещё?
-play-ask1-opt1 = да
-play-ask1-opt2 = нет
+play-ask-choose1 = Ещё?
+play-ask-choose1-opt1 = да
+play-ask-choose1-opt2 = нет
 play-log1 = тихо
 variant-loud = Громкие колокола
 variant-loud-proc-p-log1 = колокол звонит { $arg1 } раз

@@ -55,63 +55,63 @@ proc-begin_turn-log1 = { $p }'s { $x_name } is repaired
 # settlement.wb:34
 proc-give-log1 = { $v_name } cannot carry more than 10 resource tokens
 # settlement.wb:63
-proc-trim_cards-ask1 = Too many cards: discard one
+proc-trim_cards-ask-x = Too many cards: discard one
 # settlement.wb:64
 proc-trim_cards-log1 = { $v_owner } discards { $x_name } from { $v_name }
 # settlement.wb:97
-proc-equip-ask1 = Equip the { $v_name }
+proc-equip-ask-equip = Equip the { $v_name }
 # settlement.wb:97
-proc-equip-ask1-opt1 = Weapons
+proc-equip-ask-equip-weapons = Weapons
 # settlement.wb:97
-proc-equip-ask1-opt2 = Meds
+proc-equip-ask-equip-meds = Meds
 # settlement.wb:97
-proc-equip-ask1-opt3 = Fuel
+proc-equip-ask-equip-fuel = Fuel
 # settlement.wb:97
-proc-equip-ask1-opt4 = Scrap
+proc-equip-ask-equip-opt4 = Scrap
 # settlement.wb:97
-proc-equip-ask1-opt5 = Caps
+proc-equip-ask-equip-opt5 = Caps
 # settlement.wb:97
-proc-equip-ask1-opt6 = Cards
+proc-equip-ask-equip-opt6 = Cards
 # settlement.wb:99
-proc-equip-ask2 = Weapons to equip
+proc-equip-ask-equip_weapons = Weapons to equip
 # settlement.wb:104
-proc-equip-ask3 = Meds to equip
+proc-equip-ask-equip_meds = Meds to equip
 # settlement.wb:109
-proc-equip-ask4 = Fuel to equip
+proc-equip-ask-equip_fuel = Fuel to equip
 # settlement.wb:114
-proc-equip-ask5 = Scrap to equip
+proc-equip-ask-n = Scrap to equip
 # settlement.wb:119
-proc-equip-ask6 = Caps to equip
+proc-equip-ask-equip_caps = Caps to equip
 # settlement.wb:128
-proc-equip-ask7 = Cards to equip
+proc-equip-ask-equip_cards = Cards to equip
 # settlement.wb:131
 proc-equip-log1 = { $v_name } has no room for cards (limit { $lim })
 # settlement.wb:213
-proc-salvage-ask1 = Return which wreck?
+proc-salvage-ask-v = Return which wreck?
 # settlement.wb:214
 proc-salvage-log1 = { $p }'s Settlers bring the wrecked { $v_name } home to the Pit Stop
 # settlement.wb:218
-proc-salvage-ask2 = Repair the { $v_name } now for 1 Scrap?
+proc-salvage-ask-may1 = Repair the { $v_name } now for 1 Scrap?
 # travel.wb:7
-proc-pick_destination-ask1 = Where does the { $v_name } go?
+proc-pick_destination-ask-destination = Where does the { $v_name } go?
 # travel.wb:7
-proc-pick_destination-ask1-opt1 = Junkyard (1 Fuel)
+proc-pick_destination-ask-destination-junkyard = Junkyard (1 Fuel)
 # travel.wb:7
-proc-pick_destination-ask1-opt2 = Gas Station (1 Fuel)
+proc-pick_destination-ask-destination-gas_station = Gas Station (1 Fuel)
 # travel.wb:7
-proc-pick_destination-ask1-opt3 = Military Base (2 Fuel)
+proc-pick_destination-ask-destination-military_base = Military Base (2 Fuel)
 # travel.wb:7
-proc-pick_destination-ask1-opt4 = Vault (2 Fuel)
+proc-pick_destination-ask-destination-vault = Vault (2 Fuel)
 # travel.wb:7
-proc-pick_destination-ask1-opt5 = Mines (2 Fuel)
+proc-pick_destination-ask-destination-opt5 = Mines (2 Fuel)
 # travel.wb:7
-proc-pick_destination-ask1-opt6 = Crossroads: patrol your own (1 Fuel)
+proc-pick_destination-ask-destination-patrol = Crossroads: patrol your own (1 Fuel)
 # travel.wb:7
-proc-pick_destination-ask1-opt7 = Crossroads: ambush an enemy (1 Fuel)
+proc-pick_destination-ask-destination-opt7 = Crossroads: ambush an enemy (1 Fuel)
 # travel.wb:7
-proc-pick_destination-ask1-opt8 = Outpost (1 Fuel)
+proc-pick_destination-ask-destination-opt8 = Outpost (1 Fuel)
 # travel.wb:7
-proc-pick_destination-ask1-opt9 = Enemy Settlement (3 Fuel)
+proc-pick_destination-ask-destination-opt9 = Enemy Settlement (3 Fuel)
 # travel.wb:23
 proc-place_name-str1 = Settlement
 # travel.wb:43
@@ -119,9 +119,9 @@ proc-ride_out-log1 = { $p } follows an old map: no Fuel needed
 # travel.wb:63
 proc-go_home-log1 = { $p }'s { $v_name } returns to the Settlement
 # travel.wb:76
-proc-travel-ask1 = Ambush at whose Crossroads?
+proc-travel-ask-tgt = Ambush at whose Crossroads?
 # travel.wb:80
-proc-travel-ask2 = Raid whose Settlement?
+proc-travel-ask-victim = Raid whose Settlement?
 # travel.wb:87
 proc-travel-log1 = { $p }'s { $v_name } ride to the { $where_to }
 # travel.wb:87
@@ -131,39 +131,39 @@ proc-travel-log3 = { $p }'s { $v_name } patrols the road
 # travel.wb:101
 proc-travel-log4 = { $p }'s { $v_name } lies in wait
 # travel.wb:110
-proc-travel-ask3 = Enemies at the { $here_name }
+proc-travel-ask-enemies = Enemies at the { $here_name }
 # travel.wb:110
-proc-travel-ask3-opt1 = Shootout: attack them
+proc-travel-ask-enemies-opt1 = Shootout: attack them
 # travel.wb:110
-proc-travel-ask3-opt2 = Search the location
+proc-travel-ask-enemies-search = Search the location
 # travel.wb:133
 proc-location_action-log1 = { $v_name } find 1 Weapon and 1 Scrap
 # travel.wb:137
-proc-location_action-ask1 = Vault supplies
+proc-location_action-ask-vault = Vault supplies
 # travel.wb:137
-proc-location_action-ask1-opt1 = 1 Weapon and 1 Fuel
+proc-location_action-ask-vault-weapon_fuel = 1 Weapon and 1 Fuel
 # travel.wb:137
-proc-location_action-ask1-opt2 = 3 Meds
+proc-location_action-ask-vault-opt2 = 3 Meds
 # travel.wb:147
 proc-location_action-log2 = { $v_name } find 1 Weapon, 1 Scrap and 1 Fuel
 # travel.wb:158
-proc-boost_roll-ask1 = Rolled { $pts }: Caps from the Cache to add
+proc-boost_roll-ask-boost_caps = Rolled { $pts }: Caps from the Cache to add
 # travel.wb:162
 proc-boost_roll-log1 = { $p } pays { $k } Caps: the result is { $pts }
 # travel.wb:171
 proc-junkyard_action-log1 = { $p } searches the Junkyard and rolls { $arg2 }
 # travel.wb:174
-proc-junkyard_action-ask1 = Junkyard: { $pts } points to spend
+proc-junkyard_action-ask-junkyard = Junkyard: { $pts } points to spend
 # travel.wb:174
-proc-junkyard_action-ask1-opt1 = Scrap (2 points)
+proc-junkyard_action-ask-junkyard-scrap = Scrap (2 points)
 # travel.wb:174
-proc-junkyard_action-ask1-opt2 = Fuel (3 points)
+proc-junkyard_action-ask-junkyard-fuel = Fuel (3 points)
 # travel.wb:174
-proc-junkyard_action-ask1-opt3 = Meds (3 points)
+proc-junkyard_action-ask-junkyard-meds = Meds (3 points)
 # travel.wb:174
-proc-junkyard_action-ask1-opt4 = Weapon (6 points)
+proc-junkyard_action-ask-junkyard-weapon = Weapon (6 points)
 # travel.wb:174
-proc-junkyard_action-ask1-opt5 = Take nothing more
+proc-junkyard_action-ask-junkyard-nothing = Take nothing more
 # travel.wb:187
 proc-gas_station_action-log1 = { $p } works the Gas Station and rolls { $arg2 }
 # travel.wb:193
@@ -171,7 +171,7 @@ proc-gas_station_action-log2 = { $p } gains { $k } Fuel
 # travel.wb:200
 proc-arrive_crossroads_caravan-log1 = { $p }'s Caravan reaches the Crossroads
 # travel.wb:216
-proc-meet_ambush-ask1 = Which of your Gangs fights first?
+proc-meet_ambush-ask-o = Which of your Gangs fights first?
 # travel.wb:221
 proc-meet_ambush-log1 = { $q }'s { $a_name } lie in ambush at { $p }'s Crossroads
 # travel.wb:241
@@ -191,27 +191,27 @@ proc-use_card-log2 = { $s } has no Fuel to recharge a card
 # combat.wb:54
 proc-use_card-log3 = { $s } reveals { $x_name }
 # combat.wb:67
-proc-play_cards-ask1 = Reveal cards for the fight
+proc-play_cards-ask-reveal_cards = Reveal cards for the fight
 # combat.wb:81
-proc-play_cards-ask2 = The guards use cards of your { $gv_name }
+proc-play_cards-ask-guard_cards = The guards use cards of your { $gv_name }
 # combat.wb:89
-proc-play_cards-ask3 = Weapons of your Gang ({ $gv_name }) to hand the guards (+1 per 2 in all)
+proc-play_cards-ask-gang_weapons = Weapons of your Gang ({ $gv_name }) to hand the guards (+1 per 2 in all)
 # combat.wb:99
-proc-play_cards-ask4 = Meds of your Gang ({ $gv_name }) for the guards (1 damage ignored per 2 in all)
+proc-play_cards-ask-gang_meds = Meds of your Gang ({ $gv_name }) for the guards (1 damage ignored per 2 in all)
 # combat.wb:113
-proc-play_cards-ask5 = Play cards from your Warehouse
+proc-play_cards-ask-warehouse_cards = Play cards from your Warehouse
 # combat.wb:117
-proc-play_cards-ask6 = Weapons from the Warehouse to fire (+1 Combat per 2)
+proc-play_cards-ask-warehouse_weapons = Weapons from the Warehouse to fire (+1 Combat per 2)
 # combat.wb:122
-proc-play_cards-ask7 = Meds from the Warehouse (1 damage ignored per 2)
+proc-play_cards-ask-warehouse_meds = Meds from the Warehouse (1 damage ignored per 2)
 # combat.wb:128
 proc-play_cards-log1 = { $s }: Combat value { $cvnow }
 # combat.wb:138
-proc-try_escape-ask1 = Try to escape with the { $v_name }?
+proc-try_escape-ask-escape = Try to escape with the { $v_name }?
 # combat.wb:145
-proc-try_escape-ask2 = Cards for the escape
+proc-try_escape-ask-escape_cards = Cards for the escape
 # combat.wb:152
-proc-try_escape-ask3 = Fuel to burn for the escape (+1 each)
+proc-try_escape-ask-escape_fuel = Fuel to burn for the escape (+1 each)
 # combat.wb:159
 proc-try_escape-log1 = { $s }'s { $v_name } escape ({ $arg3 } + { $arg4 } = { $total }) and head home
 # combat.wb:164
@@ -221,13 +221,13 @@ proc-hits_of-log1 = { $s } rolls { $faces }: { $h } hit(s)
 # combat.wb:187
 proc-take_hits-log1 = { $s } ignores { $k } damage
 # combat.wb:199
-proc-take_hits-ask1 = A hit on the { $v_name }: discard
+proc-take_hits-ask-hit = A hit on the { $v_name }: discard
 # combat.wb:199
-proc-take_hits-ask1-opt1 = Meds
+proc-take_hits-ask-hit-meds = Meds
 # combat.wb:199
-proc-take_hits-ask1-opt2 = Weapon
+proc-take_hits-ask-hit-opt2 = Weapon
 # combat.wb:217
-proc-take_hits-ask2 = { $n } damage to your Settlement: Scrap from the Wall to discard (1 damage ignored each)
+proc-take_hits-ask-wall_hit = { $n } damage to your Settlement: Scrap from the Wall to discard (1 damage ignored each)
 # combat.wb:221
 proc-take_hits-log2 = { $s } discards { $w } Scrap from the Wall and ignores { $w } damage
 # combat.wb:235
@@ -239,15 +239,15 @@ proc-wreck-log1 = The Goods token returns to { $p }'s Settlement
 # combat.wb:268
 proc-wreck-log2 = { $p }'s { $v_name } is wrecked at the { $where_at }
 # combat.wb:283
-proc-salvage_plan-ask1 = Salvage: Weapons to take (room for { $left } tokens)
+proc-salvage_plan-ask-salvage_weapons = Salvage: Weapons to take (room for { $left } tokens)
 # combat.wb:288
-proc-salvage_plan-ask2 = Salvage: Meds to take (room for { $left } tokens)
+proc-salvage_plan-ask-salvage_meds = Salvage: Meds to take (room for { $left } tokens)
 # combat.wb:293
-proc-salvage_plan-ask3 = Salvage: Fuel to take (room for { $left } tokens)
+proc-salvage_plan-ask-salvage_fuel = Salvage: Fuel to take (room for { $left } tokens)
 # combat.wb:298
-proc-salvage_plan-ask4 = Salvage: Scrap to take (room for { $left } tokens)
+proc-salvage_plan-ask-salvage_scrap = Salvage: Scrap to take (room for { $left } tokens)
 # combat.wb:324
-proc-loot-ask1 = Take cards from the wreck
+proc-loot-ask-loot = Take cards from the wreck
 # combat.wb:327
 proc-loot-log1 = { $wp }'s { $wv_name } salvage the wreck
 # combat.wb:331
@@ -257,9 +257,9 @@ proc-fight_caravan-log1 = Combat: { $ap }'s { $av_name } attack { $cp }'s Carava
 # combat.wb:366
 proc-caravan_runs_into-log1 = Combat: { $cp }'s Caravan runs into { $gp }'s { $gv_name }
 # combat.wb:388
-proc-engage-ask1 = Which of your Gangs fights first?
+proc-engage-ask-o = Which of your Gangs fights first?
 # combat.wb:407
-proc-shootout-ask1 = Attack whose cards?
+proc-shootout-ask-tp = Attack whose cards?
 # combat.wb:415
 proc-fight_monster-log1 = { $p }'s { $v_name } fight { $mon_name } (Combat { $mon_cv }), controlled by { $rp }
 # combat.wb:426
@@ -271,19 +271,19 @@ proc-capture_outpost-log1 = { $p }'s { $v_name } occupy the Outpost square: { $p
 # combat.wb:457
 proc-capture_outpost-log2 = { $car_owner }'s Caravan is driven out to its Crossroads
 # combat.wb:464
-proc-capture_outpost-ask1 = Equip the { $x_name }?
+proc-capture_outpost-ask-equip_found = Equip the { $x_name }?
 # combat.wb:471
 proc-raid_settlement-log1 = { $p }'s { $v_name } attack { $victim }'s Settlement
 # combat.wb:480
 proc-ravage-log1 = { $p }'s { $v_name } ravage { $victim }'s Settlement
 # combat.wb:496
-proc-ravage-ask1 = Take cards from the Warehouse and the Bar
+proc-ravage-ask-ravage = Take cards from the Warehouse and the Bar
 # combat.wb:501
 proc-ravage-log2 = { $p } takes a card from { $victim }'s Warehouse
 # combat.wb:503
 proc-ravage-log3 = { $p } takes { $x_name }
 # encounters.wb:14
-proc-pick_tool-ask1 = Open the { $d_name } ({ $d_lock } lock) with which tool? (done: leave it sealed)
+proc-pick_tool-ask-tool = Open the { $d_name } ({ $d_lock } lock) with which tool? (done: leave it sealed)
 # encounters.wb:23
 proc-open_door-log1 = { $p }'s { $v_name } open the { $d_name } with { $tool_name } and find { $d_qty } { $d_reward }
 # encounters.wb:47
@@ -293,15 +293,15 @@ proc-explore-log2 = This location is completely explored
 # encounters.wb:56
 proc-explore-str1 = the deck is face-down
 # encounters.wb:58
-proc-explore-str2 = first fight { $top_card_name } (Combat { $top_card_cv }), who guards the place
+proc-explore-str-guarded = first fight { $top_card_name } (Combat { $top_card_cv }), who guards the place
 # encounters.wb:60
-proc-explore-ask1 = Draw an Encounter card? ({ $hint })
+proc-explore-ask-explore = Draw an Encounter card? ({ $hint })
 # encounters.wb:85
-proc-encounter-ask1 = { $c_name } (defensive, Combat { $c_cv })
+proc-encounter-ask-encounter = { $c_name } (defensive, Combat { $c_cv })
 # encounters.wb:85
-proc-encounter-ask1-opt1 = Fight it
+proc-encounter-ask-encounter-opt1 = Fight it
 # encounters.wb:85
-proc-encounter-ask1-opt2 = Retreat: it now guards this place
+proc-encounter-ask-encounter-retreat = Retreat: it now guards this place
 # encounters.wb:91
 proc-encounter-log1 = { $c_name } now guards the place
 # encounters.wb:103
@@ -313,7 +313,7 @@ proc-encounter-log4 = { $p }'s { $v_name } find a sealed { $c_name } ({ $c_lock 
 # encounters.wb:129
 proc-encounter-log5 = { $p }'s { $v_name } find a card
 # outpost.wb:19
-proc-pick_card-ask1 = Which card { $what }?
+proc-pick_card-ask-v = Which card { $what }?
 # rumors.wb:22
 proc-use_rumor-log1 = { $p } follows a rumor: { $r_name }
 # settlement.wb:138
@@ -321,23 +321,23 @@ action-fence_sell = Fence: sell resources
 # settlement.wb:138
 action-fence_sell-stop1 = The Fence buys at most 5 resources a turn
 # settlement.wb:144
-action-fence_sell-ask1 = Sell which resource to the Fence?
+action-fence_sell-ask-fence_which = Sell which resource to the Fence?
 # settlement.wb:144
-action-fence_sell-ask1-opt1 = Scrap
+action-fence_sell-ask-fence_which-scrap = Scrap
 # settlement.wb:144
-action-fence_sell-ask1-opt2 = Fuel
+action-fence_sell-ask-fence_which-fuel = Fuel
 # settlement.wb:144
-action-fence_sell-ask1-opt3 = Meds
+action-fence_sell-ask-fence_which-meds = Meds
 # settlement.wb:144
-action-fence_sell-ask1-opt4 = Weapons
+action-fence_sell-ask-fence_which-weapons = Weapons
 # settlement.wb:155
-action-fence_sell-ask2 = How many?
+action-fence_sell-ask-how_many = How many?
 # settlement.wb:159
 action-fence_sell-log1 = { $me } sells { $n } { $res } to the Fence for { $arg4 } Caps
 # settlement.wb:166
 action-discard_cards = Discard cards in your Settlement
 # settlement.wb:169
-action-discard_cards-ask1 = Discard which cards?
+action-discard_cards-ask-cs = Discard which cards?
 # settlement.wb:171
 action-discard_cards-log1 = { $me } discards { $x_name }
 # settlement.wb:177
@@ -345,19 +345,19 @@ action-wall_reinforce = Wall: reinforce
 # settlement.wb:177
 action-wall_reinforce-stop1 = Nothing to put on the Wall
 # settlement.wb:181
-action-wall_reinforce-ask1 = Reinforce the Wall
+action-wall_reinforce-ask-wall = Reinforce the Wall
 # settlement.wb:181
-action-wall_reinforce-ask1-opt1 = Scrap (hiding points)
+action-wall_reinforce-ask-wall-scrap = Scrap (hiding points)
 # settlement.wb:181
-action-wall_reinforce-ask1-opt2 = Weapons (firing points)
+action-wall_reinforce-ask-wall-weapons = Weapons (firing points)
 # settlement.wb:181
-action-wall_reinforce-ask1-opt3 = An item for the Wall
+action-wall_reinforce-ask-wall-opt3 = An item for the Wall
 # settlement.wb:183
-action-wall_reinforce-ask2 = Scrap to place
+action-wall_reinforce-ask-wall_scrap = Scrap to place
 # settlement.wb:188
-action-wall_reinforce-ask3 = Weapons to place
+action-wall_reinforce-ask-wall_weapons = Weapons to place
 # settlement.wb:193
-action-wall_reinforce-ask4 = Which item?
+action-wall_reinforce-ask-x = Which item?
 # settlement.wb:197
 action-wall_reinforce-log1 = { $me }'s Wall: { $me_wall_scrap } Scrap, { $me_wall_weapons } Weapons
 # settlement.wb:201
@@ -365,57 +365,57 @@ action-pit_stop_repair = Pit Stop: repair a vehicle
 # settlement.wb:201
 action-pit_stop_repair-stop1 = Repairs take 1 Scrap
 # settlement.wb:205
-action-pit_stop_repair-ask1 = Repair which vehicle?
+action-pit_stop_repair-ask-v = Repair which vehicle?
 # settlement.wb:208
 action-pit_stop_repair-log1 = { $me } starts repairing the { $v_name } (ready next turn)
 # settlement.wb:234
 action-trade_equipment = Trade equipment between your cards
 # settlement.wb:237
-action-trade_equipment-ask1 = Give from which card?
+action-trade_equipment-ask-from = Give from which card?
 # settlement.wb:239
-action-trade_equipment-ask2 = To which card?
+action-trade_equipment-ask-to = To which card?
 # settlement.wb:242
-action-trade_equipment-ask3 = Hand over
+action-trade_equipment-ask-choose1 = Hand over
 # settlement.wb:242
-action-trade_equipment-ask3-opt1 = Weapons
+action-trade_equipment-ask-choose1-opt1 = Weapons
 # settlement.wb:242
-action-trade_equipment-ask3-opt2 = Fuel
+action-trade_equipment-ask-choose1-opt2 = Fuel
 # settlement.wb:242
-action-trade_equipment-ask3-opt3 = Meds
+action-trade_equipment-ask-choose1-opt3 = Meds
 # settlement.wb:242
-action-trade_equipment-ask3-opt4 = Scrap
+action-trade_equipment-ask-choose1-opt4 = Scrap
 # settlement.wb:242
-action-trade_equipment-ask3-opt5 = Caps
+action-trade_equipment-ask-choose1-opt5 = Caps
 # settlement.wb:242
-action-trade_equipment-ask3-opt6 = Cards
+action-trade_equipment-ask-choose1-opt6 = Cards
 # settlement.wb:243
-action-trade_equipment-ask4 = Weapons
+action-trade_equipment-ask-n = Weapons
 # settlement.wb:244
-action-trade_equipment-ask5 = Fuel
+action-trade_equipment-ask-n-2 = Fuel
 # settlement.wb:245
-action-trade_equipment-ask6 = Meds
+action-trade_equipment-ask-n-3 = Meds
 # settlement.wb:246
-action-trade_equipment-ask7 = Scrap
+action-trade_equipment-ask-n-4 = Scrap
 # settlement.wb:247
-action-trade_equipment-ask8 = Caps
+action-trade_equipment-ask-n-5 = Caps
 # settlement.wb:252
-action-trade_equipment-ask9 = Cards to hand over
+action-trade_equipment-ask-hand_over = Cards to hand over
 # outpost.wb:23
 action-guild_buy = Trading Guild: buy resources
 # outpost.wb:23
 action-guild_buy-stop1 = You need Caps and room at the Outpost
 # outpost.wb:29
-action-guild_buy-ask1 = Buy which resource? (Caps: { $v_c })
+action-guild_buy-ask-choose1 = Buy which resource? (Caps: { $v_c })
 # outpost.wb:29
-action-guild_buy-ask1-opt1 = Scrap for 2 Caps
+action-guild_buy-ask-choose1-opt1 = Scrap for 2 Caps
 # outpost.wb:29
-action-guild_buy-ask1-opt2 = Fuel for 3 Caps
+action-guild_buy-ask-choose1-opt2 = Fuel for 3 Caps
 # outpost.wb:29
-action-guild_buy-ask1-opt3 = Meds for 3 Caps
+action-guild_buy-ask-choose1-opt3 = Meds for 3 Caps
 # outpost.wb:29
-action-guild_buy-ask1-opt4 = Weapon for 6 Caps
+action-guild_buy-ask-choose1-opt4 = Weapon for 6 Caps
 # outpost.wb:36
-action-guild_buy-ask2 = How many?
+action-guild_buy-ask-how_many = How many?
 # outpost.wb:39
 action-guild_buy-log1 = { $me }'s { $v_name } buy { $n } { $res } at the Trading Guild for { $arg5 } Caps
 # outpost.wb:42
@@ -423,17 +423,17 @@ action-guild_sell = Trading Guild: sell resources
 # outpost.wb:42
 action-guild_sell-stop1 = Nothing to sell at the Outpost
 # outpost.wb:49
-action-guild_sell-ask1 = Sell which resource?
+action-guild_sell-ask-choose1 = Sell which resource?
 # outpost.wb:49
-action-guild_sell-ask1-opt1 = Scrap (2 Caps)
+action-guild_sell-ask-choose1-opt1 = Scrap (2 Caps)
 # outpost.wb:49
-action-guild_sell-ask1-opt2 = Fuel (3 Caps)
+action-guild_sell-ask-choose1-opt2 = Fuel (3 Caps)
 # outpost.wb:49
-action-guild_sell-ask1-opt3 = Meds (3 Caps)
+action-guild_sell-ask-choose1-opt3 = Meds (3 Caps)
 # outpost.wb:49
-action-guild_sell-ask1-opt4 = Weapon (6 Caps)
+action-guild_sell-ask-choose1-opt4 = Weapon (6 Caps)
 # outpost.wb:55
-action-guild_sell-ask2 = How many?
+action-guild_sell-ask-how_many = How many?
 # outpost.wb:62
 action-guild_sell-log1 = { $me }'s { $v_name } sell { $n } { $res } at the Trading Guild for { $paid } Caps
 # outpost.wb:66
@@ -441,7 +441,7 @@ action-casino_bet = Outpost Casino: place a bet
 # outpost.wb:66
 action-casino_bet-stop1 = You need Caps equipped at the Outpost
 # outpost.wb:71
-action-casino_bet-ask1 = Your bet (Caps equipped: { $v_c })
+action-casino_bet-ask-bet = Your bet (Caps equipped: { $v_c })
 # outpost.wb:75
 action-casino_bet-log1 = { $me } bets { $bet } Caps, rolls { $arg3 } and wins: { $arg4 } Caps back
 # outpost.wb:78
@@ -451,7 +451,7 @@ action-pit_sell = The Pit: sell an ally for 10 Caps
 # outpost.wb:83
 action-pit_sell-stop1 = No ally equipped at the Outpost
 # outpost.wb:90
-action-pit_sell-ask1 = Sell which ally?
+action-pit_sell-ask-y = Sell which ally?
 # outpost.wb:95
 action-pit_sell-log1 = { $me } sells { $y_name } at the Pit for 10 Caps ({ $v_name })
 # outpost.wb:98
@@ -465,7 +465,7 @@ action-outpost_leader_take-log1 = { $me }'s { $v_name } equip the Outpost Leader
 # outpost.wb:113
 action-rumor_use = Use a Rumor card
 # outpost.wb:116
-action-rumor_use-ask1 = Which rumor?
+action-rumor_use-ask-r = Which rumor?
 # locations.wb:5
 ent-home_settlement = Settlement
     .text = Your home: Pit Stop, Wall, Bar, Warehouse, Fence.

@@ -76,7 +76,7 @@ proc-add_rare_chem-log1 = { $p } adds a dose of { $c } (Rare) to the Roster
 # tests.wb:78
 proc-serious_injury_roll-log1 = { $m } dies of their wounds
 # tests.wb:83
-proc-serious_injury_roll-ask1 = Serious Injury: which statistic is penalized?
+proc-serious_injury_roll-ask-picked = Serious Injury: which statistic is penalized?
 # tests.wb:83
 proc-serious_injury_roll-str1 = S
 # tests.wb:83
@@ -102,19 +102,19 @@ proc-aftermath_of_last_game-log2 = { $m } of { $p } is held Captive by { $arg3 }
 # story_actions.wb:84
 proc-train-log1 = { $p } rolls { $d1 } and { $d2 } on the Training Table for { $m }
 # story_actions.wb:86
-proc-train-ask1 = Comfortable Quarters: re-roll a Training die?
+proc-train-ask-choose1 = Comfortable Quarters: re-roll a Training die?
 # story_actions.wb:86
-proc-train-ask1-opt1 = Re-roll the first die
+proc-train-ask-choose1-opt1 = Re-roll the first die
 # story_actions.wb:86
-proc-train-ask1-opt2 = Re-roll the second die
+proc-train-ask-choose1-opt2 = Re-roll the second die
 # story_actions.wb:90
 proc-train-log2 = { $p } re-rolls the first die: { $d1 }
 # story_actions.wb:95
 proc-train-log3 = { $p } re-rolls the second die: { $d2 }
 # story_actions.wb:101
-proc-train-ask2 = Training: which result for { $m }?
+proc-train-ask-training_result = Training: which result for { $m }?
 # story_actions.wb:106
-proc-train-ask3 = Training: raise which S.P.E.C.I.A.L.?
+proc-train-ask-training_special = Training: raise which S.P.E.C.I.A.L.?
 # story_actions.wb:106
 proc-train-str1 = S
 # story_actions.wb:106
@@ -134,7 +134,7 @@ proc-train-log4 = { $m } is already at the limit: no Upgrade
 # story_actions.wb:116
 proc-train-log5 = { $m } gains +1 { $r } (Upgrade { $m_upgrades })
 # story_actions.wb:118
-proc-train-ask4 = Upgrade { $m_upgrades }: { $m } gains a Perk
+proc-train-ask-perk = Upgrade { $m_upgrades }: { $m } gains a Perk
 # story_actions.wb:121
 proc-train-log6 = { $m } gains the Perk { $k }
 # story_actions.wb:124
@@ -144,17 +144,17 @@ proc-train-log8 = Matching numbers with Comfortable Quarters: { $p } gains 1 XP
 # story_actions.wb:170
 proc-facility_die-log1 = { $p } rolls { $arg2 } on the Facility Table
 # story_actions.wb:176
-proc-gain_facility_roll-ask1 = Spend Scouting Points for extra Facility dice (one die per point)?
+proc-gain_facility_roll-ask-spend_scouting = Spend Scouting Points for extra Facility dice (one die per point)?
 # story_actions.wb:185
-proc-gain_facility_roll-ask2 = Add which Facility to your Home Turf?
+proc-gain_facility_roll-ask-add_facility = Add which Facility to your Home Turf?
 # story_actions.wb:188
 proc-gain_facility_roll-log1 = { $p } adds { $f } to their Home Turf
 # story_actions.wb:340
 proc-nourish-log1 = { $p } rolls { $arg2 } on the Nourishment Table for { $m }: { $r }
 # story_actions.wb:344
-proc-nourish-ask1 = Skin and Bones: spend 5 Caps for a free Upgrade for { $m }?
+proc-nourish-ask-may1 = Skin and Bones: spend 5 Caps for a free Upgrade for { $m }?
 # story_actions.wb:350
-proc-nourish-ask2 = Potential: give { $m } a free Upgrade?
+proc-nourish-ask-potential = Potential: give { $m } a free Upgrade?
 # captives.wb:11
 proc-captive_story_action-log1 = { $captor } puts { $m } to work: { $arg3 } Caps
 # captives.wb:14
@@ -355,7 +355,7 @@ ent-barter-action-take_barter = Barter
 # story_actions.wb:22
 ent-barter-action-take_barter-stop1 = no model can act
 # story_actions.wb:26
-ent-barter-action-take_barter-ask1 = Barter: which model makes the Barter Test (3C)?
+ent-barter-action-take_barter-ask-test_model = Barter: which model makes the Barter Test (3C)?
 # story_actions.wb:30
 ent-barter-action-take_barter-log1 = { $me } has 6 or more Reach and loses 1 Reach
 # story_actions.wb:35
@@ -370,9 +370,9 @@ ent-craft_chems-action-take_craft_chems-stop1 = requires a Chem Lab
 # story_actions.wb:44
 ent-craft_chems-action-take_craft_chems-stop2 = no model can act
 # story_actions.wb:49
-ent-craft_chems-action-take_craft_chems-ask1 = Craft Chems: which model makes the Chemistry Test (4I)?
+ent-craft_chems-action-take_craft_chems-ask-test_model = Craft Chems: which model makes the Chemistry Test (4I)?
 # story_actions.wb:52
-ent-craft_chems-action-take_craft_chems-ask2 = Craft Chems: add a dose of which Common Chem?
+ent-craft_chems-action-take_craft_chems-ask-c = Craft Chems: add a dose of which Common Chem?
 # story_actions.wb:54
 ent-craft_chems-action-take_craft_chems-log1 = { $me } brews a dose of { $c }
 # story_actions.wb:135
@@ -383,11 +383,11 @@ ent-crew_training-action-take_crew_training = Crew Training
 # story_actions.wb:140
 ent-crew_training-action-take_crew_training-stop1 = no model can afford an Upgrade
 # story_actions.wb:145
-ent-crew_training-action-take_crew_training-ask1 = Crew Training: which model buys an Upgrade?
+ent-crew_training-action-take_crew_training-ask-m = Crew Training: which model buys an Upgrade?
 # story_actions.wb:150
 ent-crew_training-action-take_crew_training-log1 = { $me } spends { $cost } XP to train { $m }
 # story_actions.wb:152
-ent-crew_training-action-take_crew_training-ask2 = Crew Training: another model? (done to stop)
+ent-crew_training-action-take_crew_training-ask-another = Crew Training: another model? (done to stop)
 # story_actions.wb:192
 ent-expand = Expand
     .text = Spend 2 Reach, then roll one die on the Facility Table. You may spend Scouting Points before rolling to add one extra die per point spent. Choose one rolled result and add that Facility to your Home Turf. You may not add a Facility you already have; re-roll any die that matches an owned Facility. No crew may have more Facilities than their Facility Limit.
@@ -438,13 +438,13 @@ ent-modify_weapons-action-take_modify_weapons = Modify Weapons
 # story_actions.wb:280
 ent-modify_weapons-action-take_modify_weapons-stop1 = no weapon can be modified with your Parts
 # story_actions.wb:285
-ent-modify_weapons-action-take_modify_weapons-ask1 = Modify Weapons: whose weapon?
+ent-modify_weapons-action-take_modify_weapons-ask-m = Modify Weapons: whose weapon?
 # story_actions.wb:288
-ent-modify_weapons-action-take_modify_weapons-ask2 = Modify { $m }'s weapon with?
+ent-modify_weapons-action-take_modify_weapons-ask-mod_with = Modify { $m }'s weapon with?
 # story_actions.wb:293
 ent-modify_weapons-action-take_modify_weapons-log1 = { $me } fits a { $w } to { $m }'s weapon for { $cost } Parts (Rating +{ $w_rating })
 # story_actions.wb:294
-ent-modify_weapons-action-take_modify_weapons-ask3 = Modify another weapon? (done to stop)
+ent-modify_weapons-action-take_modify_weapons-ask-another = Modify another weapon? (done to stop)
 # story_actions.wb:301
 ent-open_vault = Open Vault
     .text = Requires an Unopened Vault Facility. Choose one model and make a Decode Test (2I). If Passed, roll on the Vault Table and remove the Unopened Vault Facility. If Failed, the Action may be attempted again in a future Story Phase.
@@ -457,7 +457,7 @@ ent-open_vault-action-take_open_vault-stop2 = a Failed Open Vault may be attempt
 # story_actions.wb:306
 ent-open_vault-action-take_open_vault-stop3 = no model can act
 # story_actions.wb:312
-ent-open_vault-action-take_open_vault-ask1 = Open Vault: which model makes the Decode Test (2I)?
+ent-open_vault-action-take_open_vault-ask-test_model = Open Vault: which model makes the Decode Test (2I)?
 # story_actions.wb:319
 ent-open_vault-action-take_open_vault-log1 = { $me } cracks the Vault and rolls { $arg2 } on the Vault Table: { $arg3 }
 # story_actions.wb:323
@@ -474,17 +474,17 @@ ent-recruit-action-take_recruit-stop2 = no model you can afford or field
 # story_actions.wb:371
 ent-recruit-action-take_recruit-log1 = { $me } has Reputation { $rep } (under 200): Recruit is free
 # story_actions.wb:373
-ent-recruit-action-take_recruit-ask1 = Recruit: which model and Weapon Set?
+ent-recruit-action-take_recruit-ask-recruit_which = Recruit: which model and Weapon Set?
 # story_actions.wb:377
 ent-recruit-action-take_recruit-log2 = { $me } recruits { $m } for { $e_rating } Caps
 # story_actions.wb:379
-ent-recruit-action-take_recruit-ask2 = Hire { $m } with a Companion Perk (Roboteer or Creature Tamer)?
+ent-recruit-action-take_recruit-ask-may1 = Hire { $m } with a Companion Perk (Roboteer or Creature Tamer)?
 # story_actions.wb:380
-ent-recruit-action-take_recruit-ask3 = Which Companion?
+ent-recruit-action-take_recruit-ask-k = Which Companion?
 # story_actions.wb:385
 ent-recruit-action-take_recruit-log3 = { $m } brings a Companion ({ $k }) for { $k_companion } Caps: Rating +{ $k_companion }
 # story_actions.wb:391
-ent-recruit-action-take_recruit-ask4 = Recruit another model? (done to stop)
+ent-recruit-action-take_recruit-ask-another = Recruit another model? (done to stop)
 # story_actions.wb:400
 ent-recuperate = Recuperate
     .text = Choose a model with a Serious Injury and make a Recuperate Test (2E). If Passed, select one penalized statistic and remove the penalty. This can be done for any number of models, but only once per model. Infirmary Facility: adds a Bonus Die to all Recuperate Tests; may remove one penalized statistic per Hit instead of just one.
@@ -493,13 +493,13 @@ ent-recuperate-action-take_recuperate = Recuperate
 # story_actions.wb:405
 ent-recuperate-action-take_recuperate-stop1 = no injured model
 # story_actions.wb:410
-ent-recuperate-action-take_recuperate-ask1 = Recuperate: which injured model?
+ent-recuperate-action-take_recuperate-ask-m = Recuperate: which injured model?
 # story_actions.wb:417
-ent-recuperate-action-take_recuperate-ask2 = Recuperate: remove which penalty of { $m }?
+ent-recuperate-action-take_recuperate-ask-x = Recuperate: remove which penalty of { $m }?
 # story_actions.wb:420
 ent-recuperate-action-take_recuperate-log1 = { $m } recovers: the -1 { $x } penalty is removed
 # story_actions.wb:423
-ent-recuperate-action-take_recuperate-ask3 = Recuperate another model? (done to stop)
+ent-recuperate-action-take_recuperate-ask-another = Recuperate another model? (done to stop)
 # story_actions.wb:430
 ent-scout = Scout
     .text = Choose a model and make a Scout Test (2P). For each Hit, gain 2 Scouting Points. If the test is Failed, the scout is waylaid and marked Absent. Lookout Facility: adds 4 Bonus Dice to the Scout Test.
@@ -508,7 +508,7 @@ ent-scout-action-take_scout = Scout
 # story_actions.wb:435
 ent-scout-action-take_scout-stop1 = no model can act
 # story_actions.wb:439
-ent-scout-action-take_scout-ask1 = Scout: which model makes the Scout Test (2P)?
+ent-scout-action-take_scout-ask-test_model = Scout: which model makes the Scout Test (2P)?
 # story_actions.wb:444
 ent-scout-action-take_scout-log1 = { $me } gains { $arg2 } Scouting Points
 # story_actions.wb:447
@@ -525,9 +525,9 @@ ent-set_bounty-action-take_set_bounty-stop2 = requires Reach
 # story_actions.wb:458
 ent-set_bounty-action-take_set_bounty-stop3 = the Rival crew has no models
 # story_actions.wb:464
-ent-set_bounty-action-take_set_bounty-ask1 = Set Bounty: on which model of { $me_rival }?
+ent-set_bounty-action-take_set_bounty-ask-m = Set Bounty: on which model of { $me_rival }?
 # story_actions.wb:465
-ent-set_bounty-action-take_set_bounty-ask2 = Spend how much Reach (5 Caps of Bounty each)?
+ent-set_bounty-action-take_set_bounty-ask-n = Spend how much Reach (5 Caps of Bounty each)?
 # story_actions.wb:468
 ent-set_bounty-action-take_set_bounty-log1 = WANTED: { $m } of { $me_rival } - Bounty { $m_bounty } Caps (posted by { $me })
 # story_actions.wb:473
@@ -538,15 +538,15 @@ ent-negotiate_release-action-take_negotiate_release = Negotiate Release
 # story_actions.wb:478
 ent-negotiate_release-action-take_negotiate_release-stop1 = no model of your crew is held Captive
 # story_actions.wb:482
-ent-negotiate_release-action-take_negotiate_release-ask1 = Negotiate Release: which Captive?
+ent-negotiate_release-action-take_negotiate_release-ask-m = Negotiate Release: which Captive?
 # story_actions.wb:485
-ent-negotiate_release-action-take_negotiate_release-ask2 = Offer { $captor } how many Caps for { $m }?
+ent-negotiate_release-action-take_negotiate_release-ask-offer = Offer { $captor } how many Caps for { $m }?
 # story_actions.wb:488
-ent-negotiate_release-action-take_negotiate_release-ask3 = Add how many Parts to the terms?
+ent-negotiate_release-action-take_negotiate_release-ask-n = Add how many Parts to the terms?
 # story_actions.wb:493
-ent-negotiate_release-action-take_negotiate_release-ask4 = Add Rare Chems to the terms? (done to stop)
+ent-negotiate_release-action-take_negotiate_release-ask-rare_chems = Add Rare Chems to the terms? (done to stop)
 # story_actions.wb:497
-ent-negotiate_release-action-take_negotiate_release-ask5 = { $me } offers { $price } Caps, { $parts_offered } Parts and { $nchems } Rare Chems for the release of { $m }. Accept?
+ent-negotiate_release-action-take_negotiate_release-ask-accept = { $me } offers { $price } Caps, { $parts_offered } Parts and { $nchems } Rare Chems for the release of { $m }. Accept?
 # story_actions.wb:520
 ent-negotiate_release-action-take_negotiate_release-log1 = No deal: { $me } gains 2 XP; { $captor } makes their Captive Story Action for free
 # story_actions.wb:500
@@ -565,7 +565,7 @@ ent-captive_action-action-take_captive_action = Captive Story Action
 # captives.wb:34
 ent-captive_action-action-take_captive_action-stop1 = you hold no Captive
 # captives.wb:44
-ent-captive_action-action-take_captive_action-ask1 = Which Captive?
+ent-captive_action-action-take_captive_action-ask-m = Which Captive?
 # crews.wb:50
 value-wasteland = wasteland
 # crews.wb:50

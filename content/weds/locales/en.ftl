@@ -231,23 +231,23 @@ track-cell_names-14 = D2
 track-cell_names-15 = D3
 track-cell_names-16 = D4
 # cargo.wb:37
-quantity-hold_label-str1 = { $arg1 } ({ $arg2 })
+quantity-hold_label-str-holding = { $arg1 } ({ $arg2 })
 # cargo.wb:37
-quantity-hold_label-str2 = empty
+quantity-hold_label-str-empty = empty
 # round.wb:80
 play-log1 = The company closes the season after { $arg1 } rounds
 # cargo.wb:64
 proc-stow-str1 = a General Storage hold
 # cargo.wb:64
-proc-stow-str2 = a Weapons Storage hold
+proc-stow-str-weapons_hold = a Weapons Storage hold
 # cargo.wb:66
-proc-stow-str3 = an empty slot on the dashboard
+proc-stow-str-dashboard_slot = an empty slot on the dashboard
 # cargo.wb:73
-proc-stow-ask1 = Store { $c } in which?
+proc-stow-ask-store = Store { $c } in which?
 # cargo.wb:105
-proc-make_room-ask1 = No room for { $c }: discard a piece to make room?
+proc-make_room-ask-make_room = No room for { $c }: discard a piece to make room?
 # cargo.wb:105
-proc-make_room-str1 = keep my load
+proc-make_room-str-keep_load = keep my load
 # cargo.wb:109
 proc-make_room-log1 = { $p } discards { $gone } to make room
 # cargo.wb:138
@@ -255,15 +255,15 @@ proc-gain_cargo-log1 = { $p } has no room for { $arg2 } { $t }; it goes back to 
 # cargo.wb:178
 proc-fit_cargo-log1 = { $p } loses { $c } from a damaged hold
 # cargo.wb:186
-proc-offer_discard-ask1 = Discard which cargo?
+proc-offer_discard-ask-discard = Discard which cargo?
 # cargo.wb:188
 proc-offer_discard-log1 = { $p } discards { $c }
 # cargo.wb:227
-proc-damage_point-str1 = an empty slot
+proc-damage_point-str-empty_slot = an empty slot
 # cargo.wb:230
 proc-damage_point-log1 = { $p }'s truck is fully damaged: the damage is ignored
 # cargo.wb:233
-proc-damage_point-ask1 = Assign 1 damage to
+proc-damage_point-ask-assign_damage = Assign 1 damage to
 # cargo.wb:251
 proc-damage_point-log2 = { $p }'s truck takes 1 damage (an empty slot)
 # cargo.wb:253
@@ -273,39 +273,39 @@ proc-damage_point-log4 = { $p }'s truck takes 1 damage: { $target } is out of ac
 # cargo.wb:277
 proc-repair_all-log1 = { $p } repairs { $n } damage
 # cargo.wb:296
-proc-install_mod-ask1 = No free slot for { $m }: remove which mod?
+proc-install_mod-ask-remove_mod = No free slot for { $m }: remove which mod?
 # cargo.wb:296
-proc-install_mod-str1 = keep my mods
+proc-install_mod-str-keep_mods = keep my mods
 # cargo.wb:306
 proc-install_mod-log1 = { $p } removes { $gone } to make room
 # cargo.wb:312
 proc-install_mod-log2 = { $p } installs { $m }
 # cargo.wb:343
-proc-visit_shop-ask1 = Buy a truck mod (you have ${ $p_crap })
+proc-visit_shop-ask-buy_mod = Buy a truck mod (you have ${ $p_crap })
 # cargo.wb:343
-proc-visit_shop-str1 = done shopping
+proc-visit_shop-str-done_shopping = done shopping
 # cargo.wb:353
 proc-visit_shop-log1 = { $p } buys { $m } for ${ $price }
 # cargo.wb:366
-proc-fit_allies-ask1 = Too many allies: discard which?
+proc-fit_allies-ask-a = Too many allies: discard which?
 # cargo.wb:367
 proc-fit_allies-log1 = { $p } lets { $a } go
 # cargo.wb:376
 proc-draw_ally-log1 = The allies deck is empty
 # cargo.wb:379
-proc-draw_ally-ask1 = Hire which ally?
+proc-draw_ally-ask-a = Hire which ally?
 # cargo.wb:384
 proc-draw_ally-log2 = { $p } hires { $a }
 # cargo.wb:386
-proc-draw_ally-ask2 = Too many allies: discard which (to the bottom of the deck)?
+proc-draw_ally-ask-gone = Too many allies: discard which (to the bottom of the deck)?
 # market.wb:81
-proc-purchase_cargo-ask1 = Buy how many { $t } at ${ $sc_price } each?
+proc-purchase_cargo-ask-pick = Buy how many { $t } at ${ $sc_price } each?
 # market.wb:87
 proc-purchase_cargo-log1 = { $p } buys { $n } { $t } at { $arg4 } for ${ $cost }
 # market.wb:94
 proc-purchase_cargo-log2 = { $arg1 } now supplies { $nsc_supplies } at ${ $nsc_price }
 # market.wb:117
-proc-deliver_cargo-ask1 = Deliver how many { $t } at ${ $arg2 } each?
+proc-deliver_cargo-ask-pick = Deliver how many { $t } at ${ $arg2 } each?
 # market.wb:139
 proc-deliver_cargo-log1 = { $p } delivers { $amounts } { $what } to { $arg4 } for ${ $income } (+${ $bonus } bonus)
 # market.wb:141
@@ -315,7 +315,7 @@ proc-deliver_cargo-log3 = { $arg1 } now demands { $nd_demands }; prices: food ${
 # market.wb:179
 proc-buy_artifact-log1 = { $p } buys an artifact for ${ $price } (the next costs ${ $arg3 })
 # market.wb:191
-proc-buy_artifacts-ask1 = Buy another artifact for ${ $arg1 }?
+proc-buy_artifacts-ask-more_artifacts = Buy another artifact for ${ $arg1 }?
 # dashboard.wb:67
 proc-assign_marker-log1 = { $p } slides the marker from MOVEMENT to { $s }
 # dashboard.wb:89
@@ -323,39 +323,39 @@ proc-pass_turn-log1 = { $p } passes
 # movement.wb:29
 proc-rad_check_roll-log1 = { $p }'s RAD shield keeps the radiation out
 # movement.wb:38
-proc-rad_check_roll-ask1 = RAD! Reroll the RAD check?
+proc-rad_check_roll-ask-reroll_rad = RAD! Reroll the RAD check?
 # movement.wb:48
 proc-rad_check_roll-log2 = { $p } rolls RAD in an irradiated zone
 # movement.wb:51
 proc-rad_check_roll-log3 = { $p } crosses the radiation unharmed
 # movement.wb:67
-proc-meet_raiders-ask1 = Engage { $target }?
+proc-meet_raiders-ask-engage = Engage { $target }?
 # movement.wb:76
 proc-meet_raiders-log1 = { $p } passes { $target } and is shot at
 # movement.wb:79
 proc-meet_raiders-log2 = { $p } passes { $target } unharmed
 # movement.wb:107
-proc-drive_truck-str1 = take a free action
+proc-drive_truck-str-free_action = take a free action
 # movement.wb:112
-proc-drive_truck-ask1 = Drive where? ({ $left } left)
+proc-drive_truck-ask-drive_where = Drive where? ({ $left } left)
 # movement.wb:112
-proc-drive_truck-str2 = stop here
+proc-drive_truck-str-stop_here = stop here
 # movement.wb:171
-proc-drive_step-ask1 = Attack which raiders?
+proc-drive_step-ask-attack_which = Attack which raiders?
 # movement.wb:181
 proc-finish_drive-log1 = { $p } stops at { $arg2 }
 # movement.wb:242
 proc-move_raider_truck-str1 = { $arg1 } to { $arg2 }
 # movement.wb:249
-proc-move_raider_truck-ask1 = Move { $rt } (raider icon) where?
+proc-move_raider_truck-ask-pick = Move { $rt } (raider icon) where?
 # movement.wb:260
 proc-move_raider_truck-log1 = { $rt } moves { $pick }
 # combat.wb:61
 proc-combat_roll-log1 = { $p } rolls { $faces }: { $hits } hit(s) against defence { $defense }
 # combat.wb:77
-proc-combat_reroll-ask1 = Reroll one combat die ({ $total } hit(s) against { $defense })?
+proc-combat_reroll-ask-reroll = Reroll one combat die ({ $total } hit(s) against { $defense })?
 # combat.wb:91
-proc-combat_reroll-ask2 = Reroll which die?
+proc-combat_reroll-ask-reroll_which = Reroll which die?
 # combat.wb:107
 proc-combat_reroll-log1 = { $p } rerolls a { $low }: { $arg3 }, { $total } hit(s) in all
 # combat.wb:132
@@ -389,11 +389,11 @@ proc-place_raider_trucks-log1 = { $rt } starts in { $arg2 }
 # setup.wb:101
 proc-choose_contracts-log1 = Contract in play: { $c }
 # setup.wb:136
-proc-choose_driver-ask1 = Choose your driver
+proc-choose_driver-ask-pick = Choose your driver
 # setup.wb:143
 proc-choose_driver-log1 = { $p } drives as { $d }
 # setup.wb:154
-proc-first_faction_job-ask1 = Keep which faction job?
+proc-first_faction_job-ask-keep_job = Keep which faction job?
 # setup.wb:189
 proc-setup_game-log1 = { $arg1 } starts with the events deck
 # round.wb:19
@@ -403,7 +403,7 @@ proc-play_round-log1 = Round { $arg1 }: { $arg2 } is the start player
 # cards/hooks.wb:44
 proc-buy_trailer-log1 = { $p } buys a trailer (+3 slots)
 # cards/hooks.wb:66
-proc-commit_missiles-ask1 = Commit how many missiles (+2 hits each) before you roll?
+proc-commit_missiles-ask-missiles = Commit how many missiles (+2 hits each) before you roll?
 # cards/hooks.wb:76
 proc-commit_missiles-log1 = { $p } commits { $n } missile(s): +{ $arg3 } hits
 # cards/hooks.wb:101
@@ -413,15 +413,15 @@ proc-entering_terrain-log2 = { $p } loses the nuclear bomb; it goes back to the 
 # cards/jobs_common.wb:17
 proc-take_faction_job-log1 = The { $f } job deck is empty
 # cards/jobs_common.wb:22
-proc-take_faction_job-ask1 = Keep which faction job?
+proc-take_faction_job-ask-keep_job = Keep which faction job?
 # cards/jobs_common.wb:29
 proc-take_faction_job-log2 = { $p } takes on a faction job from { $f }
 # cards/jobs_common.wb:31
-proc-take_faction_job-ask2 = Too many faction jobs: discard which?
+proc-take_faction_job-ask-too_many_jobs = Too many faction jobs: discard which?
 # cards/jobs_common.wb:35
 proc-take_faction_job-log3 = { $p } discards a faction job
 # cards/jobs_common.wb:62
-proc-job_delivery-ask1 = Deliver which for { $job }?
+proc-job_delivery-ask-deliver_which = Deliver which for { $job }?
 # cards/jobs_common.wb:70
 proc-job_delivery-log1 = { $p } delivers { $what } for the faction job { $job } at { $arg4 }
 # cards/jobs_common.wb:90
@@ -453,7 +453,7 @@ action-attack-stop2 = You already attacked successfully this round
 # dashboard.wb:120
 action-attack-stop3 = No raiders here
 # dashboard.wb:129
-action-attack-ask1 = Attack which raiders?
+action-attack-ask-attack_which = Attack which raiders?
 # dashboard.wb:135
 action-purchase = Purchase cargo
 # dashboard.wb:135
@@ -857,7 +857,7 @@ ent-questionable_decisions = Questionable Decisions
 # cards/contracts.wb:139
 ent-questionable_decisions-on-contract_revealed-1-log1 = 5 nuclear bombs are stacked at the Railmen Enclave
 # cards/contracts.wb:145
-ent-questionable_decisions-instead-pillage-1-ask1 = Collect a nuclear bomb instead of the cargo?
+ent-questionable_decisions-instead-pillage-1-ask-nuclear_bomb = Collect a nuclear bomb instead of the cargo?
 # cards/contracts.wb:153
 ent-questionable_decisions-instead-pillage-1-log1 = { $p } loads a nuclear bomb into the nuclear vault
 # cards/contracts.wb:163
@@ -885,9 +885,9 @@ ent-vision_quest_contract-action-take_vision_quest-stop3 = You are already on a 
 # cards/contracts.wb:203
 ent-vision_quest_contract-action-take_vision_quest-stop4 = No vision quest stack is left
 # cards/contracts.wb:211
-ent-vision_quest_contract-action-take_vision_quest-str1 = Stack { $arg1 }
+ent-vision_quest_contract-action-take_vision_quest-str-stack = Stack { $arg1 }
 # cards/contracts.wb:213
-ent-vision_quest_contract-action-take_vision_quest-ask1 = Take which vision quest stack?
+ent-vision_quest_contract-action-take_vision_quest-ask-quest_stack = Take which vision quest stack?
 # cards/contracts.wb:219
 ent-vision_quest_contract-action-take_vision_quest-log1 = { $me } sets out on a vision quest: stack { $v_stack }
 # cards/events.wb:11
@@ -950,250 +950,250 @@ ent-the_railmen = The Railmen
 # cards/jobs_archivists.wb:13
 ent-fiat_currency = Fiat Currency
     .text = Fiat Currency: Look, I'm gonna level with you. $crap isn't worth anything. We just made it up. Told people we keep gold in a vault and you can convert your $crap into gold. Total lie. My people are loaded down with loans they can't pay off. We stopped growing our own food years ago. We keep minting more $crap and loaning our people more money so they can buy food. House of cards. I LOVE it. Living on the edge, man. It could all crash any minute. Requirements: Deliver food to New New York. Reward: $5.
-# cards/jobs_archivists.wb:17
+# cards/jobs_archivists.wb:18
 ent-fiat_currency-action-deliver = Fiat Currency: deliver food to New New York
-# cards/jobs_archivists.wb:24
+# cards/jobs_archivists.wb:25
 ent-reading_lamp_oil = Reading Lamp Oil
     .text = Reading Lamp Oil: The stacks are dry and so are the scribes. Requirements: Deliver water to The Library. Reward: $4.
-# cards/jobs_archivists.wb:28
+# cards/jobs_archivists.wb:30
 ent-reading_lamp_oil-action-deliver = Reading Lamp Oil: deliver water to The Library
-# cards/jobs_archivists.wb:35
+# cards/jobs_archivists.wb:37
 ent-guarded_stacks = Guarded Stacks
     .text = Guarded Stacks: The Librarian wants the rare books guarded. Heavily. Requirements: Deliver weapons to The Library. Reward: $6.
-# cards/jobs_archivists.wb:39
+# cards/jobs_archivists.wb:42
 ent-guarded_stacks-action-deliver = Guarded Stacks: deliver weapons to The Library
-# cards/jobs_archivists.wb:46
+# cards/jobs_archivists.wb:49
 ent-trading_floor = Trading Floor
     .text = Trading Floor: Traders on the floor work better on a full stomach. Requirements: Deliver food or water to The Coffers. Reward: $4.
-# cards/jobs_archivists.wb:50
+# cards/jobs_archivists.wb:54
 ent-trading_floor-action-deliver = Trading Floor: deliver food or water to The Coffers
-# cards/jobs_archivists.wb:57
+# cards/jobs_archivists.wb:61
 ent-research_grant = Research Grant
     .text = Research Grant: New Alexandria pays for anything from the Gipper Years. Requirements: Deliver an artifact to New Alexandria. Reward: $8.
-# cards/jobs_archivists.wb:61
+# cards/jobs_archivists.wb:66
 ent-research_grant-action-deliver = Research Grant: deliver an artifact to New Alexandria
-# cards/jobs_archivists.wb:68
+# cards/jobs_archivists.wb:73
 ent-supply_chain = Supply Chain
     .text = Supply Chain: Two outposts, one invoice. Requirements: Deliver food to New Alexandria and water to New New York. Reward: $9.
-# cards/jobs_archivists.wb:72
-ent-supply_chain-action-deliver_1 = Supply Chain: deliver food to New Alexandria
 # cards/jobs_archivists.wb:78
+ent-supply_chain-action-deliver_1 = Supply Chain: deliver food to New Alexandria
+# cards/jobs_archivists.wb:84
 ent-supply_chain-action-deliver_2 = Supply Chain: deliver water to New New York
-# cards/jobs_archivists.wb:86
+# cards/jobs_archivists.wb:92
 ent-gold_standard = Gold Standard
     .text = Gold Standard: Someone has to guard the vault that holds no gold. Requirements: Deliver weapons to The Coffers and weapons to New New York. Reward: $12.
-# cards/jobs_archivists.wb:90
+# cards/jobs_archivists.wb:97
 ent-gold_standard-action-deliver_1 = Gold Standard: deliver weapons to The Coffers
-# cards/jobs_archivists.wb:96
+# cards/jobs_archivists.wb:103
 ent-gold_standard-action-deliver_2 = Gold Standard: deliver weapons to New New York
-# cards/jobs_archivists.wb:104
+# cards/jobs_archivists.wb:111
 ent-field_expedition = Field Expedition
     .text = Field Expedition: An expedition to dig up the old world needs provisions along the way. Requirements: Deliver water to Dispatch and food to Terminus. Reward: $10.
-# cards/jobs_archivists.wb:108
+# cards/jobs_archivists.wb:116
 ent-field_expedition-action-deliver_1 = Field Expedition: deliver water to Dispatch
-# cards/jobs_archivists.wb:114
-ent-field_expedition-action-deliver_2 = Field Expedition: deliver food to Terminus
 # cards/jobs_archivists.wb:122
+ent-field_expedition-action-deliver_2 = Field Expedition: deliver food to Terminus
+# cards/jobs_archivists.wb:130
 ent-black_market_books = Black Market Books
     .text = {"["}Smuggling run] Black Market Books: A collector in Motown asks no questions. Requirements: Deliver an artifact to Motown. Reward: $9.
-# cards/jobs_archivists.wb:126
+# cards/jobs_archivists.wb:135
 ent-black_market_books-action-deliver = Black Market Books: deliver an artifact to Motown
-# cards/jobs_archivists.wb:133
+# cards/jobs_archivists.wb:142
 ent-cyphers_drop = Cypher's Drop
     .text = {"["}Smuggling run] Cypher's Drop: Cypher needs hardware where nobody looks. Requirements: Deliver weapons to New Chernobyl. Reward: $6 + Draw 2 Allies, keep 1.
-# cards/jobs_archivists.wb:137
+# cards/jobs_archivists.wb:147
 ent-cyphers_drop-action-deliver = Cypher's Drop: deliver weapons to New Chernobyl
-# cards/jobs_archivists.wb:144
+# cards/jobs_archivists.wb:154
 ent-counterfeit_crap = Counterfeit $crap
     .text = {"["}Smuggling run] Counterfeit $crap: The crates hold food. The false bottoms hold something else. Requirements: Deliver food to The Rock. Reward: $6.
-# cards/jobs_archivists.wb:148
+# cards/jobs_archivists.wb:159
 ent-counterfeit_crap-action-deliver = Counterfeit $crap: deliver food to The Rock
-# cards/jobs_archivists.wb:155
+# cards/jobs_archivists.wb:166
 ent-data_smuggling = Data Smuggling
     .text = {"["}Smuggling run] Data Smuggling: The Oracles condemn technology. Some of their priestesses buy it anyway. Requirements: Deliver an artifact to Corinth. Reward: $10.
-# cards/jobs_archivists.wb:159
+# cards/jobs_archivists.wb:171
 ent-data_smuggling-action-deliver = Data Smuggling: deliver an artifact to Corinth
-# cards/jobs_archivists.wb:166
+# cards/jobs_archivists.wb:178
 ent-the_gipper_years = The Gipper Years
     .text = The Gipper Years: The Librarian wants two relics of the Gipper Years on the shelves. Requirements: Deliver an artifact to The Library and an artifact to The Library. Reward: Counts as 1 priority first-class contract.
-# cards/jobs_archivists.wb:170
+# cards/jobs_archivists.wb:183
 ent-the_gipper_years-action-deliver_1 = The Gipper Years: deliver an artifact to The Library
-# cards/jobs_archivists.wb:176
+# cards/jobs_archivists.wb:189
 ent-the_gipper_years-action-deliver_2 = The Gipper Years: deliver an artifact to The Library
-# cards/jobs_archivists.wb:184
+# cards/jobs_archivists.wb:197
 ent-market_correction = Market Correction
     .text = Market Correction: The market needs a correction. Preferably at gunpoint. Requirements: Fulfill demand for weapons 4x. Reward: Counts as 1 priority first-class contract.
-# cards/jobs_archivists.wb:193
+# cards/jobs_archivists.wb:207
 ent-the_audit = The Audit
     .text = The Audit: Prove the Coffers can be supplied with everything, by one driver. Requirements: Deliver food to The Coffers, water to The Coffers and weapons to The Coffers. Reward: Counts as 1 priority first-class contract.
-# cards/jobs_archivists.wb:197
+# cards/jobs_archivists.wb:212
 ent-the_audit-action-deliver_1 = The Audit: deliver food to The Coffers
-# cards/jobs_archivists.wb:203
+# cards/jobs_archivists.wb:218
 ent-the_audit-action-deliver_2 = The Audit: deliver water to The Coffers
-# cards/jobs_archivists.wb:209
+# cards/jobs_archivists.wb:224
 ent-the_audit-action-deliver_3 = The Audit: deliver weapons to The Coffers
 # cards/jobs_army.wb:12
 ent-rations = Rations
     .text = Rations: The troops in the Citadel are on half rations. Requirements: Deliver food to The Citadel. Reward: $4.
-# cards/jobs_army.wb:16
+# cards/jobs_army.wb:17
 ent-rations-action-deliver = Rations: deliver food to The Citadel
-# cards/jobs_army.wb:23
+# cards/jobs_army.wb:24
 ent-canteens = Canteens
     .text = Canteens: The garrison at Silo 42 is thirsty. Requirements: Deliver water to Silo 42. Reward: $4.
-# cards/jobs_army.wb:27
+# cards/jobs_army.wb:29
 ent-canteens-action-deliver = Canteens: deliver water to Silo 42
-# cards/jobs_army.wb:34
+# cards/jobs_army.wb:36
 ent-ammunition_drop = Ammunition Drop
     .text = Ammunition Drop: The Rock is short on rounds. Requirements: Deliver weapons to The Rock. Reward: $6.
-# cards/jobs_army.wb:38
+# cards/jobs_army.wb:41
 ent-ammunition_drop-action-deliver = Ammunition Drop: deliver weapons to The Rock
-# cards/jobs_army.wb:45
+# cards/jobs_army.wb:48
 ent-field_hospital = Field Hospital
     .text = Field Hospital: Clean water for the wounded at Terminus. Requirements: Deliver water to Terminus. Reward: $5.
-# cards/jobs_army.wb:49
+# cards/jobs_army.wb:53
 ent-field_hospital-action-deliver = Field Hospital: deliver water to Terminus
-# cards/jobs_army.wb:56
+# cards/jobs_army.wb:60
 ent-mess_hall = Mess Hall
     .text = Mess Hall: Anything edible. Anything drinkable. Requirements: Deliver food or water to The Rock. Reward: $4.
-# cards/jobs_army.wb:60
+# cards/jobs_army.wb:65
 ent-mess_hall-action-deliver = Mess Hall: deliver food or water to The Rock
-# cards/jobs_army.wb:67
+# cards/jobs_army.wb:72
 ent-outpost_reinforcement = Outpost Reinforcement
     .text = Outpost Reinforcement: General Houston wants the outer outposts armed. Requirements: Deliver weapons to Terminus and weapons to Silo 42. Reward: $12.
-# cards/jobs_army.wb:71
-ent-outpost_reinforcement-action-deliver_1 = Outpost Reinforcement: deliver weapons to Terminus
 # cards/jobs_army.wb:77
+ent-outpost_reinforcement-action-deliver_1 = Outpost Reinforcement: deliver weapons to Terminus
+# cards/jobs_army.wb:83
 ent-outpost_reinforcement-action-deliver_2 = Outpost Reinforcement: deliver weapons to Silo 42
-# cards/jobs_army.wb:85
+# cards/jobs_army.wb:91
 ent-border_patrol = Border Patrol
     .text = Border Patrol: A patrol marches on its stomach, and its canteen. Requirements: Deliver food to The Citadel and water to The Rock. Reward: $9.
-# cards/jobs_army.wb:89
+# cards/jobs_army.wb:96
 ent-border_patrol-action-deliver_1 = Border Patrol: deliver food to The Citadel
-# cards/jobs_army.wb:95
+# cards/jobs_army.wb:102
 ent-border_patrol-action-deliver_2 = Border Patrol: deliver water to The Rock
-# cards/jobs_army.wb:103
+# cards/jobs_army.wb:110
 ent-insurrection_watch = Insurrection Watch
     .text = Insurrection Watch: Keep the loyal ones fed and the Citadel armed. Requirements: Deliver weapons to The Citadel and food to Silo 42. Reward: $10.
-# cards/jobs_army.wb:107
+# cards/jobs_army.wb:115
 ent-insurrection_watch-action-deliver_1 = Insurrection Watch: deliver weapons to The Citadel
-# cards/jobs_army.wb:113
-ent-insurrection_watch-action-deliver_2 = Insurrection Watch: deliver food to Silo 42
 # cards/jobs_army.wb:121
+ent-insurrection_watch-action-deliver_2 = Insurrection Watch: deliver food to Silo 42
+# cards/jobs_army.wb:129
 ent-arms_deal = Arms Deal
     .text = {"["}Smuggling run] Arms Deal: Army surplus, off the books. Requirements: Deliver weapons to Box Canyon. Reward: $7.
-# cards/jobs_army.wb:125
+# cards/jobs_army.wb:134
 ent-arms_deal-action-deliver = Arms Deal: deliver weapons to Box Canyon
-# cards/jobs_army.wb:132
+# cards/jobs_army.wb:141
 ent-deserters_supplies = Deserters' Supplies
     .text = {"["}Smuggling run] Deserters' Supplies: Some soldiers left. They still need to eat. Requirements: Deliver food to Motown. Reward: $5 + Draw 2 Allies, keep 1.
-# cards/jobs_army.wb:136
+# cards/jobs_army.wb:146
 ent-deserters_supplies-action-deliver = Deserters' Supplies: deliver food to Motown
-# cards/jobs_army.wb:143
+# cards/jobs_army.wb:153
 ent-contraband_fuel = Contraband Water
     .text = {"["}Smuggling run] Contraband Water: The quartermaster sells the Army's water. You carry it. Requirements: Deliver water to Serenity. Reward: $6.
-# cards/jobs_army.wb:147
+# cards/jobs_army.wb:158
 ent-contraband_fuel-action-deliver = Contraband Water: deliver water to Serenity
-# cards/jobs_army.wb:154
+# cards/jobs_army.wb:165
 ent-five_families_favor = Five Families' Favor
     .text = {"["}Smuggling run] Five Families' Favor: The Five Families ask a favor of the Army. The Army asks you. Requirements: Deliver weapons to New New York. Reward: $7.
-# cards/jobs_army.wb:158
+# cards/jobs_army.wb:170
 ent-five_families_favor-action-deliver = Five Families' Favor: deliver weapons to New New York
-# cards/jobs_army.wb:166
+# cards/jobs_army.wb:178
 ent-according_to_keikaku = According to keikaku
     .text = According to keikaku: After our victory at Silo 42, we wanted to take time to focus on our own outposts. It has come to my attention that, as a result of our inward focus over the last few months, supply lines have fallen into disrepair and something of a Black Market has sprung up in some outposts. I am not surprised, given that we had to leave it in the hands of the Wasteland Express. Requirements: Fulfill demand for food and/or water 5x. Reward: Counts as 1 priority first-class contract.
-# cards/jobs_army.wb:178
+# cards/jobs_army.wb:191
 ent-freedom_patrol = Freedom Patrol
     .text = Freedom Patrol: The freedom patrols are no more. Do their job. Requirements: Succeed in normal combat against raiders 3x. Reward: Counts as 1 priority first-class contract.
-# cards/jobs_army.wb:187
+# cards/jobs_army.wb:201
 ent-resupply_the_front = Resupply the Front
     .text = Resupply the Front: Every Army outpost needs guns before the raiders notice. Requirements: Deliver weapons to The Citadel, weapons to Silo 42 and weapons to Terminus. Reward: Counts as 1 priority first-class contract.
-# cards/jobs_army.wb:191
+# cards/jobs_army.wb:206
 ent-resupply_the_front-action-deliver_1 = Resupply the Front: deliver weapons to The Citadel
-# cards/jobs_army.wb:197
+# cards/jobs_army.wb:212
 ent-resupply_the_front-action-deliver_2 = Resupply the Front: deliver weapons to Silo 42
-# cards/jobs_army.wb:203
+# cards/jobs_army.wb:218
 ent-resupply_the_front-action-deliver_3 = Resupply the Front: deliver weapons to Terminus
 # cards/jobs_oracles.wb:12
 ent-offering_of_grain = Offering of Grain
     .text = Offering of Grain: The goddesses of the harvest expect their share. Requirements: Deliver food to Corinth. Reward: $4.
-# cards/jobs_oracles.wb:16
+# cards/jobs_oracles.wb:17
 ent-offering_of_grain-action-deliver = Offering of Grain: deliver food to Corinth
-# cards/jobs_oracles.wb:23
+# cards/jobs_oracles.wb:24
 ent-sacred_spring = Sacred Spring
     .text = Sacred Spring: The spring at Delos has run dry. The Oracle has not. Requirements: Deliver water to Delos. Reward: $5.
-# cards/jobs_oracles.wb:27
+# cards/jobs_oracles.wb:29
 ent-sacred_spring-action-deliver = Sacred Spring: deliver water to Delos
-# cards/jobs_oracles.wb:34
+# cards/jobs_oracles.wb:36
 ent-temple_guard = Temple Guard
     .text = Temple Guard: Contrition is easier with a rifle nearby. Requirements: Deliver weapons to Corinth. Reward: $6.
-# cards/jobs_oracles.wb:38
+# cards/jobs_oracles.wb:41
 ent-temple_guard-action-deliver = Temple Guard: deliver weapons to Corinth
-# cards/jobs_oracles.wb:45
+# cards/jobs_oracles.wb:48
 ent-pilgrims_bread = Pilgrims' Bread
     .text = Pilgrims' Bread: Pilgrims gather at Serenity, and they are hungry. Requirements: Deliver food to Serenity. Reward: $4.
-# cards/jobs_oracles.wb:49
+# cards/jobs_oracles.wb:53
 ent-pilgrims_bread-action-deliver = Pilgrims' Bread: deliver food to Serenity
-# cards/jobs_oracles.wb:56
+# cards/jobs_oracles.wb:60
 ent-two_headed_cows = Two-Headed Cows
     .text = Two-Headed Cows: The cows have two heads and twice the thirst. Requirements: Deliver food or water to Attica. Reward: $4.
-# cards/jobs_oracles.wb:60
+# cards/jobs_oracles.wb:65
 ent-two_headed_cows-action-deliver = Two-Headed Cows: deliver food or water to Attica
-# cards/jobs_oracles.wb:67
+# cards/jobs_oracles.wb:72
 ent-procession = Procession
     .text = Procession: The procession walks from Delos to Corinth. Feed it on the way. Requirements: Deliver food to Delos and water to Corinth. Reward: $9.
-# cards/jobs_oracles.wb:71
-ent-procession-action-deliver_1 = Procession: deliver food to Delos
 # cards/jobs_oracles.wb:77
+ent-procession-action-deliver_1 = Procession: deliver food to Delos
+# cards/jobs_oracles.wb:83
 ent-procession-action-deliver_2 = Procession: deliver water to Corinth
-# cards/jobs_oracles.wb:85
+# cards/jobs_oracles.wb:91
 ent-goddesss_bounty = The Goddess's Bounty
     .text = The Goddess's Bounty: Let the land flow with water and grow green again -- by truck. Requirements: Deliver food to Attica, food to Serenity and water to Delos. Reward: $13.
-# cards/jobs_oracles.wb:89
+# cards/jobs_oracles.wb:96
 ent-goddesss_bounty-action-deliver_1 = The Goddess's Bounty: deliver food to Attica
-# cards/jobs_oracles.wb:95
+# cards/jobs_oracles.wb:102
 ent-goddesss_bounty-action-deliver_2 = The Goddess's Bounty: deliver food to Serenity
-# cards/jobs_oracles.wb:101
+# cards/jobs_oracles.wb:108
 ent-goddesss_bounty-action-deliver_3 = The Goddess's Bounty: deliver water to Delos
-# cards/jobs_oracles.wb:109
+# cards/jobs_oracles.wb:116
 ent-crusade = Crusade
     .text = Crusade: Blood sacrifice needs blades. Requirements: Deliver weapons to Serenity and weapons to Delos. Reward: $12.
-# cards/jobs_oracles.wb:113
+# cards/jobs_oracles.wb:121
 ent-crusade-action-deliver_1 = Crusade: deliver weapons to Serenity
-# cards/jobs_oracles.wb:119
+# cards/jobs_oracles.wb:127
 ent-crusade-action-deliver_2 = Crusade: deliver weapons to Delos
-# cards/jobs_oracles.wb:128
+# cards/jobs_oracles.wb:136
 ent-needs_of_the_few = Needs of the Few
     .text = {"["}Smuggling run] Needs of the Few: As you may or may not know, the Oracles do not believe, strictly speaking, in ownership of, well, anything. That does not, however, mean all of their followers share in their enthusiasm for the collective good. The Five Families have some interest in Attica and are looking to curry favor with a friend there. Requirements: Deliver water or weapons to Attica. Reward: $4 + Draw 2 Allies, keep 1.
-# cards/jobs_oracles.wb:132
+# cards/jobs_oracles.wb:141
 ent-needs_of_the_few-action-deliver = Needs of the Few: deliver water or weapons to Attica
-# cards/jobs_oracles.wb:139
+# cards/jobs_oracles.wb:148
 ent-holy_relics = Holy Relics
     .text = {"["}Smuggling run] Holy Relics: The Oracle decries technology in public and collects it in private. Requirements: Deliver an artifact to Delos. Reward: $9.
-# cards/jobs_oracles.wb:143
+# cards/jobs_oracles.wb:153
 ent-holy_relics-action-deliver = Holy Relics: deliver an artifact to Delos
-# cards/jobs_oracles.wb:150
+# cards/jobs_oracles.wb:160
 ent-temple_tithe = Temple Tithe
     .text = {"["}Smuggling run] Temple Tithe: The temple's tithe, sold quietly to the Archivists. Requirements: Deliver food to The Coffers. Reward: $6.
-# cards/jobs_oracles.wb:154
+# cards/jobs_oracles.wb:165
 ent-temple_tithe-action-deliver = Temple Tithe: deliver food to The Coffers
-# cards/jobs_oracles.wb:161
+# cards/jobs_oracles.wb:172
 ent-forbidden_tech = Forbidden Tech
     .text = {"["}Smuggling run] Forbidden Tech: What the priestesses confiscate, the Black Market resells. Requirements: Deliver weapons to Dispatch. Reward: $5 + Draw 2 Allies, keep 1.
-# cards/jobs_oracles.wb:165
+# cards/jobs_oracles.wb:177
 ent-forbidden_tech-action-deliver = Forbidden Tech: deliver weapons to Dispatch
-# cards/jobs_oracles.wb:172
+# cards/jobs_oracles.wb:184
 ent-rain_dance = Rain Dance
     .text = Rain Dance: Bring rain to every temple. Barrels count. Requirements: Deliver water to Corinth, water to Delos and water to Attica. Reward: Counts as 1 priority first-class contract.
-# cards/jobs_oracles.wb:176
+# cards/jobs_oracles.wb:189
 ent-rain_dance-action-deliver_1 = Rain Dance: deliver water to Corinth
-# cards/jobs_oracles.wb:182
+# cards/jobs_oracles.wb:195
 ent-rain_dance-action-deliver_2 = Rain Dance: deliver water to Delos
-# cards/jobs_oracles.wb:188
+# cards/jobs_oracles.wb:201
 ent-rain_dance-action-deliver_3 = Rain Dance: deliver water to Attica
-# cards/jobs_oracles.wb:196
+# cards/jobs_oracles.wb:209
 ent-blood_sacrifice = Blood Sacrifice
     .text = Blood Sacrifice: The goddesses want raider blood. Two enclaves' worth. Requirements: Pillage 2 different raider enclaves. Reward: Counts as 1 priority first-class contract.
-# cards/jobs_oracles.wb:205
+# cards/jobs_oracles.wb:219
 ent-harvest_festival = Harvest Festival
     .text = Harvest Festival: The festival needs food from every corner of the wasteland. Requirements: Fulfill demand for food 4x. Reward: Counts as 1 priority first-class contract.
 # cards/mods.wb:18
@@ -1231,7 +1231,7 @@ ent-turbo = Turbo
 ent-delivery_bonus_mod = Delivery Bonus
     .text = Delivery Bonus ($2): Earn an additional $5 for any cargo delivery. (Does not count toward the requirements of the $18+ delivery contracts.)
 # cards/mods.wb:106
-ent-delivery_bonus_mod-on-delivery_made-1-ask1 = Use a Delivery Bonus for +$5?
+ent-delivery_bonus_mod-on-delivery_made-1-ask-delivery_bonus = Use a Delivery Bonus for +$5?
 # cards/mods.wb:109
 ent-delivery_bonus_mod-on-delivery_made-1-log1 = { $owner } uses a Delivery Bonus: +$5
 # cards/mods.wb:114
@@ -1242,7 +1242,7 @@ ent-escort-action-use_escort = Escort: move your truck anywhere in the wasteland
 # cards/mods.wb:123
 ent-escort-action-use_escort-stop4 = You may not use the escort while carrying a nuclear bomb
 # cards/mods.wb:130
-ent-escort-action-use_escort-ask1 = Escort your truck to
+ent-escort-action-use_escort-ask-to = Escort your truck to
 # cards/mods.wb:137
 ent-escort-action-use_escort-log1 = { $owner } is escorted to { $arg2 }
 # cards/mods.wb:141
@@ -1256,13 +1256,13 @@ ent-the_depot-action-depot_services = The Depot: repair and buy trailers
 # cards/outposts.wb:19
 ent-the_depot-action-depot_services-stop2 = Nothing to repair and no trailer you can buy
 # cards/outposts.wb:23
-ent-the_depot-action-depot_services-ask1 = The Depot
+ent-the_depot-action-depot_services-ask-depot = The Depot
 # cards/outposts.wb:23
-ent-the_depot-action-depot_services-ask1-opt1 = Repair all damage for $3
+ent-the_depot-action-depot_services-ask-depot-repair = Repair all damage for $3
 # cards/outposts.wb:23
-ent-the_depot-action-depot_services-ask1-opt2 = Buy a trailer for $8
+ent-the_depot-action-depot_services-ask-depot-trailer = Buy a trailer for $8
 # cards/outposts.wb:23
-ent-the_depot-action-depot_services-ask1-opt3 = Buy another trailer for $8
+ent-the_depot-action-depot_services-ask-depot-another_trailer = Buy another trailer for $8
 # cards/outposts.wb:34
 ent-dispatch = Dispatch
     .text = Dispatch: Purchase artifacts at the current price (indicated by the artifact price chart).
@@ -1428,6 +1428,14 @@ value-the_citadel = the_citadel
 value-the_library = the_library
 # cards/factions.wb:20
 value-corinth = corinth
+# cards/jobs_archivists.wb:13
+value-deliver = deliver
+# cards/jobs_archivists.wb:197
+value-fulfill_demand = fulfill_demand
+# cards/jobs_army.wb:191
+value-win_combat = win_combat
+# cards/jobs_oracles.wb:209
+value-pillage = pillage
 # cards/mods.wb:36
 value-serenity = serenity
 # cards/mods.wb:76
@@ -1508,7 +1516,7 @@ variant-brutal_competition-proc-truck_combat_fight-log4 = { $a } and { $d } figh
 # variants/brutal_competition.wb:113
 variant-brutal_competition-proc-pillage_truck-log1 = { $d } carries no cargo to pillage
 # variants/brutal_competition.wb:116
-variant-brutal_competition-proc-pillage_truck-ask1 = Pillage which cargo from { $d }?
+variant-brutal_competition-proc-pillage_truck-ask-pick = Pillage which cargo from { $d }?
 # variants/brutal_competition.wb:116
 variant-brutal_competition-proc-pillage_truck-str1 = take nothing
 # variants/brutal_competition.wb:124
@@ -1524,7 +1532,7 @@ variant-brutal_competition-action-attack_truck-stop2 = You already attacked succ
 # variants/brutal_competition.wb:45
 variant-brutal_competition-action-attack_truck-stop3 = No other player's truck in this terrain
 # variants/brutal_competition.wb:57
-variant-brutal_competition-action-attack_truck-ask1 = Attack whose truck?
+variant-brutal_competition-action-attack_truck-ask-pick = Attack whose truck?
 variant-no_event_deck-zone-start_player_card = Start player card
 # variants/no_event_deck.wb:22
 variant-no_event_deck-proc-reveal_event-log1 = { $arg1 } takes the { $card } card: the start player (no events)

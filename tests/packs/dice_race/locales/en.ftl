@@ -27,7 +27,7 @@ action-play_boost = Play a boost card
 # pack.wb:50
 action-play_boost-stop1 = no cards
 # pack.wb:53
-action-play_boost-ask1 = Which boost?
+action-play_boost-ask-card = Which boost?
 # cards.wb:1
 ent-hop = Hop
     .text = Move 1 point.

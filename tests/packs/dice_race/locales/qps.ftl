@@ -18,7 +18,7 @@ action-play_boost = PLAY A BOOST CARD
 # pack.wb:50
 action-play_boost-stop1 = NO CARDS
 # pack.wb:53
-action-play_boost-ask1 = WHICH BOOST?
+action-play_boost-ask-card = WHICH BOOST?
 # cards.wb:1
 ent-hop = HOP
     .text = MOVE 1 POINT.
