@@ -398,11 +398,13 @@ def _print_summary(data: dict, words=None) -> None:
     table.add_column(say("sim-value", "value"), justify="right")
     for key in ("games", "finished", "capped", "errors", "mean_rounds", "mean_actions"):
         table.add_row(say("sim-" + key.replace("_", "-"), key.replace("_", " ")), str(data[key]))
-    wins = ", ".join(f"{say('engine-seat', f'seat {int(k)}', seat=int(k))}: {v}" for k, v in data["winners"].items())
+    def player(seat: int) -> str:     # seat 0 is Player 1 (README "Seats")
+        return say("engine-player", f"Player {seat + 1}", number=seat + 1)
+
+    wins = ", ".join(f"{player(int(k))}: {v}" for k, v in data["winners"].items())
     table.add_row(say("sim-wins", "wins"), wins or say("engine-none", "none"))
     first = data["seat_bots"][0] if data.get("seat_bots") else data["lineup"]
-    table.add_row(say("sim-bots", "bots (first game)"), ", ".join(f"{say('engine-seat', f'seat {i}', seat=i)}: {b}"
-                                                            for i, b in enumerate(first))
+    table.add_row(say("sim-bots", "bots (first game)"), ", ".join(f"{player(i)}: {b}" for i, b in enumerate(first))
                   + (say("sim-rotated", " (rotated game by game)") if data["rotated"] else ""))
     if data["rotated"]:
         table.add_row(say("sim-wins-by-bot", "wins by bot"),
