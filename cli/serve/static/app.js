@@ -243,9 +243,12 @@ function drawDecision(state, names) {
     return;
   }
   $("prompt").textContent = (pending && pending.prompt) || say("page-your-choice");
+  // an option's words are the view's (in the server's language); the action is sent back as it came
+  const said = new Map(((pending && pending.options) || []).map((o) => [o.option, o]));
   const buttons = state.actions.map((a) => {
     const card = a.entity && entities[a.entity];
-    return el("button", { type: "button", class: "option" }, el("span", { class: "label", text: optionText(a, names) }),
+    const shown = said.has(a.option) && said.get(a.option).label ? { ...a, label: said.get(a.option).label } : a;
+    return el("button", { type: "button", class: "option" }, el("span", { class: "label", text: optionText(shown, names) }),
       card && card.text ? el("small", { text: card.text }) : null);
   });
   buttons.forEach((b, i) => { b.onclick = () => answer(state.actions[i], buttons); });
