@@ -227,7 +227,19 @@ def check_paths(paths: list[str], cached: bool = False, bots: dict[str, frozense
             report.add(Diagnostic(target, Span.point(1, 1), "error", "E206",
                                   f"`{target}` is neither a file, a folder nor a shipped pack",
                                   suggest(target, shipped_packs())))
+    _check_engine_words(report)
     return report
+
+
+def _check_engine_words(report: Report) -> None:
+    """The engine's own catalogues (spec/locales: what every game, `waybill play`
+    and the web page say) are checked with every pack: said only when wrong."""
+    from .catalogues import check_engine_catalogues
+    engine = Report()
+    check_engine_catalogues(engine)
+    report.extend(engine.diagnostics)
+    said = {d.file for d in engine.diagnostics}
+    report.sources.update({f: text for f, text in engine.sources.items() if f in said})
 
 
 def list_declarations(name_or_path: str) -> tuple[list[dict], Report]:

@@ -138,6 +138,7 @@ class Store:
                  games_per_address: int = GAMES_PER_ADDRESS, creates_per_minute: float = CREATES_PER_MINUTE,
                  creates_burst: int = CREATES_BURST, clock: Callable[[], float] = time.time):
         self.packs = {p.id: p for p in packs}
+        words(lang)                            # a language that is not a tag is refused here (WaybillError)
         self.lang = lang                       # the language of every view sent (None: the packs' English)
         self.data = data
         self.max_games = max_games             # games in play (finished ones do not count)
