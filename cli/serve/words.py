@@ -41,12 +41,14 @@ def page_words(lang: str | None) -> dict[str, str]:
 
 @lru_cache(maxsize=8)
 def page_html(lang: str | None) -> str:
-    """index.html in ``lang``: its language, its words as JSON for app.js,
-    and the text of every element marked ``data-msg`` already in that
+    """index.html in ``lang``: its language, its title, its words as JSON for
+    app.js, and the text of every element marked ``data-msg`` already in that
     language (the page reads right before its script runs)."""
     said = page_words(lang)
     text = (STATIC / "index.html").read_text(encoding="utf-8")
     text = text.replace('<html lang="en">', f'<html lang="{html.escape(lang or DEFAULT_LANG)}">', 1)
+    text = re.sub(r"<title>[^<]*</title>", lambda m: f"<title>{html.escape(said['page-title'], quote=False)}</title>",
+                  text, count=1)
     # a `data-msg` element's text, and a `data-msg-placeholder` attribute's value
     text = re.sub(r'(data-msg="([a-z0-9-]+)">)[^<]*<',
                   lambda m: m.group(1) + html.escape(said.get(m.group(2), m.group(0)), quote=False) + "<", text)

@@ -64,3 +64,15 @@ def test_waybill_check_reports_a_fault_in_the_engine_catalogues(tmp_path, monkey
     found = {(d.code, d.message) for d in check_paths([DICE]).diagnostics}
     assert ("E804", "`$turn` is not given to message `page-round` (it receives: $round)") in found
     assert any(code == "W801" and "page-start" in message for code, message in found), found
+
+
+def test_packs_are_named_in_the_servers_language():
+    from waybill.serve import Store, offer
+    english = Store(offer(["weds"])).handle({"op": "packs"})["packs"][0]
+    russian = Store(offer(["weds"]), lang="ru").handle({"op": "packs"})["packs"][0]
+    assert english["name"] == "Wasteland Express Delivery Service"
+    assert english["variant_names"]["brutal_competition"] == "Ben's Brutal Competition Variant"
+    assert russian["name"] == "Служба доставки «Экспресс Пустоши»"
+    assert russian["variant_names"]["brutal_competition"] == "Вариант Бена «Жестокая конкуренция»"
+    # what a program sends stays the ids
+    assert russian["id"] == "weds" and russian["variants"] == english["variants"]

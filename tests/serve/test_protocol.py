@@ -54,7 +54,8 @@ def ws_url(url: str, gid: str, token: str) -> str:
 def test_packs_lists_what_is_served(served):
     _, url = served
     packs = httpx.get(f"{url}/api/packs").json()["packs"]
-    assert packs == [{"id": "dice_race", "name": "Dice Race", "players": {"min": 2, "max": 4}, "variants": []}]
+    assert packs == [{"id": "dice_race", "name": "Dice Race", "players": {"min": 2, "max": 4}, "variants": [],
+                      "variant_names": {}}]
 
 
 def test_each_human_seat_gets_its_own_token_and_sees_its_own_view(served):

@@ -26,6 +26,7 @@ function sayMarked() {
   for (const node of document.querySelectorAll("[data-msg]")) node.textContent = say(node.dataset.msg);
   for (const node of document.querySelectorAll("[data-msg-placeholder]")) node.placeholder = say(node.dataset.msgPlaceholder);
   document.documentElement.lang = LANG;
+  document.title = say("page-title");
 }
 let packs = [];
 let game = null;            // {id, token}
