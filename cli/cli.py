@@ -532,7 +532,7 @@ def test_cmd(paths: tuple[str, ...], as_json: bool, own: bool) -> None:
 @click.option("--seed", "-s", type=int, default=1, show_default=True)
 @click.option("--variant", "variants", multiple=True, help="A variant to apply (repeatable).")
 @click.option("--human", "humans", default="0", show_default=True,
-              help="Seats played by people, numbered from 0: `0`, `0,2`, or `none` to watch bots play.")
+              help="Seats played by people, numbered from 0 (seat 0 is Player 1): `0`, `0,2`, or `none` to watch bots play.")
 @click.option("--bot", default="default", show_default=True,
               help="The bot for the other seats, or a comma list with one per seat: `default` (the bot the pack "
                    "names), `random`, `search`, or a registered heuristic bot.")
@@ -542,7 +542,8 @@ def test_cmd(paths: tuple[str, ...], as_json: bool, own: bool) -> None:
 def play(pack, players, seed, variants, humans, bot, think_ms, lang) -> None:
     """Play PACK in the terminal: people answer numbered options, bots fill the other seats.
 
-    Seats are numbered from 0, as in the API, the language and the views.
+    --human takes seat numbers from 0, as the API, the language and the views
+    count them; the screen names seat 0 "Player 1" (README "Seats").
     """
     from waybill.play import play_terminal
     _check_bots(bot)
