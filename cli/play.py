@@ -298,11 +298,15 @@ class Session:
                                  names=close) if close else
                       self.words("play-no-card", f"no card named `{name}`", name=name))
             return
+        # a card's kind and fields are the pack's identifiers, not words: no catalogue says
+        # them, so a screen in another language shows the card's name and text only
+        raw = not self.lang or self.lang == "en"
         for e in found[:5]:
-            self.say(f"[bold]{escape(e.get('name') or e['id'])}[/bold] ({escape(e.get('kind') or '')})")
+            kind = f" ({escape(e.get('kind') or '')})" if raw else ""
+            self.say(f"[bold]{escape(e.get('name') or e['id'])}[/bold]{kind}")
             if e.get("text"):
                 self.say("  " + escape(e["text"]))
-            for k, x in (e.get("fields") or {}).items():
+            for k, x in (e.get("fields") or {}).items() if raw else ():
                 self.say(f"  {escape(k)}: {escape(json.dumps(x))}")
         if len(found) > 5:
             more = len(found) - 5

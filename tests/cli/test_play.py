@@ -148,3 +148,17 @@ def test_sim_summary_names_players_as_people_read_them():
     data = json.loads(CliRunner().invoke(main, ["sim", DICE, "--players", "2", "--games", "6", "--seed", "1",
                                                 "--json"]).output)
     assert set(data["winners"]) <= {"0", "1"} and len(data["seat_bots"][0]) == 2
+
+
+def test_a_game_saved_when_play_named_seats_seat_0_loads_and_reads_so(tmp_path):
+    # before README "Seats", `waybill play` named the players "Seat 0", "Seat 1"; such saves still load
+    from waybill.api import Game, load_pack
+    game = Game.new(load_pack(DICE), players=["Seat 0", "Seat 1"], seed=4)
+    save = tmp_path / "old.json"
+    save.write_text(json.dumps({"format": "waybill-play/1", "pack": "dice_race", "humans": [0],
+                                "game": game.to_json()}))
+    res = play(DICE, "--players", "2", "--seed", "4", input=f"load {save}\n1\nquit\n")
+    assert res.exit_code == 0 and f"loaded {save}" in res.output
+    assert "Seat 0> " in res.output and "Seat 0 rolls" in res.output and "Player 1" not in res.output.split("loaded")[1]
+    ru = play(DICE, "--players", "2", "--seed", "4", "--lang", "ru", input=f"загрузить {save}\nвыход\n")
+    assert "Место 0> " in ru.output
