@@ -71,7 +71,7 @@ def test_a_game_through_the_russian_page_shows_no_latin_word(site, page):
     start(page, url, "weds", 3, 0, 7)
     leaks: list[str] = []
     shown = ""
-    for _ in range(12):
+    for _ in range(30):                # the setup, then into the rounds (moves, purchases, fights)
         wait_for_turn(page)
         shown = screen(page)
         leaks += latin_words(shown)
@@ -97,3 +97,21 @@ def test_errors_are_said_in_russian(site, page):
         page.wait_for_selector("#error:not([hidden])")
         assert page.inner_text("#error") == "Эта ссылка не открывает ни одного места в этой партии."
     assert latin_words(page.inner_text("body")) == []
+
+
+def test_a_finished_game_watched_on_the_russian_page(site, page):
+    # bots at every seat play the game through when it is made; a spectator sees its end
+    import httpx
+    store, url = site
+    made = httpx.post(url + "/api/games", json={"pack": "weds", "players": 3, "bots": [0, 1, 2], "seed": 5},
+                      timeout=600).json()
+    assert store.tables[made["id"]].game.over
+    page.goto(url + f"/#game={made['id']}&token={made['spectator']}")
+    page.wait_for_function("document.body.dataset.over === 'true'")
+    shown = screen(page)
+    status = page.inner_text("#status")
+    assert status.startswith("Игра окончена"), status
+    for said in ("Вы наблюдаете.", "Новая партия", "Игрок 1 (бот)", "Журнал", "Поле"):
+        assert said in shown, said
+    leaks = latin_words(shown)
+    assert leaks == [], "Latin words on the Russian page:\n" + "\n".join(dict.fromkeys(leaks))
