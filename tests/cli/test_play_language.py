@@ -61,3 +61,13 @@ def test_english_commands_work_on_a_russian_screen_and_the_reverse_does_not_leak
     assert re.search(r"^  card NAME\s+a card's text and fields", en.stdout, re.M)
     assert "Bots: Player 2 plays weds_heuristic, Player 3 plays weds_heuristic" in en.stdout
     assert "Player 1> " in en.stdout and "You left the game." in en.stdout
+
+
+def test_a_whole_game_of_bots_watched_in_russian():
+    # every line of a game to its end: the table talk, the result, the ranking
+    res = play("weds", "--players", "3", "--seed", "3", "--lang", "ru", "--human", "none", lines=[])
+    assert res.returncode == 0, res.stderr
+    out = res.stdout
+    assert "Игра окончена." in out and "Победитель: Игрок " in out
+    assert re.search(r"^  1\. Игрок \d — ", out, re.M)
+    assert latin_words(out) == [], "English on a Russian screen:\n" + "\n".join(latin_words(out))
