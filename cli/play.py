@@ -34,10 +34,10 @@ from waybill.api import Game, IllegalAction, RuleError, Rules, WaybillError
 
 SAVE_FORMAT = "waybill-play/1"
 LOG_LINES = 8
-# the commands, by the id of their word: (English, its argument's word, English)
-COMMANDS = {"help": ("help", None, None), "log": ("log", None, None), "card": ("card", "play-arg-name", "NAME"),
-            "save": ("save", "play-arg-file", "FILE"), "load": ("load", "play-arg-file", "FILE"),
-            "quit": ("quit", None, None)}
+# the commands by their English word (their words in a language: `play-cmd-<word>`), each
+# with the message id and English of the argument it takes
+COMMANDS = {"help": (None, None), "log": (None, None), "card": ("play-arg-name", "NAME"),
+            "save": ("play-arg-file", "FILE"), "load": ("play-arg-file", "FILE"), "quit": (None, None)}
 ALIASES = {"?": "help", "exit": "quit", "q": "quit"}        # kept in every language
 HELP_LINES = {"help": "this help", "log": "everything said at the table so far",
               "card": "a card's text and fields (any card of the game)", "save": "save the game to {file} (JSON)",
@@ -154,7 +154,7 @@ class Session:
 
     def cmd(self, name: str) -> str:
         """A command's word in the screen's language."""
-        return self.words(f"play-cmd-{name}", COMMANDS[name][0])
+        return self.words(f"play-cmd-{name}", name)
 
     def command_of(self, typed: str) -> str | None:
         """The command a typed word names: its English word, its word in the
@@ -166,14 +166,15 @@ class Session:
         return ALIASES.get(typed)
 
     def help_text(self) -> str:
+        """`help`: each command with its argument and what it does, aligned."""
         rows = []
-        for name, (_, arg, english) in COMMANDS.items():
+        file, save = self.words("play-arg-file", "FILE"), self.cmd("save")
+        for name, (arg, english) in COMMANDS.items():
             word = self.cmd(name) + (", ?" if name == "help" else "")
             if arg:
                 word += " " + self.words(arg, english)
-            file = self.words("play-arg-file", "FILE")
-            rows.append((word, self.words(f"play-help-{name}", HELP_LINES[name].format(file=file, save=self.cmd("save")),
-                                          file=file, save=self.cmd("save"))))
+            rows.append((word, self.words(f"play-help-{name}", HELP_LINES[name].format(file=file, save=save),
+                                          file=file, save=save)))
         width = max(len(w) for w, _ in rows) + 2
         intro = self.words("play-help-intro", "Answer with the number of an option. Other commands:")
         return "\n".join([intro] + [f"  {w:<{width}}{about}" for w, about in rows])
