@@ -367,7 +367,7 @@ class Store:
                 game.apply(table.bot.choose(game, legal, rng))
             except Exception as exc:      # the bot's or the rules' fault: the seat stops, the server goes on
                 why = str(exc) if isinstance(exc, WaybillError) else f"{type(exc).__name__}: {exc}"
-                table.stopped = f"seat {seat}'s bot could not play on: {why}"
+                table.stopped = f"the bot at seat {seat} (Player {seat + 1}) could not play on: {why}"
                 self._changed(table)
                 return True
             moved += 1

@@ -329,6 +329,6 @@ def test_a_failing_bot_stops_its_game_with_a_reason_not_the_server(served, monke
     state = get(url, g["id"], t0).json()
     r = act(url, g["id"], t0, state["actions"][0])
     assert r.status_code == 200
-    assert "seat 1's bot could not play on: RuntimeError: the bot fell over" in r.json()["stopped"]
+    assert "the bot at seat 1 (Player 2) could not play on: RuntimeError: the bot fell over" in r.json()["stopped"]
     assert get(url, g["id"], g["spectator"]).json()["stopped"] == r.json()["stopped"]
     assert httpx.get(f"{url}/api/packs").status_code == 200
