@@ -402,7 +402,7 @@ ENGINE_IDS: dict[str, tuple] = {
     "engine-cannot-pay": ("amount", "counter", "has"),
     "engine-player": ("number",), "engine-seat-name": ("seat",), "engine-times": ("name", "count"),
     "play-your-choice": (), "play-the-table": (), "play-game-over": (), "play-winner": ("player",),
-    "play-nothing-said": (), "play-bots": ("bots",), "play-bot-of": ("seat", "bot"), "play-earlier": ("count", "log"),
+    "play-nothing-said": (), "play-bots": ("bots",), "play-bot-of": ("seat", "bot"), "play-earlier": ("count",),
     "sim-title": ("pack", "variants", "games", "players", "bot"), "sim-measure": (), "sim-value": (),
     "sim-games": (), "sim-finished": (), "sim-capped": (), "sim-errors": (), "sim-mean-rounds": (),
     "sim-mean-actions": (), "sim-wins": (), "sim-replay-mismatches": (), "sim-invariant-violations": (),
@@ -415,6 +415,7 @@ ENGINE_IDS: dict[str, tuple] = {
 # The page is given its words with each variable as text (`{ $name }` filled
 # in by the page), so a page message selects on no number.
 ENGINE_IDS.update({
+    "play-earlier": ("count", "log"),        # `log` named in the screen's language too
     # the terminal: commands (what a person types, in the screen's language too) and their help
     "play-cmd-help": (), "play-cmd-log": (), "play-cmd-card": (), "play-cmd-save": (), "play-cmd-load": (),
     "play-cmd-quit": (), "play-arg-file": (), "play-arg-name": (),
