@@ -23,10 +23,13 @@ function say(id, args) {
 // every element marked data-msg says its message (the server wrote them in already; a page
 // opened some other way still reads right once the script runs)
 function sayMarked() {
-  for (const node of document.querySelectorAll("[data-msg]")) node.textContent = say(node.dataset.msg);
-  for (const node of document.querySelectorAll("[data-msg-placeholder]")) node.placeholder = say(node.dataset.msgPlaceholder);
+  const known = (id) => (WORDS.words || {})[id] != null;
+  for (const node of document.querySelectorAll("[data-msg]")) if (known(node.dataset.msg)) node.textContent = say(node.dataset.msg);
+  for (const node of document.querySelectorAll("[data-msg-placeholder]")) {
+    if (known(node.dataset.msgPlaceholder)) node.placeholder = say(node.dataset.msgPlaceholder);
+  }
   document.documentElement.lang = LANG;
-  document.title = say("page-title");
+  if (known("page-title")) document.title = say("page-title");
 }
 let packs = [];
 let game = null;            // {id, token}
