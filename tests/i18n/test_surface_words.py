@@ -76,3 +76,26 @@ def test_packs_are_named_in_the_servers_language():
     assert russian["variant_names"]["brutal_competition"] == "Вариант Бена «Жестокая конкуренция»"
     # what a program sends stays the ids
     assert russian["id"] == "weds" and russian["variants"] == english["variants"]
+
+
+def test_the_check_cache_remembers_clean_engine_catalogues_only(tmp_path, monkeypatch):
+    from waybill.compiler import catalogues
+    monkeypatch.setenv("WAYBILL_CACHE", str(tmp_path / "cache"))
+    monkeypatch.delenv("WAYBILL_NO_CACHE", raising=False)
+    checked: list[str] = []
+    real = catalogues.check_engine_catalogues
+    monkeypatch.setattr(catalogues, "check_engine_catalogues",
+                        lambda report, folder=None: (checked.append(folder), real(report, folder)))
+    assert check_paths([DICE], cached=True).diagnostics == [] and len(checked) == 1
+    assert check_paths([DICE], cached=True).diagnostics == [] and len(checked) == 1    # remembered: not again
+    # a changed catalogue is checked again, and a fault in it is said every time
+    words = tmp_path / "locales"
+    shutil.copytree(ENGINE_DIR, words)
+    ru = words / "ru.ftl"
+    ru.write_text(ru.read_text(encoding="utf-8").replace("page-start = Начать", "page-start = { $go }"),
+                  encoding="utf-8")
+    monkeypatch.setattr(catalogues, "ENGINE_DIR", str(words))
+    for run in (2, 3):
+        found = [(d.code, d.message) for d in check_paths([DICE], cached=True).diagnostics]
+        assert found == [("E804", "`$go` is not given to message `page-start` (it receives: none)")]
+        assert len(checked) == run
