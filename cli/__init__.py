@@ -22,7 +22,7 @@ __version__ = "0.1.0"
 _API = frozenset({
     "load_pack", "compile_pack", "compile_ir", "rules_from_ir", "check_paths", "CompileResult", "Report",
     "Game", "Rules", "schema", "schema_errors",
-    "make_bot", "Bot", "BOT_NAMES", "bot_settings",
+    "make_bot", "Bot", "BOT_NAMES", "bot_settings", "words",
     "WaybillError", "CompileError", "RuleError", "IllegalAction", "BadSave",
 })
 

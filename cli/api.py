@@ -106,9 +106,25 @@ def make_bot(name: str, rules: Rules | str, **overrides: Any) -> Bot:
     return _make_bot_for_rules(name, rules, **overrides)
 
 
+def words(lang: str | None, rules: Rules | None = None) -> Any:
+    """The words of a language for a surface (the terminal, the web page):
+    the engine's catalogue (spec/locales) and, given ``rules``, their packs'
+    catalogues, each falling back to English; None when no language is asked
+    for (English as written). Its ``get(id, args, english)`` never raises; a
+    language that is not a tag like ``ru`` or ``pt-BR`` is a `WaybillError`."""
+    from waybill.runtime.text.catalogue import catalogue
+    return catalogue(rules if rules is not None else _NoPack(), lang)
+
+
+class _NoPack:
+    """Rules of no pack (the engine's words alone), as `catalogue` reads them."""
+
+    ir: dict = {}
+
+
 __all__ = [
     "load_pack", "compile_pack", "compile_ir", "rules_from_ir", "check_paths", "CompileResult", "Report",
     "Game", "Rules", "schema", "schema_errors",
-    "make_bot", "Bot", "BOT_NAMES", "bot_settings",
+    "make_bot", "Bot", "BOT_NAMES", "bot_settings", "words",
     "WaybillError", "CompileError", "RuleError", "IllegalAction", "BadSave",
 ]

@@ -399,11 +399,13 @@ def _print_summary(data: dict, words=None) -> None:
     table.add_column(say("sim-value", "value"), justify="right")
     for key in ("games", "finished", "capped", "errors", "mean_rounds", "mean_actions"):
         table.add_row(say("sim-" + key.replace("_", "-"), key.replace("_", " ")), str(data[key]))
-    wins = ", ".join(f"{say('engine-seat', f'seat {int(k)}', seat=int(k))}: {v}" for k, v in data["winners"].items())
+    def player(seat: int) -> str:     # seat 0 is Player 1 (README "Seats")
+        return say("engine-player", f"Player {seat + 1}", number=seat + 1)
+
+    wins = ", ".join(f"{player(int(k))}: {v}" for k, v in data["winners"].items())
     table.add_row(say("sim-wins", "wins"), wins or say("engine-none", "none"))
     first = data["seat_bots"][0] if data.get("seat_bots") else data["lineup"]
-    table.add_row(say("sim-bots", "bots (first game)"), ", ".join(f"{say('engine-seat', f'seat {i}', seat=i)}: {b}"
-                                                            for i, b in enumerate(first))
+    table.add_row(say("sim-bots", "bots (first game)"), ", ".join(f"{player(i)}: {b}" for i, b in enumerate(first))
                   + (say("sim-rotated", " (rotated game by game)") if data["rotated"] else ""))
     if data["rotated"]:
         table.add_row(say("sim-wins-by-bot", "wins by bot"),
@@ -531,7 +533,7 @@ def test_cmd(paths: tuple[str, ...], as_json: bool, own: bool) -> None:
 @click.option("--seed", "-s", type=int, default=1, show_default=True)
 @click.option("--variant", "variants", multiple=True, help="A variant to apply (repeatable).")
 @click.option("--human", "humans", default="0", show_default=True,
-              help="Seats played by people, numbered from 0: `0`, `0,2`, or `none` to watch bots play.")
+              help="Seats played by people, numbered from 0 (seat 0 is Player 1): `0`, `0,2`, or `none` to watch bots play.")
 @click.option("--bot", default="default", show_default=True,
               help="The bot for the other seats, or a comma list with one per seat: `default` (the bot the pack "
                    "names), `random`, `search`, or a registered heuristic bot.")
@@ -541,7 +543,8 @@ def test_cmd(paths: tuple[str, ...], as_json: bool, own: bool) -> None:
 def play(pack, players, seed, variants, humans, bot, think_ms, lang) -> None:
     """Play PACK in the terminal: people answer numbered options, bots fill the other seats.
 
-    Seats are numbered from 0, as in the API, the language and the views.
+    --human takes seat numbers from 0, as the API, the language and the views
+    count them; the screen names seat 0 "Player 1" (README "Seats").
     """
     from waybill.play import play_terminal
     _check_bots(bot)

@@ -4,12 +4,16 @@ Each time a person is to answer, the screen shows that seat's panel, the
 public board, the table talk since last time, then the question with
 numbered options (an option that names a card shows the card's text). Bots
 play the other seats. Everything drawn comes from ``Game.view(seat)``, so a
-person sees what the seat may see and nothing more. Seats are numbered from
-0, as everywhere in Waybill; menu options from 1.
+person sees what the seat may see and nothing more. Players are read as
+"Player 1", "Player 2", ... (seat 0 is Player 1: README "Seats"); menu
+options are numbered from 1.
 
 Commands at the prompt: a number answers; ``help`` (or ``?``), ``log``,
-``card NAME``, ``save FILE``, ``load FILE``, ``quit``. Nothing typed ends
-in a traceback: a bad answer asks again.
+``card NAME``, ``save FILE``, ``load FILE``, ``quit``, or the same commands
+in the screen's language (``--lang``). Every word the terminal says of its
+own comes from the engine's catalogue (``play-*`` in spec/locales), so
+``--lang ru`` shows no English of the terminal's. Nothing typed ends in a
+traceback: a bad answer asks again.
 """
 
 from __future__ import annotations
@@ -23,20 +27,21 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
-from waybill.api import make_bot
+from waybill.api import make_bot, words
 from waybill.simulate import lineup
 from waybill.console import console
 from waybill.api import Game, IllegalAction, RuleError, Rules, WaybillError
 
 SAVE_FORMAT = "waybill-play/1"
 LOG_LINES = 8
-HELP = """Answer with the number of an option. Other commands:
-  help, ?         this help
-  log             everything said at the table so far
-  card NAME       a card's text and fields (any card of the game)
-  save FILE       save the game to FILE (JSON)
-  load FILE       load a game saved with `save`
-  quit            leave the game"""
+# the commands by their English word (their words in a language: `play-cmd-<word>`), each
+# with the message id and English of the argument it takes
+COMMANDS = {"help": (None, None), "log": (None, None), "card": ("play-arg-name", "NAME"),
+            "save": ("play-arg-file", "FILE"), "load": ("play-arg-file", "FILE"), "quit": (None, None)}
+ALIASES = {"?": "help", "exit": "quit", "q": "quit"}        # kept in every language
+HELP_LINES = {"help": "this help", "log": "everything said at the table so far",
+              "card": "a card's text and fields (any card of the game)", "save": "save the game to {file} (JSON)",
+              "load": "load a game saved with `{save}`", "quit": "leave the game"}
 
 
 class Quit(Exception):
@@ -50,8 +55,7 @@ class Session:
                  think_ms: int | None = None):
         self.rules = rules
         self.lang = lang         # every view in this language (bots read the game, not words)
-        from waybill.runtime.text.catalogue import catalogue
-        self.cat = catalogue(rules, lang)
+        self.cat = words(lang, rules)
         self.console = console(highlight=False)
         self.bot_name = bot
         self.think_ms = think_ms
@@ -66,8 +70,9 @@ class Session:
         names = lineup(self.bot_name, n, self.rules)     # one name, or one per seat
         self.bots = {s: make_bot(names[s], self.rules, think_ms=self.think_ms) for s in range(n) if s not in self.humans}
         if self.bots:
-            seat = {s: self.words("engine-seat", f"seat {s}", seat=s) for s in self.bots}
-            plays = [self.words("play-bot-of", f"{seat[s]} plays {names[s]}", seat=seat[s], bot=names[s])
+            seat = {s: self.seat_name(s) for s in self.bots}
+            bot = {s: self.bot_word(names[s]) for s in self.bots}
+            plays = [self.words("play-bot-of", f"{seat[s]} plays {bot[s]}", seat=seat[s], bot=bot[s])
                      for s in sorted(self.bots)]
             self.say(escape(self.words("play-bots", "Bots: " + ", ".join(plays), bots=", ".join(plays))))
         # table talk is read as the first person's seat sees it (a spectator's when all are bots)
@@ -88,7 +93,7 @@ class Session:
                 else:
                     self.person_turn(seat)
         except Quit:
-            self.say("[bold]You left the game.[/bold]")
+            self.say(f"[bold]{escape(self.words('play-left', 'You left the game.'))}[/bold]")
             return self.game
         self.talk()
         self.the_end()
@@ -98,7 +103,7 @@ class Session:
         try:
             self.game.apply(self.bots[seat].choose(self.game, legal, self.rng))
         except WaybillError as exc:
-            self.say(f"[red]the game stopped: {escape(str(exc))}[/red]")
+            self.say(f"[red]{escape(self.words('play-stopped', f'the game stopped: {exc}', reason=str(exc)))}[/red]")
             return False
         return True
 
@@ -112,23 +117,24 @@ class Session:
 
     def ask(self, seat: int) -> str:
         try:
-            return click.prompt(f"seat {seat}", prompt_suffix="> ", default="", show_default=False).strip()
+            return click.prompt(self.seat_name(seat), prompt_suffix="> ", default="", show_default=False).strip()
         except (click.Abort, EOFError):
             raise Quit from None
 
     def command(self, line: str, seat: int, v: dict) -> bool:
         """Do what the person typed; True once the decision is answered."""
         word, _, rest = line.partition(" ")
-        word, rest = word.lower(), rest.strip()
+        word, rest = self.command_of(word), rest.strip()
         options = v["pending"]["options"]
+        n = len(options)
         if line.isdigit():
-            n = int(line)
-            if not 1 <= n <= len(options):
-                self.say(f"[yellow]choose a number from 1 to {len(options)} (or `help`)[/yellow]")
+            if not 1 <= int(line) <= n:
+                self.warn(self.words("play-choose-number", f"choose a number from 1 to {n} (or `{self.cmd('help')}`)",
+                                     count=n, help=self.cmd("help")))
                 return False
-            return self.answer(seat, options[n - 1])
-        if word in ("help", "?"):
-            self.say(escape(HELP))
+            return self.answer(seat, options[int(line) - 1])
+        if word == "help":
+            self.say(escape(self.help_text()))
         elif word == "log":
             self.show_log(seat)
         elif word == "card":
@@ -137,14 +143,47 @@ class Session:
             self.save(rest)
         elif word == "load":
             return self.load(rest)          # the loop goes on with the loaded game
-        elif word in ("quit", "exit", "q"):
+        elif word == "quit":
             raise Quit
         elif line == "":
             self.draw_question(v)
         else:
-            self.say(f"[yellow]`{escape(line)}` is not a command: type a number from 1 to {len(options)}, "
-                     "or `help`[/yellow]")
+            self.warn(self.words("play-not-a-command", f"`{line}` is not a command: type a number from 1 to {n}, "
+                                 f"or `{self.cmd('help')}`", line=line, count=n, help=self.cmd("help")))
         return False
+
+    def cmd(self, name: str) -> str:
+        """A command's word in the screen's language."""
+        return self.words(f"play-cmd-{name}", name)
+
+    def command_of(self, typed: str) -> str | None:
+        """The command a typed word names: its English word, its word in the
+        screen's language, or an alias (``?``); None for none."""
+        typed = typed.lower()
+        for name in COMMANDS:
+            if typed in (name, self.cmd(name).lower()):
+                return name
+        return ALIASES.get(typed)
+
+    def help_text(self) -> str:
+        """`help`: each command with its argument and what it does, aligned."""
+        rows = []
+        file, save = self.words("play-arg-file", "FILE"), self.cmd("save")
+        for name, (arg, english) in COMMANDS.items():
+            word = self.cmd(name) + (", ?" if name == "help" else "")
+            if arg:
+                word += " " + self.words(arg, english)
+            rows.append((word, self.words(f"play-help-{name}", HELP_LINES[name].format(file=file, save=save),
+                                          file=file, save=save)))
+        width = max(len(w) for w, _ in rows) + 2
+        intro = self.words("play-help-intro", "Answer with the number of an option. Other commands:")
+        return "\n".join([intro] + [f"  {w:<{width}}{about}" for w, about in rows])
+
+    def warn(self, text: str) -> None:
+        self.say(f"[yellow]{escape(text)}[/yellow]")
+
+    def fail(self, text: str) -> None:
+        self.say(f"[red]{escape(text)}[/red]")
 
     def answer(self, seat: int, option: dict) -> bool:
         legal = self.game.legal_actions()
@@ -152,13 +191,20 @@ class Session:
         try:
             self.game.apply(legal[i])
         except (IllegalAction, RuleError, IndexError) as exc:
-            self.say(f"[red]that did not work: {escape(str(exc))}[/red] — choose again")
+            self.fail(self.words("play-did-not-work", f"that did not work: {exc} — choose again", reason=str(exc)))
             return False
         return True
 
     def words(self, mid: str, english: str, **args) -> str:
         """The terminal's own words (the engine catalogue, spec/locales)."""
         return self.cat.get(mid, args, english) if self.cat is not None else english
+
+    def bot_word(self, name: str) -> str:
+        """A bot as people read it: the engine's bots by their word, a bot a
+        pack registers as the pack's own (its registered name in English)."""
+        if name in ("random", "search"):
+            return self.words(f"play-bot-{name}", name)
+        return self.words("play-bot-own", name, name=name)
 
     # --- drawing -------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
@@ -186,7 +232,7 @@ class Session:
         for it in items:
             text = it["text"]
             if isinstance(text, list):
-                text = "\n".join(f"{players[s]}: {x}" for s, x in enumerate(text))
+                text = "\n".join(f"{players[s]}: {x}" for s, x in enumerate(text))   # the view's names, in its language
             t.add_row(escape(it["label"]), escape(text))
         return t
 
@@ -198,7 +244,8 @@ class Session:
         self.shown = v["log_end"]
         if len(lines) > LOG_LINES:
             n = len(lines) - LOG_LINES
-            self.say(f"[dim]{escape(self.words('play-earlier', f'... {n} earlier lines: type `log`', count=n))}[/dim]")
+            log = self.cmd("log")
+            self.say(f"[dim]{escape(self.words('play-earlier', f'... {n} earlier lines: type `{log}`', count=n, log=log))}[/dim]")
             lines = lines[-LOG_LINES:]
         for line in lines:
             self.say(escape(line))
@@ -230,7 +277,7 @@ class Session:
     def show_log(self, seat: int) -> None:
         v = self.game.view(seat, log=True, lang=self.lang)
         lines = [t for t in (self.entry_text(e, v) for e in v["log"]) if t]
-        self.say("\n".join(escape(x) for x in lines) if lines else self.words("play-nothing-said", "nothing has been said yet"))
+        self.say("\n".join(escape(x) for x in lines) if lines else escape(self.words("play-nothing-said", "nothing has been said yet")))
 
     def show_card(self, name: str) -> None:
         ents = self.rules.ir.get("entities") or []
@@ -238,7 +285,8 @@ class Session:
             from waybill.i18n import translated_entities
             ents = translated_entities(self.rules.ir, self.lang)
         if not name:
-            self.say("[yellow]which card? `card NAME`[/yellow]")
+            card, arg = self.cmd("card"), self.words("play-arg-name", "NAME")
+            self.warn(self.words("play-which-card", f"which card? `{card} {arg}`", card=card, name=arg))
             return
         key = name.lower()
         found = [e for e in ents if key in (e["id"].lower(), (e.get("name") or "").lower())]
@@ -246,18 +294,24 @@ class Session:
             found = [e for e in ents if (e.get("name") or e["id"]).lower().startswith(key)]
         if not found:
             names = sorted({e.get("name") or e["id"] for e in ents})
-            close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
-            self.say(f"[yellow]no card named `{escape(name)}`"
-                     + (f"; did you mean {', '.join(escape(c) for c in close)}?" if close else "") + "[/yellow]")
+            close = ", ".join(difflib.get_close_matches(name, names, n=3, cutoff=0.5))
+            self.warn(self.words("play-no-card-close", f"no card named `{name}`; did you mean {close}?", name=name,
+                                 names=close) if close else
+                      self.words("play-no-card", f"no card named `{name}`", name=name))
             return
+        # a card's kind and fields are the pack's identifiers, not words: no catalogue says
+        # them, so a screen in another language shows the card's name and text only
+        raw = not self.lang or self.lang == "en"
         for e in found[:5]:
-            self.say(f"[bold]{escape(e.get('name') or e['id'])}[/bold] ({escape(e.get('kind') or '')})")
+            kind = f" ({escape(e.get('kind') or '')})" if raw else ""
+            self.say(f"[bold]{escape(e.get('name') or e['id'])}[/bold]{kind}")
             if e.get("text"):
                 self.say("  " + escape(e["text"]))
-            for k, x in (e.get("fields") or {}).items():
+            for k, x in (e.get("fields") or {}).items() if raw else ():
                 self.say(f"  {escape(k)}: {escape(json.dumps(x))}")
         if len(found) > 5:
-            self.say(f"[dim]... and {len(found) - 5} more[/dim]")
+            more = len(found) - 5
+            self.say(f"[dim]{escape(self.words('play-more-cards', f'... and {more} more', count=more))}[/dim]")
 
     def the_end(self) -> None:
         g = self.game
@@ -268,13 +322,15 @@ class Session:
             self.say(escape(self.words("play-winner", f"Winner: {who}", player=who)))
         scores = result.get("scores") or []
         for place, seat in enumerate(result.get("ranking") or [], 1):
-            score = f" — {scores[seat]}" if seat < len(scores) and scores[seat] is not None else ""
+            score = (self.words("play-score", f" — {scores[seat]}", score=scores[seat])
+                     if seat < len(scores) and scores[seat] is not None else "")
             self.say(f"  {place}. {escape(self.seat_name(seat))}{escape(score)}")
 
     # --- files ---------------------------------------------------------------------
     def save(self, path: str) -> None:
         if not path:
-            self.say("[yellow]save where? `save FILE`[/yellow]")
+            save, file = self.cmd("save"), self.words("play-arg-file", "FILE")
+            self.warn(self.words("play-save-where", f"save where? `{save} {file}`", save=save, file=file))
             return
         data = {"format": SAVE_FORMAT, "pack": self.rules.ir["pack"]["id"],
                 "humans": sorted(self.humans), "game": self.game.to_json()}
@@ -282,58 +338,74 @@ class Session:
             with open(path, "w", encoding="utf-8") as fh:
                 json.dump(data, fh)
         except OSError as exc:
-            self.say(f"[red]cannot save to {escape(path)}: {escape(exc.strerror or str(exc))}[/red]")
+            why = exc.strerror or str(exc)
+            self.fail(self.words("play-cannot-save", f"cannot save to {path}: {why}", path=path, reason=why))
             return
-        self.say(f"saved to {escape(path)}")
+        self.say(escape(self.words("play-saved", f"saved to {path}", path=path)))
 
     def load(self, path: str) -> bool:
         if not path:
-            self.say("[yellow]load what? `load FILE`[/yellow]")
+            load, file = self.cmd("load"), self.words("play-arg-file", "FILE")
+            self.warn(self.words("play-load-what", f"load what? `{load} {file}`", load=load, file=file))
             return False
         try:
             with open(path, encoding="utf-8") as fh:
                 data = json.load(fh)
         except OSError as exc:
-            self.say(f"[red]cannot read {escape(path)}: {escape(exc.strerror or str(exc))}[/red]")
+            why = exc.strerror or str(exc)
+            self.fail(self.words("play-cannot-read", f"cannot read {path}: {why}", path=path, reason=why))
             return False
         except (ValueError, UnicodeDecodeError):
-            self.say(f"[red]{escape(path)} is not a saved game (not JSON)[/red]")
+            self.fail(self.words("play-not-json", f"{path} is not a saved game (not JSON)", path=path))
             return False
-        problem = _load_problem(data, self.rules)
+        problem = self.load_problem(data, path)
         if problem:
-            self.say(f"[red]{escape(path)}: {escape(problem)}[/red]")
+            self.fail(problem)
             return False
         try:
             game = Game.from_json(self.rules, data["game"])
         except WaybillError as exc:
-            self.say(f"[red]{escape(path)} is not a game of these rules: {escape(str(exc))}[/red]")
+            self.fail(self.words("play-not-these-rules", f"{path} is not a game of these rules: {exc}", path=path,
+                                 reason=str(exc)))
             return False
         humans = data.get("humans")
         keep = set(humans) if isinstance(humans, list) and all(type(h) is int for h in humans) else self.humans
         self.set_game(game, keep)
-        self.say(f"loaded {escape(path)}: decision {game.state.decision}")
+        decision = game.state.decision
+        self.say(escape(self.words("play-loaded", f"loaded {path}: decision {decision}", path=path,
+                                   decision=decision)))
         return True
+
+    def load_problem(self, data: Any, path: str) -> str | None:
+        """Why ``data`` is not a game `save` wrote for these rules, in words; None if it is."""
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or not isinstance(data.get("game"), dict):
+            save, file = self.cmd("save"), self.words("play-arg-file", "FILE")
+            return self.words("play-not-a-save", f"{path}: not a game saved by `waybill play` (`{save} {file}`)",
+                              path=path, save=save, file=file)
+        want = self.rules.ir["pack"]["id"]
+        if data.get("pack") != want:
+            found = repr(data.get("pack"))
+            return self.words("play-other-pack", f"{path}: a game of pack {found}, not {want!r}", path=path,
+                              found=found, want=repr(want))
+        return None
 
 
 def seat_name(name: str, seat: int, words: Any = None) -> str:
-    """A player as people read it: "Seat 2", or "Ann (seat 2)"; ``words``
-    (``Session.words``) says the engine's parts in the screen's language."""
+    """A player as people read it: "Player 3" (seat 2, the name the engine
+    gives), or "Ann (Player 3)"; ``words`` (``Session.words``) says the
+    engine's parts in the screen's language. A game saved when `waybill
+    play` named seats "Seat 2" still reads so."""
     say = words or (lambda mid, english, **args: english)
+    player = say("engine-player", f"Player {seat + 1}", number=seat + 1)
+    if name == f"Player {seat + 1}":
+        return player
     if name == f"Seat {seat}":
         return say("engine-seat-name", name, seat=seat)
-    return f"{name} ({say('engine-seat', f'seat {seat}', seat=seat)})"
-
-
-def _load_problem(data: Any, rules: Rules) -> str | None:
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or not isinstance(data.get("game"), dict):
-        return "not a game saved by `waybill play` (`save FILE`)"
-    if data.get("pack") != rules.ir["pack"]["id"]:
-        return f"a game of pack {data.get('pack')!r}, not {rules.ir['pack']['id']!r}"
-    return None
+    return f"{name} ({player})"
 
 
 def play_terminal(rules: Rules, players: int, seed: int, humans: set[int], bot: str,
                   lang: str | None = None, think_ms: int | None = None) -> Game:
-    # named by seat number, so the screen and the log say the same number
-    game = Game.new(rules, players=[f"Seat {i}" for i in range(players)], seed=seed)
+    # the names the engine gives (Player 1, ...): as the web page, the API and scenarios say them
+    game = Game.new(rules, players=players, seed=seed)
     return Session(rules, game, humans, bot, seed, lang, think_ms).run()

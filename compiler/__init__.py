@@ -245,7 +245,26 @@ def check_paths(paths: list[str], cached: bool = False, bots: dict[str, frozense
             report.add(Diagnostic(target, Span.point(1, 1), "error", "E206",
                                   f"`{target}` is neither a file, a folder nor a shipped pack",
                                   suggest(target, shipped_packs())))
+    _check_engine_words(report, cached)
     return report
+
+
+def _check_engine_words(report: Report, cached: bool = False) -> None:
+    """The engine's own catalogues (spec/locales: what every game, `waybill play`
+    and the web page say) are checked with every pack: said only when wrong.
+    `cached`: a check found clean before is not done again (the check cache)."""
+    from . import catalogues, check_cache
+    folder = catalogues.ENGINE_DIR
+    digest = check_cache.engine_digest(folder) if cached and check_cache.enabled() else None
+    if digest is not None and check_cache.engine_clean(digest):
+        return
+    engine = Report()
+    catalogues.check_engine_catalogues(engine, folder)
+    report.extend(engine.diagnostics)
+    said = {d.file for d in engine.diagnostics}
+    report.sources.update({f: text for f, text in engine.sources.items() if f in said})
+    if digest is not None and not engine.diagnostics:
+        check_cache.remember_engine_clean(digest)
 
 
 def list_declarations(name_or_path: str) -> tuple[list[dict], Report]:

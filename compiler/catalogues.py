@@ -225,12 +225,15 @@ def _inside(path: str, folder: str) -> bool:
     return inside(path, folder)
 
 
-def check_engine_catalogues(report: Report) -> None:
+def check_engine_catalogues(report: Report, folder: str | None = None) -> None:
+    """E8xx/W8xx: the engine's own catalogues (``folder``, default spec/locales)
+    against ENGINE_IDS: every engine message in every language (the words of
+    `waybill play` and of the web page among them), with the variables it is given."""
+    folder = os.path.realpath(folder or ENGINE_DIR)
     want = {k: set(v) for k, v in ENGINE_IDS.items()}
-    folder = os.path.realpath(ENGINE_DIR)
-    for name in sorted(os.listdir(ENGINE_DIR)):
+    for name in sorted(os.listdir(folder)):
         if name.endswith(".ftl"):
-            check_catalogue(os.path.join(ENGINE_DIR, name), want, report, english=name == "en.ftl", folder=folder)
+            check_catalogue(os.path.join(folder, name), want, report, english=name == "en.ftl", folder=folder)
 
 
 def check_catalogue(path: str, want: dict[str, set], report: Report, english: bool = False,

@@ -335,3 +335,43 @@ def _chain(pack) -> list[tuple[str, str | None]] | None:
 
 __all__ = ["enabled", "replay", "store", "listing", "code_version", "code_hash", "CheckEntry", "FORMAT",
            "SUBFOLDER"]
+
+
+# ---- the engine's catalogues ------------------------------------------------------------------
+
+def engine_digest(folder: str) -> str | None:
+    """What a check of the engine's catalogues in `folder` depends on: the
+    checking code and every catalogue's name and text; None when unreadable."""
+    version = code_version()
+    if version is None:
+        return None
+    h = hashlib.sha256(f"engine\0{version}\0".encode())
+    try:
+        for name in sorted(os.listdir(folder)):
+            if name.endswith(".ftl"):
+                data = read_regular(os.path.join(folder, name), MAX_FILE_BYTES)
+                h.update(f"{name}\0{len(data)}\0".encode())
+                h.update(data)
+    except (OSError, ValueError):
+        return None
+    return h.hexdigest()
+
+
+def engine_clean(digest: str) -> bool:
+    """Whether the engine's catalogues of this digest were checked clean before
+    (a sealed entry holding the digest; anything else is a miss)."""
+    base = cache_folder()
+    if base is None:
+        return False
+    try:
+        found = read_entry(base, entry_path(base, digest, SUBFOLDER), FORMAT, FIELDS, 4096)
+    except BAD_ENTRY:
+        return False
+    return found is not None and found.get("body") == digest
+
+
+def remember_engine_clean(digest: str) -> None:
+    """Note that the engine's catalogues of this digest check clean."""
+    base = cache_folder()
+    if base is not None:
+        write_entry(base, entry_path(base, digest, SUBFOLDER), FORMAT, {"body": digest}, 4096)

@@ -613,3 +613,40 @@ ENGINE_IDS: dict[str, tuple] = {
     "sim-mean-actions": (), "sim-wins": (), "sim-replay-mismatches": (), "sim-invariant-violations": (),
     "sim-capped-first": ("capped", "games"), "sim-bots": (), "sim-rotated": (), "sim-wins-by-bot": (),
 }
+
+# --- ENGINE: the surfaces' own words (issue 24.5) ------------------------------------
+# What `waybill play` (``play-``) and the web page of `waybill serve` (``page-``)
+# say of their own, beside the game's words; id -> the variables it receives.
+# The page is given its words with each variable as text (`{ $name }` filled
+# in by the page), so a page message selects on no number.
+ENGINE_IDS.update({
+    "play-earlier": ("count", "log"),        # `log` named in the screen's language too
+    # the terminal: commands (what a person types, in the screen's language too) and their help
+    "play-cmd-help": (), "play-cmd-log": (), "play-cmd-card": (), "play-cmd-save": (), "play-cmd-load": (),
+    "play-cmd-quit": (), "play-arg-file": (), "play-arg-name": (),
+    "play-help-intro": (), "play-help-help": (), "play-help-log": (), "play-help-card": (),
+    "play-help-save": ("file",), "play-help-load": ("save",), "play-help-quit": (),
+    # the terminal: answers to what was typed
+    "play-choose-number": ("count", "help"), "play-not-a-command": ("line", "count", "help"),
+    "play-did-not-work": ("reason",), "play-stopped": ("reason",), "play-left": (),
+    "play-which-card": ("card", "name"), "play-no-card": ("name",), "play-no-card-close": ("name", "names"),
+    "play-more-cards": ("count",), "play-save-where": ("save", "file"), "play-cannot-save": ("path", "reason"),
+    "play-saved": ("path",), "play-load-what": ("load", "file"), "play-cannot-read": ("path", "reason"),
+    "play-not-json": ("path",), "play-not-a-save": ("path", "save", "file"),
+    "play-other-pack": ("path", "found", "want"), "play-not-these-rules": ("path", "reason"),
+    "play-loaded": ("path", "decision"), "play-score": ("score",),
+    # bots as people read them (a bot a pack registers is said by `play-bot-own`)
+    "play-bot-random": (), "play-bot-search": (), "play-bot-own": ("name",),
+    # the web page: its headings, setup form, status lines and errors
+    "page-title": (), "page-new-game": (), "page-game": (), "page-players": (), "page-your-seat": (),
+    "page-seed": (), "page-seed-random": (), "page-variants": (), "page-start": (), "page-you": (),
+    "page-log": (), "page-board": (), "page-watching": (), "page-spectator": (),
+    "page-game-over": (), "page-game-over-winner": ("player",), "page-round": ("round",), "page-setting-up": (),
+    "page-status": ("when", "player"), "page-new-game-link": (), "page-waiting-for": ("player",),
+    "page-waiting": (), "page-your-choice": (), "page-wins": ("player",), "page-over": (),
+    "page-option": ("number",), "page-face-down": (), "page-you-mark": ("name",), "page-bot-mark": ("name",),
+    "page-holds": (), "page-bot-stopped": (),
+    "page-error-400": (), "page-error-403": (), "page-error-404": (), "page-error-409": (),
+    "page-error-413": (), "page-error-429": (), "page-error-500": (), "page-error-503": (),
+    "page-error-other": ("status",), "page-error-connection": (),
+})

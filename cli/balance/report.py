@@ -107,9 +107,10 @@ def render(stats: dict, meta: dict, top_cards: int = 25) -> str:
 
     parts.append("<h2 id='seats'>Win rate by seat</h2>")
     seat_rows = stats["seats"]
-    seat_plot = _rate_bars(seat_rows, [f"seat {r['seat']}" for r in seat_rows], "Win rate by seat", fair)
+    # seats as people read them: seat 0 is Player 1 (README "Seats")
+    seat_plot = _rate_bars(seat_rows, [f"Player {r['seat'] + 1}" for r in seat_rows], "Win rate by seat", fair)
     parts.append(f"<figure>{seat_plot}</figure>")
-    parts.append(_rate_table([dict(r, name=f"seat {r['seat']}") for r in seat_rows], "seat", count="games"))
+    parts.append(_rate_table([dict(r, name=f"Player {r['seat'] + 1}") for r in seat_rows], "seat", count="games"))
     if stats.get("no_winner"):
         parts.append(f"<p class='note'>{stats['no_winner']} finished game(s) had no single winner.</p>")
 

@@ -82,7 +82,7 @@ def _subject(done: list[dict], role: str, subject: dict, names: dict) -> dict:
 
 def summary_lines(stats: dict) -> list[str]:
     """A few plain lines for the terminal."""
-    seats = ", ".join(f"seat {s['seat']}: {_pct(s['rate'])} [{_pct(s['lo'])}-{_pct(s['hi'])}]" for s in stats["seats"])
+    seats = ", ".join(f"Player {s['seat'] + 1}: {_pct(s['rate'])} [{_pct(s['lo'])}-{_pct(s['hi'])}]" for s in stats["seats"])
     lines = [f"{stats['finished']} of {stats['games']} games finished; {len(stats['capped'])} capped, "
              f"{len(stats['errors'])} errors", f"win rate by seat: {seats}"]
     for sub in stats["choices"]:

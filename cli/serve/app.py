@@ -25,13 +25,14 @@ from typing import Any
 from anyio import to_thread
 from starlette.applications import Starlette
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .guard import Limits, protocols
 from .store import Refused, Store, Table
+from .words import page_html
 
 MAX_BODY = 64 * 1024           # bytes in one request body or WebSocket message
 STATIC = Path(__file__).parent / "static"
@@ -189,7 +190,7 @@ def make_app(store: Store, limits: Limits | None = None) -> Starlette:
         return await to_thread.run_sync(store.handle, request_obj, client)
 
     async def index(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", media_type="text/html")
+        return HTMLResponse(page_html(store.lang))      # the page in the server's language (words.py)
 
     async def packs(request: Request) -> Response:
         return _reply(await ask({"op": "packs"}))

@@ -32,10 +32,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from waybill.api import make_bot
+from waybill.api import make_bot, words
 from waybill.api import CompileError
 from waybill.api import load_pack
 from waybill.api import Game, IllegalAction, RuleError, WaybillError
+from waybill.spec.messages import safe_id
 
 SAVE_VERSION = 1
 MAX_GAMES = 200
@@ -76,9 +77,23 @@ class Pack:
     name: str
     players: dict
     variants: list[str]
+    variant_names: dict[str, str] = field(default_factory=dict)     # id -> its declared (English) name
 
-    def describe(self) -> dict:
-        return {"id": self.id, "name": self.name, "players": dict(self.players), "variants": list(self.variants)}
+    def describe(self, lang: str | None = None) -> dict:
+        """What `packs` answers of this pack: its name and its variants' names
+        in ``lang`` (the pack's catalogue; its English where that lacks one)."""
+        names = {v: self.variant_names.get(v) or v.replace("_", " ") for v in self.variants}
+        name = self.name
+        if lang:
+            try:
+                cat = words(lang, load_pack(self.source))
+            except WaybillError:             # served, so it loaded once: its English then
+                cat = None
+            if cat is not None:
+                name = cat.get("pack-name", None, name)
+                names = {v: cat.get(f"variant-{safe_id(v)}", None, n) for v, n in names.items()}
+        return {"id": self.id, "name": name, "players": dict(self.players), "variants": list(self.variants),
+                "variant_names": names}
 
 
 @dataclass
@@ -123,6 +138,7 @@ class Store:
                  games_per_address: int = GAMES_PER_ADDRESS, creates_per_minute: float = CREATES_PER_MINUTE,
                  creates_burst: int = CREATES_BURST, clock: Callable[[], float] = time.time):
         self.packs = {p.id: p for p in packs}
+        words(lang)                            # a language that is not a tag is refused here (WaybillError)
         self.lang = lang                       # the language of every view sent (None: the packs' English)
         self.data = data
         self.max_games = max_games             # games in play (finished ones do not count)
@@ -160,7 +176,7 @@ class Store:
                 raise Refused(400, f"a request nests arrays and objects at most {MAX_NESTING} deep")
             op = request.get("op")
             if op == "packs":
-                out = {"packs": [p.describe() for p in self.packs.values()]}
+                out = {"packs": [p.describe(self.lang) for p in self.packs.values()]}
             elif op == "create":
                 out = self.create(request, client)
             elif op == "state":
@@ -351,7 +367,7 @@ class Store:
                 game.apply(table.bot.choose(game, legal, rng))
             except Exception as exc:      # the bot's or the rules' fault: the seat stops, the server goes on
                 why = str(exc) if isinstance(exc, WaybillError) else f"{type(exc).__name__}: {exc}"
-                table.stopped = f"seat {seat}'s bot could not play on: {why}"
+                table.stopped = f"the bot at seat {seat} (Player {seat + 1}) could not play on: {why}"
                 self._changed(table)
                 return True
             moved += 1
@@ -536,7 +552,8 @@ def offer(sources: list[str] | tuple[str, ...]) -> list[Pack]:
         info = rules.ir["pack"]
         rows, _ = list_declarations(source)
         variants = [r["id"] for r in rows if r["kind"] == "variant"]
-        packs.append(Pack(info["id"], source, info.get("name") or info["id"], dict(rules.players), variants))
+        names = {r["id"]: r.get("name") or r["id"] for r in rows if r["kind"] == "variant"}
+        packs.append(Pack(info["id"], source, info.get("name") or info["id"], dict(rules.players), variants, names))
     return packs
 
 

@@ -59,9 +59,96 @@ sim-rotated = {" "}(меняются местами от партии к пар�
 sim-wins-by-bot = победы по ботам
 sim-invariant-violations = нарушений инвариантов
 play-bots = Боты: { $bots }
-play-bot-of = { $seat } — бот { $bot }
+play-bot-of = { $seat } — { $bot }
 play-earlier = … ещё { $count ->
     [one] { $count } строка
     [few] { $count } строки
    *[other] { $count } строк
-} выше: введите `log`
+} выше: введите «{ $log }»
+
+## команды терминала (их можно вводить по-английски или на языке экрана) и справка
+play-cmd-help = помощь
+play-cmd-log = журнал
+play-cmd-card = карта
+play-cmd-save = сохранить
+play-cmd-load = загрузить
+play-cmd-quit = выход
+play-arg-file = ФАЙЛ
+play-arg-name = НАЗВАНИЕ
+play-help-intro = Отвечайте номером варианта. Другие команды:
+play-help-help = эта справка
+play-help-log = всё, что было сказано за столом
+play-help-card = текст и поля карты (любой карты игры)
+play-help-save = сохранить партию в { $file }
+play-help-load = загрузить партию, сохранённую командой «{ $save }»
+play-help-quit = выйти из игры
+
+## ответы терминала на введённое
+play-choose-number = выберите число от 1 до { $count } (или «{ $help }»)
+play-not-a-command = «{ $line }» — не команда: введите число от 1 до { $count } или «{ $help }»
+play-did-not-work = не получилось: { $reason } — выберите снова
+play-stopped = игра остановлена: { $reason }
+play-left = Вы вышли из игры.
+play-which-card = какая карта? «{ $card } { $name }»
+play-no-card = нет карты «{ $name }»
+play-no-card-close = нет карты «{ $name }»; может быть, { $names }?
+play-more-cards = … и ещё { $count }
+play-save-where = куда сохранить? «{ $save } { $file }»
+play-cannot-save = не удалось сохранить в { $path }: { $reason }
+play-saved = сохранено в { $path }
+play-load-what = что загрузить? «{ $load } { $file }»
+play-cannot-read = не удалось прочитать { $path }: { $reason }
+play-not-json = { $path } — не сохранённая партия (файл другого формата)
+play-not-a-save = { $path }: это не партия, сохранённая командой «{ $save } { $file }»
+play-other-pack = { $path }: это партия другой игры ({ $found }), а не { $want }
+play-not-these-rules = { $path } — не партия по этим правилам: { $reason }
+play-loaded = загружено из { $path }: решение { $decision }
+play-score = {" — "}{ $score }
+
+## боты так, как их читают люди
+play-bot-random = случайный бот
+play-bot-search = бот-перебор
+play-bot-own = бот этой игры
+
+## веб-страница (`waybill serve`): переменные приходят текстом
+page-title = Путевой лист
+page-new-game = Новая партия против ботов
+page-game = Игра
+page-players = Игроки
+page-your-seat = Ваше место
+page-seed = Зерно
+page-seed-random = случайное
+page-variants = Варианты
+page-start = Начать
+page-you = Вы
+page-log = Журнал
+page-board = Поле
+page-watching = Вы наблюдаете.
+page-spectator = зритель
+page-game-over = Игра окончена.
+page-game-over-winner = Игра окончена: побеждает { $player }.
+page-round = Раунд { $round }
+page-setting-up = Подготовка
+page-status = { $when }. Вы — { $player }.
+page-new-game-link = Новая партия
+page-waiting-for = Ждём: { $player }…
+page-waiting = Ждём…
+page-your-choice = Ваш выбор
+page-wins = Побеждает { $player }.
+page-over = Игра окончена.
+page-option = вариант { $number }
+page-face-down = рубашкой вверх
+page-you-mark = { $name } (вы)
+page-bot-mark = { $name } (бот)
+page-holds = держит
+page-bot-stopped = Бот не смог продолжить: игра остановлена.
+page-error-400 = Сервер отклонил запрос.
+page-error-403 = Эта ссылка не открывает ни одного места в этой партии.
+page-error-404 = Такой партии нет (или уже нет).
+page-error-409 = Этот ход уже невозможен.
+page-error-413 = Запрос слишком велик.
+page-error-429 = Слишком много партий с вашего адреса: закончите одну или попробуйте позже.
+page-error-500 = Сервер не справился с этим запросом.
+page-error-503 = На сервере уже столько партий, сколько он может вести: попробуйте позже.
+page-error-other = Запрос не удался ({ $status }).
+page-error-connection = Сервер недоступен.

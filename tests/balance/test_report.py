@@ -90,7 +90,7 @@ def test_the_report_renders_in_chromium_from_disk(report, tmp_path):
             assert page.locator("h2").all_inner_texts() == [
                 "Win rate by seat", "Game length", "Capped games", "Win rate by choice",
                 "Cards held at the end and winning"]
-            assert "seat 0" in page.locator("#seats + figure").inner_text()
+            assert "Player 1" in page.locator("#seats + figure").inner_text()
             page.screenshot(path=str(tmp_path / "report.png"), full_page=True)
         finally:
             browser.close()

@@ -286,12 +286,12 @@ def test_sim_cli_takes_a_list_and_refuses_a_wrong_count():
 def test_a_text_summary_says_first_that_games_were_capped():
     res = run("sim", str(PACKS / "dice_race"), "--games", "2", "--round-cap", "1", "--bot", "random")
     assert res.output.splitlines()[0].startswith("2 of 2 games were stopped by a safety cap")
-    assert "seat 0: random" in res.output
+    assert "Player 1: random" in res.output
 
 
 def test_play_says_which_bot_plays_each_seat():
     res = CliRunner().invoke(main, ["play", BUST, "--players", "2", "--human", "none", "--bot", "random,random"])
-    assert "seat 0 plays random, seat 1 plays random" in res.output
+    assert "Player 1 plays random, Player 2 plays random" in res.output
 
 
 # ---- a broken score hint is the designer's error, not a bot that plays blind ----------------

@@ -228,7 +228,7 @@ def test_scenarios_match_message_ids_as_well_as_english(tmp_path):
 
 def test_sim_and_list_in_a_language():
     out = run("sim", str(RACE), "-g", "2", "-p", "2", "--lang", "qps")
-    assert out.returncode == 0 and "DICE RACE" in out.stdout and "SEAT" in out.stdout
+    assert out.returncode == 0 and "DICE RACE" in out.stdout and "PLAYER 1" in out.stdout
     out = run("list", str(RACE), "--lang", "qps", "--json")
     rows = {r["id"]: r["name"] for r in json.loads(out.stdout)}
     assert rows["leap"] == "LEAP" and rows["run"] == "ROLL AND RUN" and rows["s0"] == "START"

@@ -1,6 +1,7 @@
 """`waybill play` driven by typed input: it draws the pack's display, takes
 numbered answers and commands, asks again after bad input, and never ends
-in a traceback. Seats are numbered from 0 in flags, prompts and text."""
+in a traceback. Seats are numbered from 0 in flags (`--human 0`); people read
+them as Player 1, Player 2, ... (README "Seats")."""
 
 from __future__ import annotations
 
@@ -28,9 +29,9 @@ def test_a_whole_game_of_a_test_pack():
     assert res.exit_code == 0, res.output
     out = res.output
     # the panel, the board, the question, the table talk, the result
-    for text in ("Seat 0", "Points", "Hand", "Roll bonus", "The table", "Boost deck", "Leader's points",
-                 "Seat 0: Take an action", "1. Roll and run", "2. Play a boost card", "seat 0> ",
-                 "Seat 0 rolls", "Seat 1 rolls", "Game over.", "1. Seat "):
+    for text in ("Player 1", "Points", "Hand", "Roll bonus", "The table", "Boost deck", "Leader's points",
+                 "Player 1: Take an action", "1. Roll and run", "2. Play a boost card", "Player 1> ",
+                 "Player 1 rolls", "Player 2 rolls", "Game over.", "1. Player "):
         assert text in out, text
     assert "Traceback" not in out
 
@@ -46,7 +47,7 @@ def test_a_few_turns_of_weds():
     assert res.exit_code == 0, res.output
     out = res.output
     for text in ("Money ($)", "Truck at", "Cargo", "Driver", "Faction jobs", "Food price", "Water price",
-                 "Weapons price", "Mod Shop", "Priority contracts", "Trucks", "Seat 0: ", "You left the game."):
+                 "Weapons price", "Mod Shop", "Priority contracts", "Trucks", "Player 1: ", "You left the game."):
         assert text in out, text
     # the driver's ability is on the panel once chosen, with its text
     assert re.search(r"Driver\s+│\s+\S+.*:", out)
@@ -80,7 +81,7 @@ def test_every_command(tmp_path):
     assert "save where?" in out and "cannot save to" in out
     assert f"loaded {save}" in out and "load what?" in out and "cannot read" in out
     assert "is not a saved game (not JSON)" in out and "a game of pack 'weds'" in out
-    assert "Seat 0 rolls" in out          # `log` after the roll
+    assert "Player 1 rolls" in out          # `log` after the roll
     assert "You left the game." in out
 
 
@@ -90,8 +91,8 @@ def test_a_loaded_game_goes_on_where_it_was_saved(tmp_path):
     assert first.exit_code == 0
     again = play(DICE, "--players", "2", "--seed", "99", input=f"load {save}\n1\nquit\n")
     assert f"loaded {save}" in again.output
-    # the loaded game's board: seat 0 has rolled once already
-    assert again.output.count("Seat 0 rolls") >= 1
+    # the loaded game's board: Player 1 (seat 0) has rolled once already
+    assert again.output.count("Player 1 rolls") >= 1
 
 
 @pytest.mark.parametrize("bad,says", [
@@ -101,12 +102,12 @@ def test_bad_input_asks_again(bad, says):
     res = play(DICE, "--players", "2", "--seed", "4", input=f"{bad}\n1\nquit\n")
     assert res.exit_code == 0
     assert says in res.output
-    assert "Seat 0 rolls" in res.output           # the answer after the bad line was taken
+    assert "Player 1 rolls" in res.output           # the answer after the bad line was taken
 
 
 def test_an_empty_line_shows_the_question_again():
     res = play(DICE, "--players", "2", "--seed", "4", input="\nquit\n")
-    assert res.output.count("Seat 0: Take an action") == 2
+    assert res.output.count("Player 1: Take an action") == 2
 
 
 def test_the_end_of_input_leaves_cleanly():
@@ -116,7 +117,7 @@ def test_the_end_of_input_leaves_cleanly():
 
 def test_bots_can_play_every_seat():
     res = play(DICE, "--players", "3", "--human", "none", "--seed", "4")
-    assert res.exit_code == 0 and "Game over." in res.output and "seat 0> " not in res.output
+    assert res.exit_code == 0 and "Game over." in res.output and "Player 1> " not in res.output
 
 
 @pytest.mark.parametrize("args,message", [
@@ -138,8 +139,26 @@ def test_an_unknown_pack_is_an_error_not_a_traceback():
     assert res.exit_code != 0 and res.exception is None or isinstance(res.exception, SystemExit)
 
 
-def test_sim_summary_numbers_seats_from_0():
+def test_sim_summary_names_players_as_people_read_them():
+    # README "Seats": people read Player 1..N; the JSON numbers seats from 0
     res = CliRunner().invoke(main, ["sim", DICE, "--players", "2", "--games", "6", "--seed", "1"])
     assert res.exit_code == 0
-    seats = {int(n) for n in re.findall(r"seat (\d+):", res.output)}
-    assert seats and seats <= {0, 1}
+    players = {int(n) for n in re.findall(r"Player (\d+):", res.output)}
+    assert players == {1, 2} and not re.search(r"\b[Ss]eat \d", res.output)
+    data = json.loads(CliRunner().invoke(main, ["sim", DICE, "--players", "2", "--games", "6", "--seed", "1",
+                                                "--json"]).output)
+    assert set(data["winners"]) <= {"0", "1"} and len(data["seat_bots"][0]) == 2
+
+
+def test_a_game_saved_when_play_named_seats_seat_0_loads_and_reads_so(tmp_path):
+    # before README "Seats", `waybill play` named the players "Seat 0", "Seat 1"; such saves still load
+    from waybill.api import Game, load_pack
+    game = Game.new(load_pack(DICE), players=["Seat 0", "Seat 1"], seed=4)
+    save = tmp_path / "old.json"
+    save.write_text(json.dumps({"format": "waybill-play/1", "pack": "dice_race", "humans": [0],
+                                "game": game.to_json()}))
+    res = play(DICE, "--players", "2", "--seed", "4", input=f"load {save}\n1\nquit\n")
+    assert res.exit_code == 0 and f"loaded {save}" in res.output
+    assert "Seat 0> " in res.output and "Seat 0 rolls" in res.output and "Player 1" not in res.output.split("loaded")[1]
+    ru = play(DICE, "--players", "2", "--seed", "4", "--lang", "ru", input=f"загрузить {save}\nвыход\n")
+    assert "Место 0> " in ru.output

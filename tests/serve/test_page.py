@@ -141,3 +141,11 @@ def test_reloading_the_page_resumes_the_seat(site, page):
     page.reload()
     page.wait_for_function(f"document.body.dataset.decision === '{before}'")
     assert page.inner_text("#status").endswith("You are Player 1.") or "Game over" in page.inner_text("#status")
+
+
+def test_an_english_page_shows_the_servers_reason(site, page):
+    _, url = site
+    page.goto(url + "/#game=0123456789abcdef&token=nothing")
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.inner_text("#error").startswith("no game '0123456789abcdef'")
+    assert page.title() == "Waybill" and page.inner_text("header h1") == "Waybill"

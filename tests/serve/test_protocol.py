@@ -54,7 +54,8 @@ def ws_url(url: str, gid: str, token: str) -> str:
 def test_packs_lists_what_is_served(served):
     _, url = served
     packs = httpx.get(f"{url}/api/packs").json()["packs"]
-    assert packs == [{"id": "dice_race", "name": "Dice Race", "players": {"min": 2, "max": 4}, "variants": []}]
+    assert packs == [{"id": "dice_race", "name": "Dice Race", "players": {"min": 2, "max": 4}, "variants": [],
+                      "variant_names": {}}]
 
 
 def test_each_human_seat_gets_its_own_token_and_sees_its_own_view(served):
@@ -328,6 +329,6 @@ def test_a_failing_bot_stops_its_game_with_a_reason_not_the_server(served, monke
     state = get(url, g["id"], t0).json()
     r = act(url, g["id"], t0, state["actions"][0])
     assert r.status_code == 200
-    assert "seat 1's bot could not play on: RuntimeError: the bot fell over" in r.json()["stopped"]
+    assert "the bot at seat 1 (Player 2) could not play on: RuntimeError: the bot fell over" in r.json()["stopped"]
     assert get(url, g["id"], g["spectator"]).json()["stopped"] == r.json()["stopped"]
     assert httpx.get(f"{url}/api/packs").status_code == 200

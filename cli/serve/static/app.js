@@ -2,9 +2,35 @@
 // state the server sends (this seat's view and, on its decision, its actions)
 // and answer with buttons. The page knows no game: it draws the view's
 // display sections when the pack declares them, else its counters and zones.
+// Its own words (headings, form, status lines, errors) are the engine's
+// page-* messages in the server's language, written into the page by the
+// server (serve/words.py): `say(id, {name: text})` fills their {$name}s.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
+const WORDS = (() => {
+  const node = document.getElementById("words");
+  try { return node ? JSON.parse(node.textContent) : {}; } catch (e) { return {}; }
+})();
+const LANG = WORDS.lang || "en";
+
+function say(id, args) {
+  const text = (WORDS.words || {})[id];
+  if (text == null) return id;
+  return text.replace(/\{\$([A-Za-z0-9_]+)\}/g, (m, k) => (args && k in args ? String(args[k]) : m));
+}
+
+// every element marked data-msg says its message (the server wrote them in already; a page
+// opened some other way still reads right once the script runs)
+function sayMarked() {
+  const known = (id) => (WORDS.words || {})[id] != null;
+  for (const node of document.querySelectorAll("[data-msg]")) if (known(node.dataset.msg)) node.textContent = say(node.dataset.msg);
+  for (const node of document.querySelectorAll("[data-msg-placeholder]")) {
+    if (known(node.dataset.msgPlaceholder)) node.placeholder = say(node.dataset.msgPlaceholder);
+  }
+  document.documentElement.lang = LANG;
+  if (known("page-title")) document.title = say("page-title");
+}
 let packs = [];
 let game = null;            // {id, token}
 let socket = null;
@@ -22,17 +48,31 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
-function showError(message) {
+// An error as the reader reads it: the server's reason (with its status) on an
+// English page, else the page's own sentence for that status, the reason kept as
+// the box's title; a message without a status is in the page's words already.
+function showError(message, status, reason) {
   const box = $("error");
-  box.textContent = message || "";
-  box.hidden = !message;
+  let text = message || "";
+  if (message && status !== undefined && (LANG !== "en" || status === 0)) {
+    const id = status === 0 ? "page-error-connection" : `page-error-${status}`;
+    text = (WORDS.words || {})[id] != null ? say(id) : say("page-error-other", { status });
+  }
+  box.textContent = text;
+  box.title = reason || (text !== (message || "") ? message : "");
+  box.hidden = !text;
+}
+
+class Failure extends Error {
+  constructor(message, status) { super(message); this.status = status; }
 }
 
 async function api(path, options) {
-  const response = await fetch(path, options);
+  let response;
+  try { response = await fetch(path, options); } catch (e) { throw new Failure(e.message, 0); }
   let body;
   try { body = await response.json(); } catch (e) { body = { error: `${response.status} ${response.statusText}` }; }
-  if (!response.ok || body.error) throw new Error(body.error || `request failed (${response.status})`);
+  if (!response.ok || body.error) throw new Failure(body.error || `request failed (${response.status})`, body.status || response.status);
   return body;
 }
 
@@ -60,8 +100,9 @@ function choosePack() {
   players.max = pack.players.max;
   players.value = Math.min(Math.max(Number(players.value) || pack.players.min, pack.players.min), pack.players.max);
   const box = $("variants");
-  box.replaceChildren(el("legend", { text: "Variants" }),
-    ...pack.variants.map((v) => el("label", {}, el("input", { type: "checkbox", value: v }), v.replaceAll("_", " "))));
+  const named = pack.variant_names || {};
+  box.replaceChildren(el("legend", { text: say("page-variants") }),
+    ...pack.variants.map((v) => el("label", {}, el("input", { type: "checkbox", value: v }), named[v] || v.replaceAll("_", " "))));
   box.hidden = pack.variants.length === 0;
   chooseSeats();
 }
@@ -70,7 +111,7 @@ function chooseSeats() {
   const n = Number($("players").value) || 1;
   const seat = $("seat");
   const was = Number(seat.value) || 0;
-  seat.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: String(i), text: `Player ${i + 1}` })));
+  seat.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: String(i), text: playerName(i) })));
   seat.value = String(Math.min(was, n - 1));
 }
 
@@ -93,7 +134,7 @@ async function startGame(event) {
     history.replaceState(null, "", "#" + new URLSearchParams({ game: made.id, token: made.tokens[String(you)] }));
     await join();
   } catch (e) {
-    showError(e.message);
+    showError(e.message, e.status);
   } finally {
     $("start").disabled = false;
   }
@@ -118,7 +159,7 @@ function listen(q) {
   socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(game.id)}/ws?${q}`);
   socket.onmessage = (m) => {
     const msg = JSON.parse(m.data);
-    if (msg.error) showError(msg.error);
+    if (msg.error) showError(msg.error, msg.status);
     else render(msg);
   };
 }
@@ -131,7 +172,7 @@ async function answer(action, buttons) {
     render(await api(`/api/games/${encodeURIComponent(game.id)}/actions?${q}`,
       { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(action) }));
   } catch (e) {
-    showError(e.message);
+    showError(e.message, e.status);
     for (const b of buttons) b.disabled = false;
   }
 }
@@ -158,7 +199,7 @@ function render(state) {
     const panels = display.panels || [];
     const own = panels.find((p) => p.seat === state.seat);
     $("panel").replaceChildren(own ? drawItems(own.items, names)
-      : el("p", { class: "muted", text: state.seat == null ? "You are watching." : "" }));
+      : el("p", { class: "muted", text: state.seat == null ? say("page-watching") : "" }));
     $("board").replaceChildren(drawItems(display.board || [], names));
     $("others").replaceChildren(drawPanels(panels, view, state, names));
   } else {
@@ -167,10 +208,13 @@ function render(state) {
     $("others").replaceChildren(drawPlayers(view, state, names));
   }
   drawLog(view, names);
-  if (state.stopped) showError(state.stopped);
+  if (state.stopped) showError(LANG === "en" ? state.stopped : say("page-bot-stopped"), undefined, state.stopped);
 }
 
-function seatName(names, seat) { return seat == null ? "spectator" : (names[seat] || `seat ${seat}`); }
+// seat 0 is Player 1: people read players from 1 (README "Seats"); the protocol numbers seats from 0
+function playerName(seat) { return say("engine-player", { number: seat + 1 }); }
+
+function seatName(names, seat) { return seat == null ? say("page-spectator") : (names[seat] || playerName(seat)); }
 
 function words(id) { return String(id).replaceAll("_", " "); }
 
@@ -178,10 +222,10 @@ function drawStatus(state, names) {
   const view = state.view;
   let text;
   if (view.over) {
-    text = view.winner != null ? `Game over: ${names[view.winner]} wins.` : "Game over.";
+    text = view.winner != null ? say("page-game-over-winner", { player: names[view.winner] }) : say("page-game-over");
   } else {
-    const round = view.round ? `Round ${view.round}` : "Setting up";
-    text = `${round}. You are ${seatName(names, state.seat)}.`;
+    const round = view.round ? say("page-round", { round: view.round }) : say("page-setting-up");
+    text = say("page-status", { when: round, player: seatName(names, state.seat) });
   }
   $("status").textContent = text;
 }
@@ -194,18 +238,21 @@ function drawDecision(state, names) {
   box.classList.toggle("waiting", state.actions.length === 0);
   if (view.over) {
     $("prompt").textContent = resultText(view, names);
-    options.replaceChildren(el("a", { href: "/", text: "New game" }));
+    options.replaceChildren(el("a", { href: "/", text: say("page-new-game-link") }));
     return;
   }
   if (state.actions.length === 0) {
-    $("prompt").textContent = pending ? `Waiting for ${seatName(names, pending.player)}…` : "Waiting…";
+    $("prompt").textContent = pending ? say("page-waiting-for", { player: seatName(names, pending.player) }) : say("page-waiting");
     options.replaceChildren();
     return;
   }
-  $("prompt").textContent = (pending && pending.prompt) || "Your choice";
+  $("prompt").textContent = (pending && pending.prompt) || say("page-your-choice");
+  // an option's words are the view's (in the server's language); the action is sent back as it came
+  const said = new Map(((pending && pending.options) || []).map((o) => [o.option, o]));
   const buttons = state.actions.map((a) => {
     const card = a.entity && entities[a.entity];
-    return el("button", { type: "button", class: "option" }, el("span", { class: "label", text: optionText(a, names) }),
+    const shown = said.has(a.option) && said.get(a.option).label ? { ...a, label: said.get(a.option).label } : a;
+    return el("button", { type: "button", class: "option" }, el("span", { class: "label", text: optionText(shown, names) }),
       card && card.text ? el("small", { text: card.text }) : null);
   });
   buttons.forEach((b, i) => { b.onclick = () => answer(state.actions[i], buttons); });
@@ -218,21 +265,21 @@ function resultText(view, names) {
     const scores = r.scores || [];
     return r.ranking.map((s, i) => `${i + 1}. ${names[s]}${scores[s] != null ? ` (${fmt(scores[s], names)})` : ""}`).join("   ");
   }
-  return view.winner != null ? `${names[view.winner]} wins.` : "The game is over.";
+  return view.winner != null ? say("page-wins", { player: names[view.winner] }) : say("page-over");
 }
 
 function optionText(action, names) {
   if (action.label && action.label !== "hidden") return action.label;
   if (action.value !== undefined) return fmt(action.value, names);
-  return action.label || `option ${action.option + 1}`;
+  return action.label || say("page-option", { number: action.option + 1 });
 }
 
 // a value of a view as words: pieces by name, seats by player name
 function fmt(v, names) {
   if (v == null) return "–";
-  if (Array.isArray(v)) return v.length ? v.map((x) => fmt(x, names)).join(", ") : "none";
+  if (Array.isArray(v)) return v.length ? v.map((x) => fmt(x, names)).join(say("engine-list-sep")) : say("engine-none");
   if (typeof v === "object") {
-    if (v.hidden) return "hidden";
+    if (v.hidden) return say("engine-hidden");
     if ("piece" in v) return v.name || v.label || (v.entity && entityName(v.entity)) || `#${v.piece}`;
     if ("player" in v && Object.keys(v).length === 1) return seatName(names, v.player);
     if ("zone" in v) return zoneName(v, names);
@@ -240,7 +287,7 @@ function fmt(v, names) {
     if ("name" in v) return String(v.name);
     return Object.entries(v).map(([k, x]) => `${words(k)}: ${fmt(x, names)}`).join(", ");
   }
-  if (typeof v === "boolean") return v ? "yes" : "no";
+  if (typeof v === "boolean") return say(v ? "engine-yes" : "engine-no");
   return String(v);
 }
 
@@ -251,7 +298,7 @@ function entityName(id) {
 
 function zoneName(z, names) {
   const name = z.name || words(z.zone);
-  return z.of == null ? name : `${name} (${seatName(names, z.of)})`;
+  return z.of == null ? name : say("engine-zone-of", { zone: name, player: seatName(names, z.of) });
 }
 
 // pieces of one name drawn once with a count: a supply of 40 alike is one chip
@@ -264,7 +311,7 @@ function pieceList(pieces, names) {
     groups.set(text, g);
   }
   return el("ul", { class: "pieces" }, ...Array.from(groups.values(), (g) =>
-    el("li", { class: g.hidden ? "piece hidden" : "piece", text: g.n > 1 ? `${g.text} ×${g.n}` : g.text })));
+    el("li", { class: g.hidden ? "piece hidden" : "piece", text: g.n > 1 ? say("engine-times", { name: g.text, count: g.n }) : g.text })));
 }
 
 function drawZone(z, names, own) {
@@ -273,9 +320,9 @@ function drawZone(z, names, own) {
   const pieces = z.pieces || z.known;
   if (z.groups && z.groups.length) {
     box.append(el("ul", { class: "pieces" }, ...z.groups.map((g) =>
-      el("li", { class: "piece", text: g.count > 1 ? `${entityName(g.entity)} ×${g.count}` : entityName(g.entity) }))));
+      el("li", { class: "piece", text: g.count > 1 ? say("engine-times", { name: entityName(g.entity), count: g.count }) : entityName(g.entity) }))));
   } else if (pieces && pieces.length) box.append(pieceList(pieces, names));
-  else if (z.count && !z.pieces) box.append(el("span", { class: "muted", text: "face down" }));
+  else if (z.count && !z.pieces) box.append(el("span", { class: "muted", text: say("page-face-down") }));
   return box;
 }
 
@@ -284,7 +331,7 @@ function perSeat(value, n) { return Array.isArray(value) && value.length === n; 
 function drawPanel(view, seat, names) {
   const n = names.length;
   const out = el("div");
-  if (seat == null) { out.append(el("p", { class: "muted", text: "You are watching." })); return out; }
+  if (seat == null) { out.append(el("p", { class: "muted", text: say("page-watching") })); return out; }
   const dl = el("dl");
   for (const [k, v] of Object.entries(view.counters)) {
     if (perSeat(v, n)) dl.append(el("dt", { text: words(k) }), el("dd", { text: fmt(v[seat], names) }));
@@ -313,16 +360,22 @@ function drawPlayers(view, state, names) {
   const n = names.length;
   const keys = Object.keys(view.counters).filter((k) => perSeat(view.counters[k], n));
   const head = el("tr", {}, el("th", { text: "" }), ...names.map((name, s) => {
-    const who = `${name}${s === state.seat ? " (you)" : state.bots.includes(s) ? " (bot)" : ""}`;
+    const who = marked(name, s, state);
     const acting = view.pending && view.pending.player === s && !view.over;
     return el("th", { class: acting ? "acting" : "", text: who });
   }));
-  const held = el("tr", {}, el("th", { text: "holds" }), ...names.map((_, s) => el("td", {
+  const held = el("tr", {}, el("th", { text: say("page-holds") }), ...names.map((_, s) => el("td", {
     text: view.zones.filter((z) => z.of === s && z.count > 0).map((z) => `${z.name || words(z.zone)} ${z.count}`).join(", "),
   })));
   const rows = keys.map((k) => el("tr", {}, el("th", { text: words(k) }),
     ...names.map((_, s) => el("td", { text: fmt(view.counters[k][s], names) }))));
   return el("table", {}, el("thead", {}, head), el("tbody", {}, held, ...rows));
+}
+
+// a player's name, marked as this page's seat or a bot's
+function marked(name, seat, state) {
+  if (seat === state.seat) return say("page-you-mark", { name });
+  return state.bots.includes(seat) ? say("page-bot-mark", { name }) : name;
 }
 
 // the pack's declared table: items with a label and their value in words
@@ -362,7 +415,7 @@ function drawPanels(panels, view, state, names) {
     }
   }
   const head = el("tr", {}, el("th", { text: "" }), ...panels.map((p) => {
-    const who = `${p.name || seatName(names, p.seat)}${p.seat === state.seat ? " (you)" : state.bots.includes(p.seat) ? " (bot)" : ""}`;
+    const who = marked(p.name || seatName(names, p.seat), p.seat, state);
     const acting = view.pending && view.pending.player === p.seat && !view.over;
     return el("th", { class: acting ? "acting" : "", text: who });
   }));
@@ -386,6 +439,7 @@ function drawLog(view, names) {
 
 // --- start -----------------------------------------------------------------
 
+sayMarked();
 $("new-game").addEventListener("submit", startGame);
 (async () => {
   try {
@@ -396,6 +450,6 @@ $("new-game").addEventListener("submit", startGame);
       await showSetup();
     }
   } catch (e) {
-    showError(e.message);
+    showError(e.message, e.status);
   }
 })();
