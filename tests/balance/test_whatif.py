@@ -152,3 +152,13 @@ def test_the_comparison_renders_in_chromium_from_disk(compared):
         finally:
             browser.close()
     assert problems == []
+
+
+def test_a_comparison_on_dask_is_the_comparison_in_one_process(compared, tmp_path):
+    pytest.importorskip("dask.distributed")
+    _, local = compared
+    res = CliRunner().invoke(main, ["balance", "badlands", "--players", "2", "--games", "6", "--seed", "3",
+                                    "--round-cap", "12", "--compare", "", "max_rounds=3", "--scheduler", "dask",
+                                    "--jobs", "2", "-o", str(tmp_path / "d.html"), "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout) == local

@@ -92,3 +92,9 @@ def test_a_gym_episode_ends_with_the_seats_result():
         steps += 1
     assert done and env.game.over
     assert total == (1.0 if env.game.winner == 0 else 0.0)
+
+
+def test_a_missing_library_names_the_extra_to_install():
+    from waybill.bridge_common import need
+    with pytest.raises(ImportError, match=r"pip install 'waybill\[rl\]'"):
+        need("no_such_library_for_waybill")
