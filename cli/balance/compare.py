@@ -61,7 +61,23 @@ def compare(a: dict, b: dict) -> dict:
     significant = [r for r in rows if r["significant"]]
     return {"alpha": ALPHA, "test": TEST, "interval": INTERVAL, "correction": CORRECTION,
             "rows": rows, "significant": len(significant), "tested": sum(1 for r in rows if r["p"] is not None),
-            "note": note(rows)}
+            "held": held(a, b), "note": note(rows)}
+
+
+def held(a: dict, b: dict, top: int = 10) -> list[dict]:
+    """What the arms did differently: how many seats held each declared card at the end in A
+    and in B, the largest changes first (described, not tested: a card is held by choice)."""
+    out = []
+    b_cards = {c["key"]: c for c in b.get("cards") or []}
+    for ca in a.get("cards") or []:
+        ra = {r["id"]: r for r in ca["rows"]}
+        rb = {r["id"]: r for r in (b_cards.get(ca["key"]) or {"rows": []})["rows"]}
+        for value in set(ra) | set(rb):
+            na, nb = (ra.get(value) or {}).get("n", 0), (rb.get(value) or {}).get("n", 0)
+            out.append({"group": ca["label"], "id": value, "name": str((ra.get(value) or rb.get(value))["name"]),
+                        "a": na, "b": nb, "diff": nb - na})
+    out.sort(key=lambda r: (-abs(r["diff"]), r["group"], str(r["id"])))
+    return out[:top]
 
 
 def _row(group: str, name: str, value: Any, ra: dict | None, rb: dict | None) -> dict:
@@ -117,4 +133,4 @@ def _pts(x: float | None) -> str:
     return "–" if x is None else f"{100 * x:+.1f} pts"
 
 
-__all__ = ["compare", "note", "ALPHA", "TEST", "INTERVAL", "CORRECTION"]
+__all__ = ["compare", "held", "note", "ALPHA", "TEST", "INTERVAL", "CORRECTION"]

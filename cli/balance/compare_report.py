@@ -68,6 +68,12 @@ def render(result: dict, meta: dict) -> str:
         if any(r["diff"] is not None for r in rows):
             parts.append(f"<figure>{_diff_plot(rows, f'Win rate by {group}: B - A')}</figure>")
         parts.append(_table(rows, group))
+    if cmp.get("held"):
+        parts.append("<h2 id='held'>What the arms did differently</h2><p class='note'>Seats holding each card at "
+                     "the end of a finished game, the largest changes first (described, not tested).</p>")
+        parts.append("<table><tr><th>card</th><th>kind</th><th>A</th><th>B</th><th>B - A</th></tr>"
+                     + "".join(f"<tr><td>{esc(r['name'])}</td><td>{esc(r['group'])}</td><td>{r['a']}</td>"
+                               f"<td>{r['b']}</td><td>{r['diff']:+d}</td></tr>" for r in cmp["held"]) + "</table>")
     parts.append(f"<h2 id='finding'>What the comparison found</h2><p id='note'>{esc(cmp['note'])}</p>")
     data = json.dumps({"meta": meta, **result}, sort_keys=True).replace("</", "<\\/")
     parts.append(f"<script type='application/json' id='data'>{data}</script>")

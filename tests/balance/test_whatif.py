@@ -49,6 +49,16 @@ def test_an_entity_field_and_a_counter_start_are_overridden(weds_ir):
     assert game.view(0)["round"] == 2
 
 
+def test_the_overridden_price_is_the_price_paid(weds_ir):
+    # content/weds/cargo.wb, visit_shop: `let price = highest(0, m.cost - left)` ... `log "{p} buys {m} for ${price}"`
+    from waybill import make_bot
+    rules = rules_from_ir(apply(weds_ir, [parse("gunner.cost=8")]))
+    game, bot, rng = Game.new(rules, 4, seed=3), make_bot("default", rules), random.Random(3)
+    while not game.over and not any("buys Gunner" in m for m in game.messages()):
+        game.apply(bot.choose(game, game.legal_actions(), rng))
+    assert "Player 1 buys Gunner for $8" in game.messages()
+
+
 @pytest.mark.parametrize("text, says", [
     ("gunner.cots=8", "has no field 'cots' (did you mean 'cost'?)"),
     ("gunnr.cost=8", "no entity 'gunnr' (did you mean 'gunner'?)"),
@@ -99,6 +109,15 @@ def test_a_large_difference_is_significant_and_a_small_one_is_not():
     assert not any(r["significant"] for r in same["rows"])
     assert same["rows"][0]["lo"] < 0 < same["rows"][0]["hi"]
     assert "None of the 2 differences is significant" in same["note"]
+
+
+def test_what_the_arms_held_differently_is_listed_largest_change_first():
+    def held(counts: dict) -> dict:
+        rows = [{"id": k, "name": k.title(), "n": n, "wins": 0} for k, n in counts.items()]
+        return dict(_stats([1, 1], 2), cards=[{"key": "mod", "label": "mod", "rows": rows}])
+    rows = compare(held({"gunner": 10, "turbo": 5}), held({"gunner": 30, "turbo": 4, "rig": 1}))["held"]
+    assert [(r["id"], r["a"], r["b"], r["diff"]) for r in rows] == [
+        ("gunner", 10, 30, 20), ("rig", 0, 1, 1), ("turbo", 5, 4, -1)]
 
 
 def test_holm_corrects_over_every_row():
