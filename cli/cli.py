@@ -433,11 +433,20 @@ def _print_summary(data: dict, words=None) -> None:
               help="Run the games on Dask: `dask` for a local cluster, or a running scheduler's address.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default="balance.html",
               show_default=True, help="Write the HTML report here.")
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
+              help="Override a declared value for the run (repeatable): ENTITY.FIELD=V (gunner.cost=8), "
+                   "ENTITY.copies=N, or COUNTER=V (its initial value).")
+@click.option("--compare", nargs=2, default=None, metavar="A B",
+              help='Play two arms on the same seeds and report the differences: each arm is changes separated '
+                   'by spaces, KEY=VALUE overrides and +VARIANT variants ("gunner.cost=9" "gunner.cost=8"; "" is '
+                   'the pack as written).')
 @click.option("--json", "as_json", is_flag=True, help="Also print the report's figures as JSON.")
-def balance(pack, players, games, seed, variants, bot, round_cap, jobs, scheduler, output, as_json) -> None:
+def balance(pack, players, games, seed, variants, bot, round_cap, jobs, scheduler, output, sets, compare,
+            as_json) -> None:
     """Play GAMES bot games of PACK and write a balance report: win rate by seat,
     game length, win rate by the choices and cards the pack's `balance` block names,
-    and capped games. The report is one HTML file that opens from disk."""
+    and capped games. The report is one HTML file that opens from disk.
+    With --compare, the report shows two arms' differences and their significance."""
     from waybill.api import BOT_NAMES
     from waybill.simulate import simulate
     if bot not in BOT_NAMES:
@@ -453,6 +462,11 @@ def balance(pack, players, games, seed, variants, bot, round_cap, jobs, schedule
     if not (os.path.isdir(folder) and os.access(folder, os.W_OK)):     # before the games, not after
         raise click.ClickException(f"cannot write {output}: no writable folder {folder}")
     rules = _load(pack, variants)
+    if sets or compare:
+        from waybill.whatif import balance_whatif
+        balance_whatif(rules, pack, players, games, seed, list(variants), bot, round_cap, jobs, scheduler, output,
+                       sets, compare, as_json, _check_table, _workers, _terminal)
+        return
     pack_id = rules.ir["pack"]["id"]
     _check_table(rules, players, seed, games)
     jobs = _workers(jobs, games, scheduler)

@@ -169,4 +169,7 @@ def render(stats: dict, meta: dict, top_cards: int = 25) -> str:
             f"<body>{''.join(parts)}</body></html>\n")
 
 
-__all__ = ["render"]
+# for the comparison page (compare_report.py), which draws in the same style
+pyplot, svg, esc, pct = _plt, _svg, _esc, _pct
+
+__all__ = ["render", "pyplot", "svg", "esc", "pct", "CAPTION_STYLE"]
