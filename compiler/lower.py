@@ -1078,12 +1078,16 @@ class Lowerer(ScenarioLowering):
         scope.push(e.var)
         where = self.expr(e.where, scope) if e.where else None
         value = self.expr(e.value, scope) if e.value else None
+        by = self.expr(e.by, scope) if e.by is not None else None
         scope.pop()
         if e.fn == "count" and e.value is not None:
             # `count` counts the items; a value after `:` would be silently ignored.
             self.error(e.value.span, "E404", "`count` takes no value after `:` (it counts the items)",
                        "add the values with `sum(each ...: value)`, or drop `: value`")
-        return {"op": "agg", "fn": e.fn, "var": e.var, "in": coll, "where": where, "value": value}
+        out = {"op": "agg", "fn": e.fn, "var": e.var, "in": coll, "where": where, "value": value}
+        if by is not None:
+            out["by"] = by      # `[each c in xs by key]`: a stable sort, lowest key first
+        return out
 
     def e_Call(self, e: ast.Call, scope: Scope):
         if e.fn in FUNCTIONS:

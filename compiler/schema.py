@@ -68,7 +68,7 @@ def build_schema() -> dict:
         "call": ({"fn": {"enum": sorted(FUNCTIONS)}, "args": {"type": "array", "items": ref("expr")}}, ["fn", "args"]),
         "quantity": ({"id": {"type": "string"}, "args": {"type": "array", "items": ref("expr")}}, ["id", "args"]),
         "agg": ({"fn": {"enum": ["count", "sum", "min", "max", "any", "all", "list"]}, "var": nullable({"type": "string"}),
-                 "in": ref("expr"), "where": ref("expr"), "value": ref("expr")}, ["fn", "in"]),
+                 "in": ref("expr"), "where": ref("expr"), "value": ref("expr"), "by": ref("expr")}, ["fn", "in"]),
         "text": ({"parts": {"type": "array", "items": ref("expr")}}, ["parts"]),
     }
     expr = {"anyOf": [

@@ -95,6 +95,7 @@ class Aggregate(Node):
     coll: "Expr"
     where: "Expr | None"
     value: "Expr | None"
+    by: "Expr | None" = None    # `[each c in xs by c.value]`: ordered by this key
 
 
 Expr = Union[Name, Literal, Text, ListLit, RangeLit, Attr, Index, Call, Binary, Unary, Cond, Aggregate]

@@ -574,7 +574,7 @@ class Gen:
             test = self.ex(e["if"], at)     # (written first: it runs first)
             self.clean = False              # (either branch may not run)
             return f"({self.ex(e['then'], at)} if {test} else {self.ex(e.get('else'), at)})"
-        if op == "agg" and e["fn"] in _AGGS:
+        if op == "agg" and e["fn"] in _AGGS and e.get("by") is None:
             return self._agg(e, at)
         if op == "quantity" and e["id"] in R.quantities and not R.modifiers.get(e["id"]) \
                 and len(e.get("args", [])) == len(R.quantities[e["id"]][0]):

@@ -288,6 +288,8 @@ def _agg(e: dict, rules: Any, at: str | None) -> Fn:
     loop = _AGG.get(fn)
     if loop is None:
         raise RuleError(f"unknown aggregate {fn!r}", at)
+    if e.get("by") is not None:
+        loop = _sorted_by(compile_expr(e["by"], rules, at))
 
     def f(m, loc):
         items = access.walked(m, coll(m, loc), loc)
@@ -342,6 +344,42 @@ _MISSING = object()
 
 def _collect(m, loc, var, items, where, value) -> list:
     return flat_enough(m, list(_each(m, loc, var, items, where, value)))
+
+
+def _sorted_by(key: Fn) -> Callable[..., list]:
+    """`[each c in xs where P by K: V]`: the items that pass, ordered by K
+    (lowest first; equal keys keep the items' order), each as V (or itself)."""
+    def loop(m, loc, var, items, where, value) -> list:
+        keyed = []
+        for x in items:
+            loc[var] = x
+            if where is None or where(m, loc):
+                keyed.append((order_key(key(m, loc)), value(m, loc) if value is not None else x))
+        keyed.sort(key=lambda kv: kv[0])
+        return flat_enough(m, [v for _, v in keyed])
+    return loop
+
+
+def order_key(v: Any) -> tuple:
+    """A key any two values compare by: none, then truth values, numbers,
+    texts, lists (item by item), players, pieces, other things by their
+    text. The same in both engines (the compiled one calls this code)."""
+    t = type(v)
+    if v is None:
+        return (0,)
+    if t is bool:
+        return (1, int(v))
+    if t is int:
+        return (2, v)
+    if t is str:
+        return (3, v)
+    if t is list:
+        return (4, tuple(order_key(x) for x in v))
+    if t is dict and type(v.get("player")) is int:
+        return (5, v["player"])
+    if t is dict and type(v.get("piece")) is int:
+        return (6, v["piece"])
+    return (7, repr(v))
 
 
 _AGG: dict[str, Callable[..., Any]] = {
