@@ -700,6 +700,13 @@ class Lowerer(ScenarioLowering):
         if not g.play:
             self.error(g.span, "E205", "the game has no `play` block", "add `play { ... }` with the turn loop")
         ir["score"] = self.expr(g.score, Scope()) if g.score else None
+        if g.cooperative and g.teams is not None:
+            self.error(g.teams.span, "E404", "a cooperative game has one side: it takes no `teams`",
+                       "drop `teams` (every seat wins or loses together), or `cooperative` (sides play apart)")
+        if g.cooperative:
+            ir["outcome"] = {"cooperative": True}
+        elif g.teams is not None:
+            ir["outcome"] = {"sides": self.expr(g.teams, Scope())}
 
     def _unused(self) -> None:
         # Quantities are left out: a quantity only reads the game, and a pack

@@ -422,6 +422,8 @@ class GameDecl(Node):
     play: list = field(default_factory=list)
     score: Expr | None = None
     text: str | None = None
+    cooperative: bool = False     # every seat is one side
+    teams: Expr | None = None     # a seat's side, of `me`
 
 
 @dataclass

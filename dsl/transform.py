@@ -374,7 +374,17 @@ class ToAst(Transformer):
                     game.score = c[1]
                 elif c[0] == "text":
                     game.text = c[1]
+                elif c[0] == "cooperative":
+                    game.cooperative = True
+                elif c[0] == "teams":
+                    game.teams = c[1]
         return game
+
+    def cooperative_item(self, meta, ch):
+        return ("cooperative", True)
+
+    def teams_item(self, meta, ch):
+        return ("teams", ch[1])
 
     def players_item(self, meta, ch):
         lo, hi = ch[1]

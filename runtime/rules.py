@@ -185,6 +185,11 @@ class Rules:
         self._compile_abilities()
         score = ir.get("score")
         self.score: Fn | None = compile_expr(score, self) if score is not None else None
+        # who wins together (`cooperative`, `teams EXPR`): outcome.py
+        outcome = ir.get("outcome") or {}
+        self.cooperative: bool = bool(outcome.get("cooperative"))
+        sides = outcome.get("sides")
+        self.sides: Fn | None = compile_expr(sides, self) if sides is not None else None
         self.invariants = [(inv["id"], inv.get("text") or inv["id"],
                             compile_expr(inv["expr"], self, self.where(inv.get("at"))), inv.get("at"))
                            for inv in ir.get("invariants") or []]

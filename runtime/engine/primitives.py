@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import access, rng
+from . import access, outcome, rng
 from .access import counter_slot, counter_store, me_of, piece_id, zone_slot, zone_value
 from waybill.spec.errors import RuleError, Stop
 from .events import emit, emit_counter, moved_args, moved_entry
@@ -227,27 +227,34 @@ def win(m: Any, loc: dict, who: Any) -> None:
     finish_game(m, access.player_index(who))
 
 
-def end_game(m: Any, loc: dict) -> None:
-    finish_game(m, None)
+def end_game(m: Any, loc: dict, limit: Any = None) -> None:
+    finish_game(m, None, bool(limit))
 
 
-def finish_game(m: Any, winner: int | None) -> None:
-    """End the game. Ranking: the winner first (if any), then by score (the
-    IR's ``score`` with ``me`` bound, highest first), ties by seat order.
-    Without a declared winner, the single best score wins; a tie has none."""
+def finish_game(m: Any, winner: int | None, limit: bool = False) -> None:
+    """End the game. Ranking: the winners first, then by score (the IR's
+    ``score`` with ``me`` bound, highest first), ties by seat order. `win(p)`
+    makes p's whole side win (outcome.py); without it, the side of the best
+    score wins, and sides tied at the top share the win (``winner``, the
+    single winning seat, is then none). A cooperative game wins only by
+    `win`. ``limit``: the rules' own cap ended it (`end_game(limit: true)`)."""
     st, lay = m.st, m.L
     scores = [m.R.score(m, {"me": lay.player_refs[i]}) if m.R.score else None for i in range(lay.n)]
-    order = sorted(range(lay.n), key=lambda i: (i != winner, -(scores[i] or 0), i))
-    if winner is None and m.R.score is not None and lay.n:
-        best = [i for i in range(lay.n) if scores[i] == scores[order[0]]]
-        winner = order[0] if len(best) == 1 else None
+    winners, winner = outcome.winners(m, winner, scores)
+    won = set(winners)
+    order = sorted(range(lay.n), key=lambda i: (i not in won, -(scores[i] or 0), i))
     st.over, st.winner = True, winner
-    st.result = {"winner": winner, "ranking": order, "scores": scores}
+    st.result = {"winner": winner, "ranking": order, "scores": scores, "winners": winners,
+                 "places": outcome.places(order, won, scores)}
+    if m.R.cooperative:
+        st.result["won"] = bool(winners)
+    if limit:
+        st.result["ended"] = "limit"
     st.pending = None
     st.stack = []
     st.queue = []
     st.edepth = 0
-    st.log.append({"type": "end", "winner": winner, "ranking": order, "scores": scores})
+    st.log.append({"type": "end", **st.result})
 
 
 IMPLS = {name: globals()[name] for name in (
