@@ -115,10 +115,10 @@ FUNCTIONS: dict[str, Signature] = {s.name: s for s in [
     _sig("next_player", "who:player", "player", "The player after `who` in seat order."),
     _sig("player", "index:int", "player", "The player in seat `index` (0-based)."),
     _sig("current_player", "", "player", "The player whose turn it is."),
-    _sig("side", "who:player", "any", "The side of a player: the game's `teams` value of it (its seat "
+    _sig("team_of", "who:player", "any", "The side of a player: the game's `teams` value of it (its seat "
          "number without teams; 0 for all in a cooperative game)."),
     _sig("teammates", "who:player", "list", "The other players on `who`'s side, in seat order."),
-    _sig("winners", "", "list", "The players who won, once the game is over (empty before, and when "
+    _sig("winning_players", "", "list", "The players who won, once the game is over (empty before, and when "
          "nobody won)."),
     _sig("round_number", "", "int", "How many rounds have started."),
     _sig("pieces_of", "entity:entity", "list", "Every piece of an entity that is in play."),

@@ -183,7 +183,7 @@ def current_player(m: Any, loc: dict) -> Any:
     return None if cur is None else m.L.player_refs[cur]
 
 
-def side(m: Any, loc: dict, who: Any) -> Any:
+def team_of(m: Any, loc: dict, who: Any) -> Any:
     return outcome.sides(m)[access.player_index(who)]
 
 
@@ -193,7 +193,7 @@ def teammates(m: Any, loc: dict, who: Any) -> list:
     return [m.L.player_refs[j] for j in range(m.L.n) if j != i and of[j] == of[i]]
 
 
-def winners(m: Any, loc: dict) -> list:
+def winning_players(m: Any, loc: dict) -> list:
     result = m.st.result
     if not result:
         return []
@@ -290,4 +290,4 @@ IMPLS = {name: globals()[name] for name in (
     "spaces_in", "regions", "distance", "has_tag", "players", "turn_order", "opponents",
     "next_player", "player", "current_player", "round_number", "pieces_of", "entities",
     "lookup", "abs", "lowest", "highest", "first", "last", "contains", "uses", "text_of",
-    "actions_open", "side", "teammates", "winners")}
+    "actions_open", "team_of", "teammates", "winning_players")}

@@ -4,7 +4,7 @@ A pack declares its outcome in the `game` block: nothing (every seat plays
 for itself), `teams EXPR` (the side of seat `me` is EXPR: seats with equal
 values win together) or `cooperative` (every seat is one side). The sides
 are read when asked (a team may be drawn in the setup), from the rules'
-``sides`` expression; `side_of` is what `side(p)`, `teammates(p)`, the
+``sides`` expression; `side_of` is what `team_of(p)`, `teammates(p)`, the
 zones `visible: team` and the search bot read.
 """
 
