@@ -32,6 +32,9 @@ COUNTER_PROPS = {"display", "start", "min", "max"}
 ENTITY_PROPS = {"copies", "tags", "start"}
 PERIODS = {"turn", "round", "game"}
 VISIBILITY = {"all", "owner", "none"}
+# seats of a per-player zone that may see it, combined in a list (`visible: owner, left`):
+# every seat but the owner, the owner's side (`teams`), the seats before and after the owner
+SEAT_VISIBILITY = ("owner", "others", "team", "left", "right")
 
 
 class Lowerer(ScenarioLowering):
@@ -222,7 +225,7 @@ class Lowerer(ScenarioLowering):
         if "private" in props:
             visible = "owner"
         if "visible" in props:
-            visible = self.name_value(props["visible"][0], VISIBILITY, "visibility")
+            visible = self.visibility(props["visible"], d)
         accepts = None
         if "accepts" in props:
             accepts = []
@@ -240,6 +243,25 @@ class Lowerer(ScenarioLowering):
         return {"id": s.name, "name": d.title or s.name, "scope": self.check_scope(d),
                 "ordered": "ordered" in props, "capacity": capacity, "accepts": accepts,
                 "visible": visible, "active": "active" in props}
+
+    def visibility(self, values: list, d) -> str | list:
+        """`visible: all|owner|none`, or seats of a per-player zone: one or more of
+        `owner, others, team, left, right` (a list of words in the IR)."""
+        words = [v.id if isinstance(v, ast.Name) else None for v in values]
+        if len(values) == 1 and words[0] in VISIBILITY:
+            return words[0]
+        ok = set(SEAT_VISIBILITY)
+        for v, w in zip(values, words):
+            if w not in ok:
+                self.error(v.span, "E404", f"`visible` takes all, owner, none, or seats among "
+                           f"{', '.join(SEAT_VISIBILITY)}" + (f", not `{w}`" if w else ""),
+                           suggest(w or "", sorted(ok | VISIBILITY)))
+                return "none"
+        if d.scope is None:
+            self.error(values[0].span, "E404", "only a zone per player has seats near its owner to be seen by",
+                       "write `visible: all`, `owner` or `none`, or make the zone `per player`")
+            return "none"
+        return words[0] if len(words) == 1 else list(dict.fromkeys(words))
 
     def name_value(self, expr, allowed: set[str], what: str) -> str:
         if isinstance(expr, ast.Name) and expr.id in allowed:

@@ -160,7 +160,9 @@ def build_schema() -> dict:
             "zones": named({"id": {"type": "string"}, "name": {"type": "string"},
                             "scope": {"enum": ["player", "global"]}, "ordered": {"type": "boolean"},
                             "capacity": nullable({"type": "integer", "minimum": 0}),
-                            "accepts": nullable(ids), "visible": {"enum": ["all", "owner", "none"]},
+                            "accepts": nullable(ids), "visible": {"anyOf": [
+                                {"enum": ["all", "owner", "none", "others", "team", "left", "right"]},
+                                {"type": "array", "items": {"enum": ["owner", "others", "team", "left", "right"]}}]},
                             "active": {"type": "boolean"}},
                            ["id", "scope", "ordered", "capacity", "accepts", "visible", "active"]),
             "spaces": named({"id": {"type": "string"}, "name": {"type": "string"}, "tags": ids, "adjacent": ids},

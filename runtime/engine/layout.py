@@ -30,6 +30,8 @@ class Layout:
     z_capacity: list[Any] = field(default_factory=list)
     z_accepts: list[Any] = field(default_factory=list)
     z_space: list[bool] = field(default_factory=list)
+    # a zone is `visible: team` (who sees it depends on the game's sides)
+    z_team: bool = False
     # counters, by slot
     cslot: dict[tuple[str, Any], int] = field(default_factory=dict)
     c_id: list[str] = field(default_factory=list)
@@ -87,7 +89,9 @@ def _add_zone(lay: Layout, z: dict, of: Any) -> None:
     lay.z_of.append(of)
     lay.z_ref.append({"zone": z["id"], "of": of})
     lay.z_ordered.append(bool(z.get("ordered", False)))
-    lay.z_visible.append(z.get("visible", "all"))
+    vis = z.get("visible", "all")
+    lay.z_visible.append(vis if type(vis) is str else tuple(vis))
+    lay.z_team = lay.z_team or vis == "team" or (type(vis) is list and "team" in vis)
     lay.z_active.append(bool(z.get("active", False)))
     lay.z_capacity.append(z.get("capacity"))
     acc = z.get("accepts")
