@@ -27,7 +27,7 @@ BUILTIN_ATTRS = {"index", "name", "id", "kind", "owner", "zone", "entity", "tags
                  "adjacent", "spaces", "size", "copies"}
 ID_TYPES = {"counter", "die", "table", "track", "kind", "event"}
 FIELD_TYPES = {"int", "str", "bool", "any", "list"}
-ZONE_PROPS = {"ordered", "capacity", "accepts", "visible", "hidden", "active", "private"}
+ZONE_PROPS = {"ordered", "capacity", "accepts", "visible", "hidden", "active", "private", "sort"}
 COUNTER_PROPS = {"display", "start", "min", "max"}
 ENTITY_PROPS = {"copies", "tags", "start"}
 PERIODS = {"turn", "round", "game"}
@@ -240,9 +240,16 @@ class Lowerer(ScenarioLowering):
         if capacity is not None and (not isinstance(capacity, int) or capacity < 0):
             self.error(props["capacity"][0].span, "E404", "capacity must be a whole number, 0 or more")
             capacity = None
-        return {"id": s.name, "name": d.title or s.name, "scope": self.check_scope(d),
-                "ordered": "ordered" in props, "capacity": capacity, "accepts": accepts,
-                "visible": visible, "active": "active" in props}
+        out = {"id": s.name, "name": d.title or s.name, "scope": self.check_scope(d),
+               "ordered": "ordered" in props, "capacity": capacity, "accepts": accepts,
+               "visible": visible, "active": "active" in props}
+        if "sort" in props:
+            # `sort: self.value`: the zone keeps its pieces ordered by this key of each (`self`)
+            if len(props["sort"]) != 1:
+                self.error(props["sort"][1].span, "E404", "`sort` takes one key",
+                           "order by several keys with a list: `sort: [self.suit, self.value]`")
+            out["sort"] = self.expr(props["sort"][0], Scope(entity=True))
+        return out
 
     def visibility(self, values: list, d) -> str | list:
         """`visible: all|owner|none`, or seats of a per-player zone: one or more of

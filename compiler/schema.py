@@ -163,7 +163,7 @@ def build_schema() -> dict:
                             "accepts": nullable(ids), "visible": {"anyOf": [
                                 {"enum": ["all", "owner", "none", "others", "team", "left", "right"]},
                                 {"type": "array", "items": {"enum": ["owner", "others", "team", "left", "right"]}}]},
-                            "active": {"type": "boolean"}},
+                            "active": {"type": "boolean"}, "sort": ref("expr")},
                            ["id", "scope", "ordered", "capacity", "accepts", "visible", "active"]),
             "spaces": named({"id": {"type": "string"}, "name": {"type": "string"}, "tags": ids, "adjacent": ids},
                             ["id", "tags", "adjacent"]),

@@ -183,6 +183,9 @@ class Rules:
                 if row.get("effect"):
                     compile_code(self, f"table:{tid}:{i}", row["effect"], f"table {tid} row {i}")
         self._compile_abilities()
+        # zones that keep themselves sorted (`sort: KEY` of `self`), by zone id
+        self.zone_sort: dict[str, Fn] = {z["id"]: compile_expr(z["sort"], self) for z in ir.get("zones") or []
+                                         if z.get("sort") is not None}
         score = ir.get("score")
         self.score: Fn | None = compile_expr(score, self) if score is not None else None
         # who wins together (`cooperative`, `teams EXPR`): outcome.py

@@ -30,6 +30,8 @@ class Layout:
     z_capacity: list[Any] = field(default_factory=list)
     z_accepts: list[Any] = field(default_factory=list)
     z_space: list[bool] = field(default_factory=list)
+    # the sort key of each zone slot that keeps itself sorted (`sort: KEY`), else None
+    z_sort: list[Any] = field(default_factory=list)
     # a zone is `visible: team` (who sees it depends on the game's sides)
     z_team: bool = False
     # counters, by slot
@@ -56,10 +58,12 @@ class Layout:
 
 def build_layout(rules: Any, n: int) -> Layout:
     lay = Layout(n=n, player_refs=[{"player": i} for i in range(n)])
+    sort = getattr(rules, "zone_sort", {})
     for z in rules.zone_list:
         owners = range(n) if z["scope"] == "player" else [None]
         for of in owners:
             _add_zone(lay, z, of)
+            lay.z_sort.append(sort.get(z["id"]))
     for c in rules.counter_list:
         owners = range(n) if c["scope"] == "player" else [None]
         for of in owners:

@@ -21,6 +21,7 @@ from waybill.spec.errors import RuleError, Stop
 from .events import emit, emit_counter, moved_args, moved_entry
 from .reveal import reveal  # noqa: F401  (its own module: private reveals, views)
 from .limits import check_count, over_message, spend
+from .exprs import order_key
 
 
 def _who(m: Any, loc: dict, cid: str, who: Any) -> Any:
@@ -70,6 +71,16 @@ def pay(m: Any, loc: dict, counter: str, amount: int, who: Any = None) -> None:
 
 # --- pieces ------------------------------------------------------------------
 
+def sorted_pile(m: Any, pile: tuple, key: Any, of: Any) -> tuple:
+    """A zone that keeps itself sorted (`sort: KEY`): its pieces ordered by
+    KEY of each (`self`; `owner` the zone's), lowest first; equal keys keep
+    the order they stood in (a piece entering goes after its equals on an
+    unordered zone, before them on an ordered one, as `move` puts it)."""
+    owner = None if of is None else m.L.player_refs[of]
+    keys = {p: order_key(key(m, {"self": {"piece": p}, "owner": owner})) for p in pile}
+    return tuple(sorted(pile, key=keys.__getitem__))
+
+
 def place(m: Any, pid: int, slot: int, position: str = "top") -> None:
     """Move one piece to a zone slot (-1 = out of play) and emit ``moved``.
     (Written out, not calls: this runs for every piece moved. While no
@@ -93,6 +104,8 @@ def place(m: Any, pid: int, slot: int, position: str = "top") -> None:
             zones[slot] = (pid,) + dest
         else:
             zones[slot] = dest + (pid,)
+        if lay.z_sort[slot] is not None:
+            zones[slot] = sorted_pile(m, zones[slot], lay.z_sort[slot], lay.z_of[slot])
         of = lay.z_of[slot]
         if of is not None:
             st.p_owner[pid] = of
