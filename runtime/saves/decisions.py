@@ -32,7 +32,7 @@ def ending(v: Any, path: str, c: Ctx, keys: frozenset) -> dict:
     need_shape(v, path, keys, OUTCOME_KEYS)
     need_player(v["winner"], f"{path}.winner", c)
     if "winners" in v:
-        for i, w in enumerate(need_list(v["winners"], f"{path}.winners", c.n)):
+        for i, w in enumerate(need_list(v["winners"], f"{path}.winners", most=c.n)):
             if type(w) is not int or not 0 <= w < c.n:
                 raise bad(f"{path}.winners[{i}]", f"should be a seat 0..{c.n - 1}")
     if "places" in v:
