@@ -1592,8 +1592,8 @@ def _move_inline(g: Gen, out: list, xs: list) -> bool:
     if slot is None or pos is None or pos[0] not in ("top", "bottom") or "moved" in g.rules.triggers:
         return False
     decl = g.rules.zones[known[0]["id"]]
-    if decl.get("capacity") is not None or decl.get("accepts"):
-        return False
+    if decl.get("capacity") is not None or decl.get("accepts") or decl.get("sort") is not None:
+        return False        # (a zone that keeps itself sorted: place sorts it)
     t = g._tmp()
     pid = f"({t}[_PK] if _ty({t} := {g.x(xs[0])}) is _dict and _PK in {t} else _pid({t}))"
     top = bool(decl.get("ordered", False)) and pos[0] != "bottom"
