@@ -421,7 +421,7 @@ def _print_summary(data: dict, words=None) -> None:
     for key in ("games", "finished", "capped", "errors", "mean_rounds", "mean_actions"):
         table.add_row(say("sim-" + key.replace("_", "-"), key.replace("_", " ")), str(data[key]))
     wins = ", ".join(f"{say('engine-seat', f'seat {int(k)}', seat=int(k))}: {v}" for k, v in data["winners"].items())
-    if not data.get("cooperative"):     # (a cooperative game's seats win together: its rows say so)
+    if data.get("outcome") not in ("cooperative", "teams"):   # (seats that win together: their rows say so)
         table.add_row(say("sim-wins", "wins"), wins or say("engine-none", "none"))
     first = data["seat_bots"][0] if data.get("seat_bots") else data["lineup"]
     table.add_row(say("sim-bots", "bots (first game)"), ", ".join(f"{say('engine-seat', f'seat {i}', seat=i)}: {b}"

@@ -141,7 +141,7 @@ def outcome_summary(done: list[GameRecord]) -> dict:
         "outcome": "cooperative" if any(r.won is not None for r in done) else
                    "teams" if any(len(set(map(repr, r.sides))) < len(r.sides) for r in done) else "each",
         "limit_ended": sum(1 for r in done if r.ended == "limit"),
-        "shared_wins": sum(1 for r in done if len(r.winners) > 1 and r.winner is None),
+        "shared_wins": sum(1 for r in done if _sides_won(r) > 1),
         "no_winner": sum(1 for r in done if not r.winners),
     }
     if out["outcome"] == "cooperative":
@@ -159,6 +159,11 @@ def outcome_summary(done: list[GameRecord]) -> dict:
                 sides[s] += 1
         out["wins_by_side"] = dict(sorted(sides.items()))
     return out
+
+
+def _sides_won(r: GameRecord) -> int:
+    """How many sides won the game (more than one: a tie shared the win)."""
+    return len({repr(r.sides[i]) if i < len(r.sides) else i for i in r.winners})
 
 
 def _wins_by_bot(done: list[GameRecord], names: list[str]) -> dict:

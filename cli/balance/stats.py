@@ -67,12 +67,18 @@ def won_by(r: dict) -> list[int]:
     return [] if r.get("winner") is None else [r["winner"]]
 
 
+def _sides_won(r: dict) -> int:
+    """How many sides won a game (more than one: a tie shared the win)."""
+    sides = r.get("sides") or []
+    return len({repr(sides[i]) if i < len(sides) else i for i in won_by(r)})
+
+
 def outcome(done: list[dict]) -> dict:
     """What the pack's declared outcome gave: a cooperative game's wins and
     the spread of its shared score, shared wins, games the rules' own
     limit ended (`end_game(limit: true)`)."""
     out: dict[str, Any] = {
-        "shared_wins": sum(1 for r in done if len(won_by(r)) > 1 and r.get("winner") is None),
+        "shared_wins": sum(1 for r in done if _sides_won(r) > 1),
         "limit_ended": sum(1 for r in done if r.get("ended") == "limit"),
         "cooperative": None,
     }
