@@ -83,9 +83,9 @@ PRIMITIVES: dict[str, Signature] = {s.name: s for s in [
     _sig("create", "entity:entity, to:zone", "piece",
          "Bring a new piece of an entity into play (for unlimited supplies).", ("moved",)),
     _sig("destroy", "piece:piece", None, "Take a piece out of the game.", ("moved",)),
-    _sig("reveal", "piece:piece, to:player=none", None,
-         "Show a piece to every player, or with `to` to that player only; whoever is shown it "
-         "keeps knowing it until it moves.", ("revealed",)),
+    _sig("reveal", "piece:piece, to:any=none", None,
+         "Show a piece to every player, or with `to` to that player (or those players: a list) only; "
+         "whoever is shown it keeps knowing it until it moves.", ("revealed",)),
     _sig("start_round", "", None, "Begin a new round: count it and reset per-round limits.", ("round_started",)),
     _sig("start_turn", "who:player", None, "Begin a player's turn: they become current; per-turn limits reset.",
          ("turn_started",)),

@@ -105,3 +105,23 @@ def test_a_seat_visibility_on_a_global_zone_or_an_unknown_word_is_an_E404(tmp_pa
     assert [x.code for x in d] == ["E404"] and "per player" in d[0].message
     d = diags_of(tmp_path, 'zone pool per player { visible: owner, leftt }\n' + points("end_game()"))
     assert [x.code for x in d] == ["E404"] and "`leftt`" in d[0].message and "left" in (d[0].hint or "")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_reveal_to_a_set_of_seats(tmp_path, engine):
+    # docs/LANGUAGE.md: "`reveal(card, to: teammates(me))` shows it to each of them"
+    body = '''
+kind card { }
+card gem "Gem" { start: deck }
+zone deck "Deck" { hidden }
+game {
+  players 4
+  teams me.index % 2
+  play { start_turn(player(0)) reveal(first(pieces(deck)), to: [me] + teammates(me)) end_game() }
+}
+'''
+    g = game_of(tmp_path, body, 4, engine)
+    knows = [bool(g.view(s, zones=True)["zones"][0].get("known")) for s in range(4)]
+    assert knows == [True, False, True, False]
+    shown = [e["args"]["to"] for e in g.state.log.entries() if e.get("event") == "revealed"]
+    assert shown == [{"player": 0}, {"player": 2}]
