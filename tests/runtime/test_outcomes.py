@@ -125,3 +125,41 @@ game {
     assert knows == [True, False, True, False]
     shown = [e["args"]["to"] for e in g.state.log.entries() if e.get("event") == "revealed"]
     assert shown == [{"player": 0}, {"player": 2}]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_elimination_ranks_who_went_out_later_higher(tmp_path, engine):
+    # docs/LANGUAGE.md, Elimination: "the `score` ranks them (out later ranks higher)"
+    body = '''
+counter out per player = 0
+die d6 { faces 1, 2, 3, 4, 5, 6 }
+game {
+  players 2..6
+  play {
+    while true {
+      start_round()
+      for p in [each q in players() where q.out == 0] {
+        start_turn(p)
+        let f = roll(d6)
+        if f[0] == 1 { set p.out = round_number() }
+        let left = [each q in players() where q.out == 0]
+        if size(left) == 1 { win(first(left)) }
+      }
+    }
+  }
+  score if me.out == 0 then 1000 else me.out
+}
+'''
+    rules = Rules.from_ir(checked_ir(tmp_path, body), engine=engine)
+    for seed in range(1, 6):
+        g = Game.new(rules, players=4, seed=seed)
+        assert g.over
+        r = g.result
+        out = r["scores"]
+        assert r["winners"] == [g.winner] and r["places"][g.winner] == 1
+        for a in range(4):
+            for b in range(4):
+                if a != g.winner and b != g.winner and out[a] > out[b]:
+                    assert r["places"][a] < r["places"][b]
+                if a != g.winner and b != g.winner and out[a] == out[b]:
+                    assert r["places"][a] == r["places"][b]      # out in the same round: a tie
