@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from . import access
 from waybill.spec.errors import RuleError
+from .ordering import order_key
 from .limits import MAX_INT, check_count, check_int, check_size, flat_enough, over_message, spend
 
 Fn = Callable[[Any, dict], Any]
@@ -358,28 +359,6 @@ def _sorted_by(key: Fn) -> Callable[..., list]:
         keyed.sort(key=lambda kv: kv[0])
         return flat_enough(m, [v for _, v in keyed])
     return loop
-
-
-def order_key(v: Any) -> tuple:
-    """A key any two values compare by: none, then truth values, numbers,
-    texts, lists (item by item), players, pieces, other things by their
-    text. The same in both engines (the compiled one calls this code)."""
-    t = type(v)
-    if v is None:
-        return (0,)
-    if t is bool:
-        return (1, int(v))
-    if t is int:
-        return (2, v)
-    if t is str:
-        return (3, v)
-    if t is list:
-        return (4, tuple(order_key(x) for x in v))
-    if t is dict and type(v.get("player")) is int:
-        return (5, v["player"])
-    if t is dict and type(v.get("piece")) is int:
-        return (6, v["piece"])
-    return (7, repr(v))
 
 
 _AGG: dict[str, Callable[..., Any]] = {

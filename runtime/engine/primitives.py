@@ -21,7 +21,7 @@ from waybill.spec.errors import RuleError, Stop
 from .events import emit, emit_counter, moved_args, moved_entry
 from .reveal import reveal  # noqa: F401  (its own module: private reveals, views)
 from .limits import check_count, over_message, spend
-from .exprs import order_key
+from .ordering import order_key
 
 
 def _who(m: Any, loc: dict, cid: str, who: Any) -> Any:
