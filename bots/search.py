@@ -8,8 +8,10 @@ the children legal in this deal, counted by how often each was available),
 adds one node, plays on with a cheap default policy (uniformly random) for
 at most ``rollout`` decisions, and scores the end:
 
-- a finished game: 1 for the winner, 0 for the others (a game without a
-  winner: an equal share);
+- a finished game: 1 for each seat of the winning side, 0 for the others
+  (a win shared by k tied sides: 1/k; a game without a winner: an equal
+  share); a cooperative game: 1 for a win, else a logistic of the shared
+  score, so that a team that scores more is better off (``_outcome``);
 - otherwise the pack's ``score`` hint, when it declares one (an expression
   per seat, ``score { ... }``): each seat's value is a logistic of its
   lead over the best other seat, ``1 / (1 + exp(-(s_me - s_best_other) /
@@ -108,6 +110,7 @@ class SearchBot:
         self.rival = bool(self.settings["rival"])
         self.last_iterations = 0      # how many the last search ran (for benchmarks)
         self._seat = 0                # the seat searching now
+        self._teams = False           # whether the game's seats play in sides (outcome.py)
         self._kept: tuple[Any, int, _Node] | None = None   # (game, seat, subtree) for the next decision
         self._loops: tuple[Any, dict[int, set]] = (None, {})    # (game, position -> moves taken there)
 
@@ -119,6 +122,8 @@ class SearchBot:
         start = time.perf_counter()
         seat = legal[0]["player"]
         self._seat = seat
+        # sides other than one per seat: the pack declares `teams` or `cooperative`
+        self._teams = game.rules.sides is not None or game.cooperative
         r = random.Random(rng.getrandbits(64))
         n = len(game.state.players)
         root = self._reused(game, seat, legal[0]["decision"]) or _Node(n)
@@ -283,12 +288,7 @@ class SearchBot:
 
     def _evaluate(self, d, n: int, hinted: bool) -> list[float]:
         if d.over:
-            w = d.winner
-            if self.linear:
-                return [0.0 if w is None else (_WON if j == w else -_WON) for j in range(n)]
-            if w is None:
-                return [1.0 / n] * n
-            return [1.0 if j == w else 0.0 for j in range(n)]
+            return self._outcome(d, n)
         if hinted:
             try:
                 # own hints alone (rival 0): only the searching seat's is read; the
@@ -300,10 +300,13 @@ class SearchBot:
             except (WaybillError, TypeError, ValueError):
                 return [0.0 if self.linear else 1.0 / n] * n
             out = []
+            side = d.sides() if self._teams else None
             for j in range(n):
                 # own hint alone: in a race, a line that ends before the rival's
-                # turn must not look better for it (a horizon that favours stalling)
-                lead = s[j] - (max((s[k] for k in range(n) if k != j), default=0.0) if self.rival else 0.0)
+                # turn must not look better for it (a horizon that favours stalling);
+                # the rival is the best seat of another side (none in a cooperative game)
+                rivals = [s[k] for k in range(n) if (k != j if side is None else side[k] != side[j])]
+                lead = s[j] - (max(rivals, default=0.0) if self.rival else 0.0)
                 if self.linear:
                     # far behind or far ahead, a gain still counts as much:
                     # a logistic flattens there, and the bot stops trying
@@ -314,6 +317,31 @@ class SearchBot:
             return out
         return [0.0 if self.linear else 1.0 / n] * n
 
+
+    def _outcome(self, d, n: int) -> list[float]:
+        """A finished game's worth to each seat, as the pack declares its
+        outcome: 1 to every seat of the winning side (a win shared by k
+        tied sides: 1/k each), 0 to the others; nobody won: an equal share.
+        A cooperative game: 1 when the team won, else a logistic of the
+        shared score (the game's `score`), so that 25 points beat 0."""
+        res = d.result or {}
+        won = res.get("winners", [] if d.winner is None else [d.winner])
+        if d.cooperative:
+            if won:
+                return [_WON if self.linear else 1.0] * n
+            s = (res.get("scores") or [None])[0]
+            s = float(s) if isinstance(s, (int, float)) and not isinstance(s, bool) else 0.0
+            if self.linear:
+                return [max(-_WON, min(_WON, s / self.scale))] * n
+            x = max(-60.0, min(60.0, s / self.scale))
+            return [0.99 / (1.0 + math.exp(-x))] * n
+        if not won:
+            return [0.0 if self.linear else 1.0 / n] * n
+        side = d.sides()
+        k = len({repr(side[i]) for i in won})
+        if self.linear:
+            return [(_WON if k == 1 else 0.0) if j in won else -_WON for j in range(n)]
+        return [1.0 / k if j in won else 0.0 for j in range(n)]
 
     def _worth(self, c: "_Node", player: int) -> float:
         """What a child is worth to the player choosing it: the mean of the deals

@@ -379,6 +379,28 @@ def _check_bots(bot: str, players: int | None = None) -> None:
                                  param_hint="--bot")
 
 
+def _outcome_rows(data: dict, say) -> list[tuple[str, str]]:
+    """The rows of the outcome the pack declares: a cooperative game's wins and
+    shared score, wins by side, shared wins, games its own cap ended."""
+    rows = []
+    coop = data.get("cooperative")
+    if coop:
+        rows.append((say("sim-team-won", "team won"), f"{coop['won']} / {data['finished']}"))
+        if coop["score_mean"] is not None:
+            rows.append((say("sim-team-score", "shared score (mean, min..max)"),
+                         f"{coop['score_mean']} ({coop['score_min']}..{coop['score_max']})"))
+            rows.append((say("sim-team-scores", "shared scores (score: games)"),
+                         ", ".join(f"{k}: {v}" for k, v in coop["scores"].items())))
+    if data.get("wins_by_side"):
+        rows.append((say("sim-wins-by-side", "wins by side"),
+                     ", ".join(f"{k}: {v}" for k, v in data["wins_by_side"].items())))
+    if data.get("shared_wins"):
+        rows.append((say("sim-shared-wins", "shared wins (ties)"), str(data["shared_wins"])))
+    if data.get("limit_ended"):
+        rows.append((say("sim-limit-ended", "ended by the rules' own limit"), str(data["limit_ended"])))
+    return rows
+
+
 def _print_summary(data: dict, words=None) -> None:
     from rich.table import Table
     from waybill.console import console as make_console
@@ -403,13 +425,16 @@ def _print_summary(data: dict, words=None) -> None:
         return say("engine-player", f"Player {seat + 1}", number=seat + 1)
 
     wins = ", ".join(f"{player(int(k))}: {v}" for k, v in data["winners"].items())
-    table.add_row(say("sim-wins", "wins"), wins or say("engine-none", "none"))
+    if data.get("outcome") not in ("cooperative", "teams"):   # (seats that win together: their rows say so)
+        table.add_row(say("sim-wins", "wins"), wins or say("engine-none", "none"))
     first = data["seat_bots"][0] if data.get("seat_bots") else data["lineup"]
     table.add_row(say("sim-bots", "bots (first game)"), ", ".join(f"{player(i)}: {b}" for i, b in enumerate(first))
                   + (say("sim-rotated", " (rotated game by game)") if data["rotated"] else ""))
     if data["rotated"]:
         table.add_row(say("sim-wins-by-bot", "wins by bot"),
                       ", ".join(f"{b}: {v['wins']} / {v['games']}" for b, v in data["wins_by_bot"].items()))
+    for row in _outcome_rows(data, say):
+        table.add_row(*row)
     if "replay_mismatches" in data:
         table.add_row(say("sim-replay-mismatches", "replay mismatches"), str(len(data["replay_mismatches"])))
     if "invariant_violations" in data:

@@ -244,8 +244,25 @@ def _ask_again(game: Game, decision: int) -> None:
     multi-step decision, so this is how the game itself asks anew."""
     st = game.state
     st.pending, st.decision = None, decision - 1
-    st.stack[-1]["pc"] -= 1
+    fr = st.stack[-1]
+    fr["pc"] -= 1 + _picked_afresh(fr)
     interpreter.run(game.m)
+
+
+def _picked_afresh(fr: dict) -> int:
+    """1 when the held decision is a `choose ... from EXPR` (or `choose
+    order`) that nothing has been picked in yet: its candidates were listed
+    by the instruction before it (`pick_start`/`order_start`, which keep
+    them in the locals `$<pc>c` and the picks so far in `$<pc>s`), so that
+    instruction runs again and the list is the new position's. A pick of
+    several already begun keeps its list: the picks made index into it."""
+    k = fr["pc"] - 2
+    loc = fr["locals"]
+    if f"${k}c" in loc and loc.get(f"${k}s") == []:
+        for key in (f"${k}c", f"${k}s", f"${k}n"):
+            loc.pop(key, None)
+        return 1
+    return 0
 
 
 def _derailed(game: Game) -> str:

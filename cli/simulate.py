@@ -32,6 +32,8 @@ import json
 import os
 import random
 import statistics
+from collections import Counter
+from typing import Any
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
@@ -57,6 +59,13 @@ class GameRecord:
     # per seat, what it got and held at the end (None: the pack declares no balance subjects)
     holdings: list | None = None
     bots: list = field(default_factory=list)     # the bot of each seat, by registered name
+    # the outcome the pack declares (runtime/engine/outcome.py): every winning seat, a
+    # cooperative game's result and shared score, the side of each seat, and how it ended
+    winners: list = field(default_factory=list)
+    won: bool | None = None
+    score: Any = None
+    sides: list = field(default_factory=list)
+    ended: str | None = None
 
 
 def lineup(bot: str | list[str], players: int, rules: Rules | None = None) -> list[str]:
@@ -111,6 +120,7 @@ class SimSummary:
             "rotated": len(set(self.lineup)) > 1,
             "wins_by_seat": dict(sorted(winners.items())),
             "wins_by_bot": _wins_by_bot(done, self.lineup),
+            **outcome_summary(done),
             "seat_bots": [r.bots for r in recs],
             "error_samples": [{"seed": r.seed, "error": r.error} for r in recs if r.error][:5],
         }
@@ -120,6 +130,40 @@ class SimSummary:
         if replays:
             out["replay_mismatches"] = [r.seed for r in replays if not r.replay_ok]
         return out
+
+
+def outcome_summary(done: list[GameRecord]) -> dict:
+    """What the finished games' outcomes were, as the pack declares them:
+    games ended by the rules' own cap (`end_game(limit: true)`), shared
+    wins and games nobody won; a cooperative game's wins and the spread of
+    its shared score; wins of each side of a game with teams."""
+    out: dict = {
+        "outcome": "cooperative" if any(r.won is not None for r in done) else
+                   "teams" if any(len(set(map(repr, r.sides))) < len(r.sides) for r in done) else "each",
+        "limit_ended": sum(1 for r in done if r.ended == "limit"),
+        "shared_wins": sum(1 for r in done if _sides_won(r) > 1),
+        "no_winner": sum(1 for r in done if not r.winners),
+    }
+    if out["outcome"] == "cooperative":
+        scores = [r.score for r in done if isinstance(r.score, int) and not isinstance(r.score, bool)]
+        out["cooperative"] = {
+            "won": sum(1 for r in done if r.won), "lost": sum(1 for r in done if r.won is False),
+            "score_mean": round(statistics.fmean(scores), 2) if scores else None,
+            "score_min": min(scores, default=None), "score_max": max(scores, default=None),
+            "scores": {str(k): v for k, v in sorted(Counter(scores).items())},
+        }
+    elif out["outcome"] == "teams":
+        sides: Counter = Counter()
+        for r in done:
+            for s in dict.fromkeys(repr(r.sides[i]) for i in r.winners):
+                sides[s] += 1
+        out["wins_by_side"] = dict(sorted(sides.items()))
+    return out
+
+
+def _sides_won(r: GameRecord) -> int:
+    """How many sides won the game (more than one: a tie shared the win)."""
+    return len({repr(r.sides[i]) if i < len(r.sides) else i for i in r.winners})
 
 
 def _wins_by_bot(done: list[GameRecord], names: list[str]) -> dict:
@@ -177,6 +221,11 @@ def play_one(rules: Rules, players: int, seed: int, bot_name: str | list[str], p
         return GameRecord(seed, False, 0, 0, None, error=str(exc), violations=violations, bots=names)
     record = GameRecord(seed, game.over and capped is None, game.state.round, actions, game.winner, capped=capped,
                         violations=violations, holdings=holdings(game), bots=names)
+    result = game.result or {}
+    record.winners = list(result.get("winners", [] if game.winner is None else [game.winner]))
+    record.won, record.ended = result.get("won"), result.get("ended")
+    record.score = (result.get("scores") or [None])[0] if record.won is not None else None
+    record.sides = game.sides() if game.over else []
     if check_replay:
         again = Game.replay(rules, seed, game.actions(), players=players)
         record.replay_ok = json.dumps(again.to_json(), sort_keys=True) == json.dumps(game.to_json(), sort_keys=True)

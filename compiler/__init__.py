@@ -195,10 +195,13 @@ def _check_pack_in(folder: str, report: Report, bots: dict[str, frozenset] | Non
     pack = read_pack_checked(folder, report)
     result = _compile_source(pack, (), report, bots)
     _lint_rules_text(result.ir, report)
+    from .offered import lint_offered
+    lint_offered(result.ir, result.scenarios, report)
     variants = sorted(result.program.variants) if result.program else []
     variant_irs = []
     if variants:
         together = _compile_source(pack, variants, report, bots)
+        lint_offered(together.ir, together.scenarios, report, only_variants=True)
         if together.ir is not None and result.ir is not None:
             quiet = Report()          # one variant at a time: only for the messages it adds
             variant_irs = [r.ir for r in (_compile_source(pack, [v], quiet, bots) for v in variants) if r.ir is not None]

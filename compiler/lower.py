@@ -27,11 +27,14 @@ BUILTIN_ATTRS = {"index", "name", "id", "kind", "owner", "zone", "entity", "tags
                  "adjacent", "spaces", "size", "copies"}
 ID_TYPES = {"counter", "die", "table", "track", "kind", "event"}
 FIELD_TYPES = {"int", "str", "bool", "any", "list"}
-ZONE_PROPS = {"ordered", "capacity", "accepts", "visible", "hidden", "active", "private"}
+ZONE_PROPS = {"ordered", "capacity", "accepts", "visible", "hidden", "active", "private", "sort"}
 COUNTER_PROPS = {"display", "start", "min", "max"}
 ENTITY_PROPS = {"copies", "tags", "start"}
 PERIODS = {"turn", "round", "game"}
 VISIBILITY = {"all", "owner", "none"}
+# seats of a per-player zone that may see it, combined in a list (`visible: owner, left`):
+# every seat but the owner, the owner's side (`teams`), the seats before and after the owner
+SEAT_VISIBILITY = ("owner", "others", "team", "left", "right")
 
 
 class Lowerer(ScenarioLowering):
@@ -222,7 +225,7 @@ class Lowerer(ScenarioLowering):
         if "private" in props:
             visible = "owner"
         if "visible" in props:
-            visible = self.name_value(props["visible"][0], VISIBILITY, "visibility")
+            visible = self.visibility(props["visible"], d)
         accepts = None
         if "accepts" in props:
             accepts = []
@@ -237,9 +240,35 @@ class Lowerer(ScenarioLowering):
         if capacity is not None and (not isinstance(capacity, int) or capacity < 0):
             self.error(props["capacity"][0].span, "E404", "capacity must be a whole number, 0 or more")
             capacity = None
-        return {"id": s.name, "name": d.title or s.name, "scope": self.check_scope(d),
-                "ordered": "ordered" in props, "capacity": capacity, "accepts": accepts,
-                "visible": visible, "active": "active" in props}
+        out = {"id": s.name, "name": d.title or s.name, "scope": self.check_scope(d),
+               "ordered": "ordered" in props, "capacity": capacity, "accepts": accepts,
+               "visible": visible, "active": "active" in props}
+        if "sort" in props:
+            # `sort: self.value`: the zone keeps its pieces ordered by this key of each (`self`)
+            if len(props["sort"]) != 1:
+                self.error(props["sort"][1].span, "E404", "`sort` takes one key",
+                           "order by several keys with a list: `sort: [self.suit, self.value]`")
+            out["sort"] = self.expr(props["sort"][0], Scope(entity=True))
+        return out
+
+    def visibility(self, values: list, d) -> str | list:
+        """`visible: all|owner|none`, or seats of a per-player zone: one or more of
+        `owner, others, team, left, right` (a list of words in the IR)."""
+        words = [v.id if isinstance(v, ast.Name) else None for v in values]
+        if len(values) == 1 and words[0] in VISIBILITY:
+            return words[0]
+        ok = set(SEAT_VISIBILITY)
+        for v, w in zip(values, words):
+            if w not in ok:
+                self.error(v.span, "E404", f"`visible` takes all, owner, none, or seats among "
+                           f"{', '.join(SEAT_VISIBILITY)}" + (f", not `{w}`" if w else ""),
+                           suggest(w or "", sorted(ok | VISIBILITY)))
+                return "none"
+        if d.scope is None:
+            self.error(values[0].span, "E404", "only a zone per player has seats near its owner to be seen by",
+                       "write `visible: all`, `owner` or `none`, or make the zone `per player`")
+            return "none"
+        return words[0] if len(words) == 1 else list(dict.fromkeys(words))
 
     def name_value(self, expr, allowed: set[str], what: str) -> str:
         if isinstance(expr, ast.Name) and expr.id in allowed:
@@ -700,6 +729,13 @@ class Lowerer(ScenarioLowering):
         if not g.play:
             self.error(g.span, "E205", "the game has no `play` block", "add `play { ... }` with the turn loop")
         ir["score"] = self.expr(g.score, Scope()) if g.score else None
+        if g.cooperative and g.teams is not None:
+            self.error(g.teams.span, "E404", "a cooperative game has one side: it takes no `teams`",
+                       "drop `teams` (every seat wins or loses together), or `cooperative` (sides play apart)")
+        if g.cooperative:
+            ir["outcome"] = {"cooperative": True}
+        elif g.teams is not None:
+            ir["outcome"] = {"sides": self.expr(g.teams, Scope())}
 
     def _unused(self) -> None:
         # Quantities are left out: a quantity only reads the game, and a pack
@@ -1088,12 +1124,16 @@ class Lowerer(ScenarioLowering):
         scope.push(e.var)
         where = self.expr(e.where, scope) if e.where else None
         value = self.expr(e.value, scope) if e.value else None
+        by = self.expr(e.by, scope) if e.by is not None else None
         scope.pop()
         if e.fn == "count" and e.value is not None:
             # `count` counts the items; a value after `:` would be silently ignored.
             self.error(e.value.span, "E404", "`count` takes no value after `:` (it counts the items)",
                        "add the values with `sum(each ...: value)`, or drop `: value`")
-        return {"op": "agg", "fn": e.fn, "var": e.var, "in": coll, "where": where, "value": value}
+        out = {"op": "agg", "fn": e.fn, "var": e.var, "in": coll, "where": where, "value": value}
+        if by is not None:
+            out["by"] = by      # `[each c in xs by key]`: a stable sort, lowest key first
+        return out
 
     def e_Call(self, e: ast.Call, scope: Scope):
         if e.fn in FUNCTIONS:

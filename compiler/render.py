@@ -303,6 +303,7 @@ class Renderer:
             each = f"each {words(e['var'])} in " if e.get("var") else ""
             where = f" where {sub(e['where'])}" if e.get("where") is not None else ""
             value = f": {sub(e['value'])}" if e.get("value") is not None else ""
+            where += f" by {sub(e['by'])}" if e.get("by") is not None else ""
             return f"{e.get('fn')}({each}{sub(e.get('in'))}{where}{value})"
         if op == "text":
             return "“" + "".join(p if isinstance(p, str) else "{" + sub(p) + "}" for p in e.get("parts") or []) + "”"

@@ -69,7 +69,7 @@ def build_schema() -> dict:
         "call": ({"fn": {"enum": sorted(FUNCTIONS)}, "args": {"type": "array", "items": ref("expr")}}, ["fn", "args"]),
         "quantity": ({"id": {"type": "string"}, "args": {"type": "array", "items": ref("expr")}}, ["id", "args"]),
         "agg": ({"fn": {"enum": ["count", "sum", "min", "max", "any", "all", "list"]}, "var": nullable({"type": "string"}),
-                 "in": ref("expr"), "where": ref("expr"), "value": ref("expr")}, ["fn", "in"]),
+                 "in": ref("expr"), "where": ref("expr"), "value": ref("expr"), "by": ref("expr")}, ["fn", "in"]),
         "text": ({"parts": {"type": "array", "items": ref("expr")}, "name": named}, ["parts"]),
     }
     expr = {"anyOf": [
@@ -161,8 +161,10 @@ def build_schema() -> dict:
             "zones": named({"id": {"type": "string"}, "name": {"type": "string"},
                             "scope": {"enum": ["player", "global"]}, "ordered": {"type": "boolean"},
                             "capacity": nullable({"type": "integer", "minimum": 0}),
-                            "accepts": nullable(ids), "visible": {"enum": ["all", "owner", "none"]},
-                            "active": {"type": "boolean"}},
+                            "accepts": nullable(ids), "visible": {"anyOf": [
+                                {"enum": ["all", "owner", "none", "others", "team", "left", "right"]},
+                                {"type": "array", "items": {"enum": ["owner", "others", "team", "left", "right"]}}]},
+                            "active": {"type": "boolean"}, "sort": ref("expr")},
                            ["id", "scope", "ordered", "capacity", "accepts", "visible", "active"]),
             "spaces": named({"id": {"type": "string"}, "name": {"type": "string"}, "tags": ids, "adjacent": ids},
                             ["id", "tags", "adjacent"]),
@@ -191,6 +193,8 @@ def build_schema() -> dict:
             "setup": block,
             "play": block,
             "score": ref("expr"),
+            # who wins together: every seat one side, or the side of seat `me`
+            "outcome": _obj({"cooperative": {"type": "boolean"}, "sides": ref("expr")}, []),
             "display": _obj({part: {"type": "array", "items": _obj(
                 {"type": {"enum": ["counter", "zone", "quantity", "show"]}, "id": {"type": "string"},
                  "label": {"type": "string"}, "grouped": {"type": "boolean"}, "full": {"type": "boolean"},

@@ -97,6 +97,7 @@ class Aggregate(Node):
     coll: "Expr"
     where: "Expr | None"
     value: "Expr | None"
+    by: "Expr | None" = None    # `[each c in xs by c.value]`: ordered by this key
 
 
 Expr = Union[Name, Literal, Text, ListLit, RangeLit, Attr, Index, Call, Binary, Unary, Cond, Aggregate]
@@ -429,6 +430,8 @@ class GameDecl(Node):
     play: list = field(default_factory=list)
     score: Expr | None = None
     text: str | None = None
+    cooperative: bool = False     # every seat is one side
+    teams: Expr | None = None     # a seat's side, of `me`
 
 
 @dataclass

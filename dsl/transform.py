@@ -374,7 +374,17 @@ class ToAst(Transformer):
                     game.score = c[1]
                 elif c[0] == "text":
                     game.text = c[1]
+                elif c[0] == "cooperative":
+                    game.cooperative = True
+                elif c[0] == "teams":
+                    game.teams = c[1]
         return game
+
+    def cooperative_item(self, meta, ch):
+        return ("cooperative", True)
+
+    def teams_item(self, meta, ch):
+        return ("teams", ch[1])
 
     def players_item(self, meta, ch):
         lo, hi = ch[1]
@@ -730,7 +740,12 @@ class ToAst(Transformer):
 
     def list_each(self, meta, ch):
         # [each x in S where P: v]: the list of the values (or items) that pass
-        return ast.Aggregate(self.sp(meta), "list", str(ch[2]), ch[4], *_where_value(ch[5:-1]))
+        by = next((c[1] for c in ch if isinstance(c, tuple) and c[0] == "order_by"), None)
+        rest = [c for c in ch[5:-1] if not (isinstance(c, tuple) and c[0] == "order_by")]
+        return ast.Aggregate(self.sp(meta), "list", str(ch[2]), ch[4], *_where_value(rest), by=by)
+
+    def order_by(self, meta, ch):
+        return ("order_by", ch[1])
 
     def aggregate_plain(self, meta, ch):
         return ast.Aggregate(self.sp(meta), ch[0], None, ch[2], None, None)

@@ -309,6 +309,16 @@ class Game:
     def result(self) -> dict | None:
         return self.m.st.result
 
+    def sides(self) -> list:
+        """The side of each seat (the game's `teams`; each its own without, one
+        for all in a cooperative game): see runtime/engine/outcome.py."""
+        from .engine.outcome import sides
+        return sides(self.m)
+
+    @property
+    def cooperative(self) -> bool:
+        return self.rules.cooperative
+
     @property
     def current_player(self) -> int | None:
         return self.m.st.current

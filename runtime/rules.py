@@ -183,8 +183,16 @@ class Rules:
                 if row.get("effect"):
                     compile_code(self, f"table:{tid}:{i}", row["effect"], f"table {tid} row {i}")
         self._compile_abilities()
+        # zones that keep themselves sorted (`sort: KEY` of `self`), by zone id
+        self.zone_sort: dict[str, Fn] = {z["id"]: compile_expr(z["sort"], self) for z in ir.get("zones") or []
+                                         if z.get("sort") is not None}
         score = ir.get("score")
         self.score: Fn | None = compile_expr(score, self) if score is not None else None
+        # who wins together (`cooperative`, `teams EXPR`): outcome.py
+        outcome = ir.get("outcome") or {}
+        self.cooperative: bool = bool(outcome.get("cooperative"))
+        sides = outcome.get("sides")
+        self.sides: Fn | None = compile_expr(sides, self) if sides is not None else None
         self.invariants = [(inv["id"], inv.get("text") or inv["id"],
                             compile_expr(inv["expr"], self, self.where(inv.get("at"))), inv.get("at"))
                            for inv in ir.get("invariants") or []]

@@ -612,6 +612,8 @@ ENGINE_IDS: dict[str, tuple] = {
     "sim-games": (), "sim-finished": (), "sim-capped": (), "sim-errors": (), "sim-mean-rounds": (),
     "sim-mean-actions": (), "sim-wins": (), "sim-replay-mismatches": (), "sim-invariant-violations": (),
     "sim-capped-first": ("capped", "games"), "sim-bots": (), "sim-rotated": (), "sim-wins-by-bot": (),
+    "sim-team-won": (), "sim-team-score": (), "sim-team-scores": (), "sim-wins-by-side": (), "sim-shared-wins": (),
+    "sim-limit-ended": (),
 }
 
 # --- ENGINE: the surfaces' own words (issue 24.5) ------------------------------------

@@ -83,14 +83,17 @@ PRIMITIVES: dict[str, Signature] = {s.name: s for s in [
     _sig("create", "entity:entity, to:zone", "piece",
          "Bring a new piece of an entity into play (for unlimited supplies).", ("moved",)),
     _sig("destroy", "piece:piece", None, "Take a piece out of the game.", ("moved",)),
-    _sig("reveal", "piece:piece, to:player=none", None,
-         "Show a piece to every player, or with `to` to that player only; whoever is shown it "
-         "keeps knowing it until it moves.", ("revealed",)),
+    _sig("reveal", "piece:piece, to:any=none", None,
+         "Show a piece to every player, or with `to` to that player (or those players: a list) only; "
+         "whoever is shown it keeps knowing it until it moves.", ("revealed",)),
     _sig("start_round", "", None, "Begin a new round: count it and reset per-round limits.", ("round_started",)),
     _sig("start_turn", "who:player", None, "Begin a player's turn: they become current; per-turn limits reset.",
          ("turn_started",)),
-    _sig("win", "who:player", None, "End the game now with `who` as the winner."),
-    _sig("end_game", "", None, "End the game now; players are ranked by the game's score."),
+    _sig("win", "who:player", None, "End the game now with `who` (and its side, with `teams` or "
+         "`cooperative`) as the winner."),
+    _sig("end_game", "limit:bool=none", None, "End the game now; players are ranked by the game's score "
+         "(the best side wins, sides tied there share the win; a cooperative game is lost). `limit: true`: "
+         "the rules' own cap ended it (a round limit), and `sim` counts it apart."),
 ]}
 
 FUNCTIONS: dict[str, Signature] = {s.name: s for s in [
@@ -112,6 +115,11 @@ FUNCTIONS: dict[str, Signature] = {s.name: s for s in [
     _sig("next_player", "who:player", "player", "The player after `who` in seat order."),
     _sig("player", "index:int", "player", "The player in seat `index` (0-based)."),
     _sig("current_player", "", "player", "The player whose turn it is."),
+    _sig("team_of", "who:player", "any", "The side of a player: the game's `teams` value of it (its seat "
+         "number without teams; 0 for all in a cooperative game)."),
+    _sig("teammates", "who:player", "list", "The other players on `who`'s side, in seat order."),
+    _sig("winning_players", "", "list", "The players who won, once the game is over (empty before, and when "
+         "nobody won)."),
     _sig("round_number", "", "int", "How many rounds have started."),
     _sig("pieces_of", "entity:entity", "list", "Every piece of an entity that is in play."),
     _sig("entities", "kind:kind", "list", "Every entity of a kind (definitions, not pieces)."),

@@ -92,6 +92,8 @@ procedure best_route(p: player) { return 3 }
 procedure begin_round() { start_round() }
 action drive "Drive" { tags: main  log "{me} drives" }
 action slide "Slide" { tags: slide  log "{me} slides" }
+action move_truck "Move your truck" { tags: main  log "{me} moves" }
+action bonus "Bonus action" { tags: main  log "{me} takes a bonus" }
 board wasteland {
   space depot "The Depot" { tags: outpost, center }
   space corinth "Corinth" { tags: outpost }

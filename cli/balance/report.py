@@ -24,6 +24,27 @@ figure { margin: 0.5em 0; } svg { max-width: 100%; height: auto; }
 """
 
 
+def _outcome_parts(oc: dict) -> list[str]:
+    """The pack's declared outcome: a cooperative team's wins and shared
+    scores, shared wins, games the rules' own limit ended."""
+    parts = []
+    coop = oc.get("cooperative")
+    if coop:
+        won = coop["won"]
+        parts.append("<h2 id='team'>The team (a cooperative game)</h2>")
+        parts.append(f"<p>The team won {won['wins']} of {won['n']} finished games "
+                     f"({_pct(won['rate'])}, 95% {_pct(won['lo'])}..{_pct(won['hi'])}); "
+                     f"mean shared score {coop['mean']}.</p>")
+        if coop["scores"]:
+            parts.append(f"<figure>{_histogram(coop['scores'], 'Shared score per game', 'score')}</figure>")
+    if oc.get("shared_wins"):
+        parts.append(f"<p class='note'>{oc['shared_wins']} finished game(s) ended in a shared win (a tie).</p>")
+    if oc.get("limit_ended"):
+        parts.append(f"<p class='warn'>{oc['limit_ended']} finished game(s) were ended by the rules' own "
+                     "limit (end_game(limit: true)), not by a natural end.</p>")
+    return parts
+
+
 def _plt():
     import matplotlib
     matplotlib.use("Agg", force=True)
@@ -113,6 +134,7 @@ def render(stats: dict, meta: dict, top_cards: int = 25) -> str:
     parts.append(_rate_table([dict(r, name=f"Player {r['seat'] + 1}") for r in seat_rows], "seat", count="games"))
     if stats.get("no_winner"):
         parts.append(f"<p class='note'>{stats['no_winner']} finished game(s) had no single winner.</p>")
+    parts.extend(_outcome_parts(stats.get("outcome") or {}))
 
     parts.append("<h2 id='length'>Game length</h2>")
     parts.append("<p class='note'>Finished games; capped ones are listed below.</p>")

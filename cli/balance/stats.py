@@ -37,11 +37,12 @@ def analyse(records: list[dict], players: int, spec: dict | None = None, names: 
     done = [r for r in records if r.get("finished")]
     capped = [r for r in records if r.get("capped")]
     errors = [r for r in records if r.get("error")]
-    seat_wins = Counter(r["winner"] for r in done if r.get("winner") is not None)
+    seat_wins = Counter(s for r in done for s in won_by(r))
     out: dict[str, Any] = {
         "games": len(records),
         "finished": len(done),
         "no_winner": sum(1 for r in done if r.get("winner") is None),
+        "outcome": outcome(done),
         "capped": [{"seed": r["seed"], "why": r["capped"], "rounds": r["rounds"], "actions": r["actions"]}
                    for r in capped],
         "errors": [{"seed": r["seed"], "error": r["error"]} for r in errors],
@@ -58,6 +59,37 @@ def analyse(records: list[dict], players: int, spec: dict | None = None, names: 
     return out
 
 
+def won_by(r: dict) -> list[int]:
+    """Every seat that won a game's record: its side (`teams`, `cooperative`)
+    or the seats tied at the top; a record without `winners`, its winner."""
+    if r.get("winners") or (r.get("winners") is not None and r.get("winner") is None):
+        return list(r["winners"])
+    return [] if r.get("winner") is None else [r["winner"]]
+
+
+def _sides_won(r: dict) -> int:
+    """How many sides won a game (more than one: a tie shared the win)."""
+    sides = r.get("sides") or []
+    return len({repr(sides[i]) if i < len(sides) else i for i in won_by(r)})
+
+
+def outcome(done: list[dict]) -> dict:
+    """What the pack's declared outcome gave: a cooperative game's wins and
+    the spread of its shared score, shared wins, games the rules' own
+    limit ended (`end_game(limit: true)`)."""
+    out: dict[str, Any] = {
+        "shared_wins": sum(1 for r in done if _sides_won(r) > 1),
+        "limit_ended": sum(1 for r in done if r.get("ended") == "limit"),
+        "cooperative": None,
+    }
+    coop = [r for r in done if r.get("won") is not None]
+    if coop:
+        scores = sorted(r["score"] for r in coop if type(r.get("score")) is int)
+        out["cooperative"] = {"won": rate(sum(1 for r in coop if r["won"]), len(coop)), "scores": scores,
+                              "mean": round(sum(scores) / len(scores), 2) if scores else None}
+    return out
+
+
 def _subject(done: list[dict], role: str, subject: dict, names: dict) -> dict:
     key = subject["kind"] + (f".{subject['field']}" if subject.get("field") else "")
     held: Counter = Counter()
@@ -68,9 +100,9 @@ def _subject(done: list[dict], role: str, subject: dict, names: dict) -> dict:
             seats += 1
             for value in (h.get(role) or {}).get(key, []):
                 held[value] += 1
-                if r.get("winner") == seat:
+                if seat in won_by(r):
                     won[value] += 1
-    wins_all = sum(1 for r in done if r.get("winner") is not None)
+    wins_all = sum(len(won_by(r)) for r in done)
     rows = []
     for value in sorted(held, key=lambda v: (-held[v], str(v))):
         row = dict(rate(won[value], held[value]), id=value, name=names.get(value, value))

@@ -46,7 +46,7 @@ def fold(e: Any, binds: dict[str, Any]) -> Any:
         inner = {k: v for k, v in binds.items() if k != e.get("var")}
         out = dict(e)
         out["in"] = fold(e.get("in"), binds)
-        for key in ("where", "value"):
+        for key in ("where", "value", "by"):
             if e.get(key) is not None:
                 out[key] = fold(e[key], inner)
         return out

@@ -276,6 +276,8 @@ class Program:
         if e.get("where") is not None:
             self.of(e["where"], inner, seen)
         v = self.of(e.get("value"), inner, seen) if e.get("value") is not None else None
+        if e.get("by") is not None:
+            self.of(e["by"], inner, seen)
         if fn == "count":
             return "int"
         if fn in ("any", "all"):

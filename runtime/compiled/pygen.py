@@ -582,7 +582,7 @@ class Gen:
             test = self.ex(e["if"], at)     # (written first: it runs first)
             self.clean = False              # (either branch may not run)
             return f"({self.ex(e['then'], at)} if {test} else {self.ex(e.get('else'), at)})"
-        if op == "agg" and e["fn"] in _AGGS:
+        if op == "agg" and e["fn"] in _AGGS and e.get("by") is None:
             return self._agg(e, at)
         if op == "quantity" and e["id"] in R.quantities and not R.modifiers.get(e["id"]) \
                 and len(e.get("args", [])) == len(R.quantities[e["id"]][0]):
@@ -1600,8 +1600,8 @@ def _move_inline(g: Gen, out: list, xs: list) -> bool:
     if slot is None or pos is None or pos[0] not in ("top", "bottom") or "moved" in g.rules.triggers:
         return False
     decl = g.rules.zones[known[0]["id"]]
-    if decl.get("capacity") is not None or decl.get("accepts"):
-        return False
+    if decl.get("capacity") is not None or decl.get("accepts") or decl.get("sort") is not None:
+        return False        # (a zone that keeps itself sorted: place sorts it)
     t = g._tmp()
     pid = f"({t}[_PK] if _ty({t} := {g.x(xs[0])}) is _dict and _PK in {t} else _pid({t}))"
     top = bool(decl.get("ordered", False)) and pos[0] != "bottom"

@@ -14,6 +14,7 @@ from typing import Any, Callable
 from . import access
 from waybill.spec.errors import RuleError
 from waybill.spec.messages import chain, hole_names
+from .ordering import order_key
 from .limits import MAX_INT, check_count, check_int, check_size, flat_enough, over_message, spend
 
 Fn = Callable[[Any, dict], Any]
@@ -298,6 +299,8 @@ def _agg(e: dict, rules: Any, at: str | None) -> Fn:
     loop = _AGG.get(fn)
     if loop is None:
         raise RuleError(f"unknown aggregate {fn!r}", at)
+    if e.get("by") is not None:
+        loop = _sorted_by(compile_expr(e["by"], rules, at))
 
     def f(m, loc):
         items = access.walked(m, coll(m, loc), loc)
@@ -352,6 +355,20 @@ _MISSING = object()
 
 def _collect(m, loc, var, items, where, value) -> list:
     return flat_enough(m, list(_each(m, loc, var, items, where, value)))
+
+
+def _sorted_by(key: Fn) -> Callable[..., list]:
+    """`[each c in xs where P by K: V]`: the items that pass, ordered by K
+    (lowest first; equal keys keep the items' order), each as V (or itself)."""
+    def loop(m, loc, var, items, where, value) -> list:
+        keyed = []
+        for x in items:
+            loc[var] = x
+            if where is None or where(m, loc):
+                keyed.append((order_key(key(m, loc)), value(m, loc) if value is not None else x))
+        keyed.sort(key=lambda kv: kv[0])
+        return flat_enough(m, [v for _, v in keyed])
+    return loop
 
 
 _AGG: dict[str, Callable[..., Any]] = {

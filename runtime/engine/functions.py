@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from . import access
+from . import access, outcome
 from waybill.spec.errors import RuleError
 from .limits import spend
 
@@ -183,6 +183,25 @@ def current_player(m: Any, loc: dict) -> Any:
     return None if cur is None else m.L.player_refs[cur]
 
 
+def team_of(m: Any, loc: dict, who: Any) -> Any:
+    return outcome.sides(m)[access.player_index(who)]
+
+
+def teammates(m: Any, loc: dict, who: Any) -> list:
+    i = access.player_index(who)
+    of = outcome.sides(m)
+    return [m.L.player_refs[j] for j in range(m.L.n) if j != i and of[j] == of[i]]
+
+
+def winning_players(m: Any, loc: dict) -> list:
+    result = m.st.result
+    if not result:
+        return []
+    # (a game saved before `winners` was kept names its one winner)
+    won = result.get("winners", [] if result.get("winner") is None else [result["winner"]])
+    return [m.L.player_refs[i] for i in won]
+
+
 def round_number(m: Any, loc: dict) -> int:
     return m.st.round
 
@@ -272,4 +291,4 @@ IMPLS = {name: globals()[name] for name in (
     "spaces_in", "regions", "distance", "has_tag", "players", "turn_order", "opponents",
     "next_player", "player", "current_player", "round_number", "pieces_of", "entities",
     "lookup", "abs", "lowest", "highest", "first", "last", "contains", "uses", "text_of",
-    "actions_open")}
+    "actions_open", "team_of", "teammates", "winning_players")}

@@ -30,6 +30,10 @@ class Layout:
     z_capacity: list[Any] = field(default_factory=list)
     z_accepts: list[Any] = field(default_factory=list)
     z_space: list[bool] = field(default_factory=list)
+    # the sort key of each zone slot that keeps itself sorted (`sort: KEY`), else None
+    z_sort: list[Any] = field(default_factory=list)
+    # a zone is `visible: team` (who sees it depends on the game's sides)
+    z_team: bool = False
     # counters, by slot
     cslot: dict[tuple[str, Any], int] = field(default_factory=dict)
     c_id: list[str] = field(default_factory=list)
@@ -54,10 +58,12 @@ class Layout:
 
 def build_layout(rules: Any, n: int) -> Layout:
     lay = Layout(n=n, player_refs=[{"player": i} for i in range(n)])
+    sort = getattr(rules, "zone_sort", {})
     for z in rules.zone_list:
         owners = range(n) if z["scope"] == "player" else [None]
         for of in owners:
             _add_zone(lay, z, of)
+            lay.z_sort.append(sort.get(z["id"]))
     for c in rules.counter_list:
         owners = range(n) if c["scope"] == "player" else [None]
         for of in owners:
@@ -87,7 +93,9 @@ def _add_zone(lay: Layout, z: dict, of: Any) -> None:
     lay.z_of.append(of)
     lay.z_ref.append({"zone": z["id"], "of": of})
     lay.z_ordered.append(bool(z.get("ordered", False)))
-    lay.z_visible.append(z.get("visible", "all"))
+    vis = z.get("visible", "all")
+    lay.z_visible.append(vis if type(vis) is str else tuple(vis))
+    lay.z_team = lay.z_team or vis == "team" or (type(vis) is list and "team" in vis)
     lay.z_active.append(bool(z.get("active", False)))
     lay.z_capacity.append(z.get("capacity"))
     acc = z.get("accepts")

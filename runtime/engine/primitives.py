@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import access, rng
+from . import access, outcome, rng
 from .access import counter_slot, counter_store, me_of, piece_id, zone_slot, zone_value
 from waybill.spec.errors import RuleError, Stop
 from .events import emit, emit_counter, moved_args, moved_entry
 from .reveal import reveal  # noqa: F401  (its own module: private reveals, views)
 from .limits import check_count, over_message, spend
+from .ordering import order_key
 
 
 def _who(m: Any, loc: dict, cid: str, who: Any) -> Any:
@@ -70,6 +71,16 @@ def pay(m: Any, loc: dict, counter: str, amount: int, who: Any = None) -> None:
 
 # --- pieces ------------------------------------------------------------------
 
+def sorted_pile(m: Any, pile: tuple, key: Any, of: Any) -> tuple:
+    """A zone that keeps itself sorted (`sort: KEY`): its pieces ordered by
+    KEY of each (`self`; `owner` the zone's), lowest first; equal keys keep
+    the order they stood in (a piece entering goes after its equals on an
+    unordered zone, before them on an ordered one, as `move` puts it)."""
+    owner = None if of is None else m.L.player_refs[of]
+    keys = {p: order_key(key(m, {"self": {"piece": p}, "owner": owner})) for p in pile}
+    return tuple(sorted(pile, key=keys.__getitem__))
+
+
 def place(m: Any, pid: int, slot: int, position: str = "top") -> None:
     """Move one piece to a zone slot (-1 = out of play) and emit ``moved``.
     (Written out, not calls: this runs for every piece moved. While no
@@ -93,6 +104,8 @@ def place(m: Any, pid: int, slot: int, position: str = "top") -> None:
             zones[slot] = (pid,) + dest
         else:
             zones[slot] = dest + (pid,)
+        if lay.z_sort[slot] is not None:
+            zones[slot] = sorted_pile(m, zones[slot], lay.z_sort[slot], lay.z_of[slot])
         of = lay.z_of[slot]
         if of is not None:
             st.p_owner[pid] = of
@@ -227,27 +240,34 @@ def win(m: Any, loc: dict, who: Any) -> None:
     finish_game(m, access.player_index(who))
 
 
-def end_game(m: Any, loc: dict) -> None:
-    finish_game(m, None)
+def end_game(m: Any, loc: dict, limit: Any = None) -> None:
+    finish_game(m, None, bool(limit))
 
 
-def finish_game(m: Any, winner: int | None) -> None:
-    """End the game. Ranking: the winner first (if any), then by score (the
-    IR's ``score`` with ``me`` bound, highest first), ties by seat order.
-    Without a declared winner, the single best score wins; a tie has none."""
+def finish_game(m: Any, winner: int | None, limit: bool = False) -> None:
+    """End the game. Ranking: the winners first, then by score (the IR's
+    ``score`` with ``me`` bound, highest first), ties by seat order. `win(p)`
+    makes p's whole side win (outcome.py); without it, the side of the best
+    score wins, and sides tied at the top share the win (``winner``, the
+    single winning seat, is then none). A cooperative game wins only by
+    `win`. ``limit``: the rules' own cap ended it (`end_game(limit: true)`)."""
     st, lay = m.st, m.L
     scores = [m.R.score(m, {"me": lay.player_refs[i]}) if m.R.score else None for i in range(lay.n)]
-    order = sorted(range(lay.n), key=lambda i: (i != winner, -(scores[i] or 0), i))
-    if winner is None and m.R.score is not None and lay.n:
-        best = [i for i in range(lay.n) if scores[i] == scores[order[0]]]
-        winner = order[0] if len(best) == 1 else None
+    winners, winner = outcome.winners(m, winner, scores)
+    won = set(winners)
+    order = sorted(range(lay.n), key=lambda i: (i not in won, -(scores[i] or 0), i))
     st.over, st.winner = True, winner
-    st.result = {"winner": winner, "ranking": order, "scores": scores}
+    st.result = {"winner": winner, "ranking": order, "scores": scores, "winners": winners,
+                 "places": outcome.places(order, won, scores)}
+    if m.R.cooperative:
+        st.result["won"] = bool(winners)
+    if limit:
+        st.result["ended"] = "limit"
     st.pending = None
     st.stack = []
     st.queue = []
     st.edepth = 0
-    st.log.append({"type": "end", "winner": winner, "ranking": order, "scores": scores})
+    st.log.append({"type": "end", **st.result})
 
 
 IMPLS = {name: globals()[name] for name in (

@@ -7,7 +7,8 @@ lies. ``reveal(piece, to: p)`` shows it to seat ``p`` only: its ``revealed`` eve
 piece for ``p`` alone, and ``p`` keeps knowing it — its view lists it under
 its zone's ``known`` pieces, without its place in the zone — until the piece
 moves. Any move ends it, even one back into the same zone or into a zone
-``p`` can see (there the piece is simply visible): the seat was shown a card
+``p`` can see (there the piece is simply visible). ``to:`` a list of players
+shows it to each of them (one event each): the seat was shown a card
 where it lay, not told where it goes. A shuffle does not end it, and the view
 never shows where in a stack a known piece is, so a shuffle teaches nothing.
 
@@ -35,6 +36,11 @@ def reveal(m: Any, loc: dict, piece: Any, to: Any = None) -> None:
     if to is None:
         _remember(st, EVERYONE, pid)
         emit(m, "revealed", {"piece": {"piece": pid}})
+        return
+    if type(to) is list:
+        # a set of seats (`teammates(me)`): shown to each, one `revealed` each, in seat order
+        for seat in sorted({player_index(p) for p in to}):
+            reveal(m, loc, piece, m.L.player_refs[seat] if type(seat) is int and 0 <= seat < m.L.n else seat)
         return
     seat = player_index(to)
     if not (type(seat) is int and 0 <= seat < m.L.n):

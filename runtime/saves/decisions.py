@@ -17,6 +17,8 @@ LOG_MAX = 1_000_000           # entries in a saved log
 LOG_TEXT_MAX = 1 << 30        # characters of a saved log's text
 _LOG_KEYS = frozenset(("size", "chunks"))
 RESULT_KEYS = frozenset(("winner", "ranking", "scores"))
+# what a result may hold besides (runtime/engine/outcome.py): older saves have none of them
+OUTCOME_KEYS = frozenset(("winners", "places", "won", "ended"))
 _EVENT_KEYS = frozenset(("type", "event", "args"))
 _MOVED_KEYS = frozenset(("piece", "source", "to"))
 _PIECE_KEYS = frozenset(("piece",))
@@ -27,8 +29,20 @@ _STOPPED_KEYS = frozenset(("type", "message", "at"))
 
 def ending(v: Any, path: str, c: Ctx, keys: frozenset) -> dict:
     """The shape of a result (and of the log's `end` entry): winner, ranking, scores."""
-    need_shape(v, path, keys)
+    need_shape(v, path, keys, OUTCOME_KEYS)
     need_player(v["winner"], f"{path}.winner", c)
+    if "winners" in v:
+        for i, w in enumerate(need_list(v["winners"], f"{path}.winners", most=c.n)):
+            if type(w) is not int or not 0 <= w < c.n:
+                raise bad(f"{path}.winners[{i}]", f"should be a seat 0..{c.n - 1}")
+    if "places" in v:
+        places = need_list(v["places"], f"{path}.places", c.n)
+        if len(places) != c.n or any(type(x) is not int or not 1 <= x <= c.n for x in places):
+            raise bad(f"{path}.places", f"should give each of the {c.n} players a place 1..{c.n}")
+    if "won" in v and type(v["won"]) is not bool:
+        raise bad(f"{path}.won", "should be true or false")
+    if "ended" in v and v["ended"] != "limit":
+        raise bad(f"{path}.ended", "should be \"limit\" when given")
     ranking = need_list(v["ranking"], f"{path}.ranking", c.n)
     if sorted(x if type(x) is int else -1 for x in ranking) != list(range(c.n)):
         raise bad(f"{path}.ranking", f"should rank each player 0..{c.n - 1} once")

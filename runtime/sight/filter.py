@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..engine.handles import handle
+from ..engine.outcome import sides
 from ..engine.reveal import known_pieces
 
 HIDDEN = {"hidden": True}
@@ -38,7 +39,7 @@ class Sight:
         lay = m.L
         self.m = m
         self.player = player
-        self.zones = _zones_seen(lay, player)
+        self.zones = _zones_seen(lay, player, sides(m) if lay.z_team else None)
         self._known: dict[int, int] | None = None
         self.handles = m.st.handles
 
@@ -285,12 +286,15 @@ def plain_actions(options: list[dict], player: int, decision: int) -> list[dict]
 _ZONES_SEEN: dict[tuple[int, Any], tuple[Any, list[bool]]] = {}
 
 
-def _zones_seen(lay: Any, player: int | None) -> list[bool]:
+def _zones_seen(lay: Any, player: int | None, side: list | None = None) -> list[bool]:
     """Which zone slots ``player`` sees. Zone visibility never changes in a
     game, and a Sight is made for every options list, so it is kept per
     layout (checked by identity: ids of dead layouts get reused); the last
     layout asked answers first (a game asks about its own, decision after
     decision)."""
+    if side is not None:
+        # `visible: team` reads the sides, which the game may draw: asked each time
+        return _zones_seen_of(lay, player, side)
     last = _LAST_LAYOUT
     if last[0] is lay:
         got = last[1].get(player)
@@ -302,16 +306,34 @@ def _zones_seen(lay: Any, player: int | None) -> list[bool]:
     return got
 
 
-_LAST_LAYOUT: list = [None, {}]      # [a layout, {player: _zones_seen(layout, player)}]
+_LAST_LAYOUT: list = [None, {}]
 
 
-def _zones_seen_of(lay: Any, player: int | None) -> list[bool]:
+def seen_by(vis: Any, of: Any, player: int | None, n: int, side: list | None) -> bool:
+    """Whether seat ``player`` sees a zone of ``vis`` owned by ``of``:
+    `all`, `owner`, `none`, or any of the seats `owner`, `others` (all but
+    the owner), `team` (the owner's side, the owner too), `left`/`right`
+    (the seat before/after the owner). A spectator sees `all` zones only."""
+    if vis == "all":
+        return True
+    if player is None or of is None:
+        return False
+    for w in ((vis,) if type(vis) is str else vis):
+        if w == "owner" and player == of or w == "others" and player != of \
+                or w == "left" and player == (of - 1) % n or w == "right" and player == (of + 1) % n \
+                or w == "team" and side is not None and side[player] == side[of]:
+            return True
+    return False      # [a layout, {player: _zones_seen(layout, player)}]
+
+
+def _zones_seen_of(lay: Any, player: int | None, side: list | None = None) -> list[bool]:
+    if side is not None:
+        return [seen_by(vis, of, player, lay.n, side) for vis, of in zip(lay.z_visible, lay.z_of)]
     key = (id(lay), player)
     hit = _ZONES_SEEN.get(key)
     if hit is not None and hit[0] is lay:
         return hit[1]
-    seen = [vis == "all" or (vis == "owner" and player is not None and of == player)
-            for vis, of in zip(lay.z_visible, lay.z_of)]
+    seen = [seen_by(vis, of, player, lay.n, None) for vis, of in zip(lay.z_visible, lay.z_of)]
     if len(_ZONES_SEEN) > 256:        # a bound, not a policy: layouts are few
         _ZONES_SEEN.clear()
     _ZONES_SEEN[key] = (lay, seen)

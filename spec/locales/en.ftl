@@ -51,6 +51,12 @@ sim-bots = bots (first game)
 sim-rotated = {" "}(rotated game by game)
 sim-wins-by-bot = wins by bot
 sim-invariant-violations = invariant violations
+sim-team-won = team won
+sim-team-score = shared score (mean, min..max)
+sim-team-scores = shared scores (score: games)
+sim-wins-by-side = wins by side
+sim-shared-wins = shared wins (ties)
+sim-limit-ended = ended by the rules' own limit
 
 ## the terminal (`waybill play`)
 play-your-choice = your choice

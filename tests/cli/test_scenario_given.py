@@ -143,3 +143,58 @@ def test_a_scenario_of_an_unknown_variant_is_an_E207(tmp_path):
     assert res.exit_code == 1
     assert "error[E207]: scenario `variant_names` names unknown variant `generus`" in res.output
     assert "generous" in res.output
+
+
+# docs/LANGUAGE.md, Scenarios: "A `given` written after a step that acts or asserts ... is itself a
+# step: it runs there, may not ask a decision, and the pending decision is then asked again, so its
+# choices are those of the new position."
+REFRESH_PACK = '''pack refresh "Refresh"
+kind token { }
+token red "Red" { start: pool }
+token blue "Blue" { start: pool }
+token green "Green" { start: box }
+zone pool "Pool"
+zone box "Box"
+zone taken "Taken"
+game "Refresh" {
+  players 2..2
+  play {
+    start_turn(player(0))
+    let t = choose "Take which?" from pieces(pool)
+    move(t, taken)
+    let two = choose 2 from pieces(pool)
+    let ord = choose order pieces(pool)
+    end_game()
+  }
+}
+scenario refreshed "A given between steps changes what the pending pick offers" {
+  players 2
+  expect offered "Red"
+  expect not offered "Green"
+  given { move(first(pieces(box)), pool)  move(first(pieces_of(red)), box) }
+  expect offered "Green"
+  expect not offered "Red"
+  answer "Green"
+  expect count(each c in pieces(taken) where c.entity == green) == 1
+}
+scenario refreshed_many "A given refreshes a pick of several and an order too" {
+  players 2
+  answer "Red"
+  expect offered "Blue"
+  given { move(first(pieces(box)), pool) }
+  expect offered "Green"
+  answer "Green"
+  answer "Blue"
+  given { move(first(pieces(taken)), pool) }
+  expect offered "Red"
+}
+'''
+
+
+def test_a_given_between_steps_refreshes_a_pending_pick(tmp_path):
+    pack = tmp_path / "refresh"
+    pack.mkdir()
+    (pack / "pack.wb").write_text(REFRESH_PACK, encoding="utf-8")
+    res = CliRunner().invoke(main, ["test", str(pack)], catch_exceptions=False)
+    assert res.exit_code == 0, res.output
+    assert "PASS refreshed" in res.output and "PASS refreshed_many" in res.output

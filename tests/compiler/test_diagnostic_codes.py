@@ -643,3 +643,40 @@ def test_codes_are_stable_and_well_formed():
         assert re.fullmatch(r"[EW][1-8]\d\d", code), code
         assert title and title == title.strip() and not title.endswith(".")
     assert all(c.startswith("W") for c in CODES if c[1] == "5")
+
+
+def test_W701_expect_offered_names_a_label_no_option_can_have(tmp_path):
+    # issue 26: "`expect not offered "x"` with a label that never exists anywhere passes silently
+    # — a typo makes a check that cannot fail"
+    body = ('action dig "Dig a hole" { gain(gold, 1) }\n'
+            'procedure offer(n: int) { choose "How?" { "Take {n} gold": gain(gold, n)  "Rest": hurt(me) } }\n'
+            'procedure name_it(g: piece) { let s = choose from [text_of(g) + " (spare)", "Plain"] }\n'
+            'game { players 2..2 play { hurt(me) let d = dice(me) offer(2) name_it(first(pieces(deck))) '
+            'act by me } }\n'
+            'scenario s {\n'
+            '  expect not offered "Dgi a hole"\n'        # a typo: W701
+            '  expect offered ~"hole"\n'                 # part of a label
+            '  expect offered "Dig a hole"\n'
+            '  expect offered "Take 3 gold"\n'           # a hole holds anything
+            '  expect not offered "Take"\n'              # a part of a label: a check of whole labels
+            '  expect offered "Shard (spare)"\n'         # a label made by `+`
+            '  expect offered "plain"\n'
+            '  expect offered "3"\n'                     # `choose amount`
+            '  expect offered "pass"\n'
+            '  expect offered "action-dig"\n'            # by message id
+            '  expect offered ~"Sausage"\n'             # a hole may hold it: no warning
+            '}\n')
+    folder = write_pack(tmp_path / "p", PRELUDE + body, head="pack t\n")
+    diags = check_paths([str(folder)]).sorted()
+    assert [(d.code, d.span.line) for d in diags] == [("W701", LINE + 5)], [d.render(None) for d in diags]
+    assert diags[0].message == ('no option of the pack can ever be labelled "Dgi a hole": '
+                                'this `expect` can never fail')
+    assert "spelling" in diags[0].hint
+    # with no holed label, no option contains "Sausage"
+    plain = body.replace('"Take {n} gold"', '"Take gold"').replace('text_of(g) + " (spare)"', '"Spare"')
+    folder = write_pack(tmp_path / "q", PRELUDE + plain, head="pack t\n")
+    diags = check_paths([str(folder)]).sorted()
+    assert [(d.code, d.span.line) for d in diags] == [("W701", LINE + 5), ("W701", LINE + 8), ("W701", LINE + 10),
+                                                         ("W701", LINE + 15)]
+    assert diags[3].message == ('no option of the pack can ever be labelled ~"Sausage": '
+                                'this `expect` can never hold')

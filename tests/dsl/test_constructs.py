@@ -303,7 +303,7 @@ def test_game_declaration(tmp_path):
     assert ir["players"] == {"min": 2, "max": 5}
     assert ir["setup"] == [{"do": "prim", "name": "shuffle", "args": [{"op": "ref", "ns": "zone", "id": "deck"}],
                             "into": None}]
-    assert ir["play"] == [{"do": "prim", "name": "end_game", "args": [], "into": None}]
+    assert ir["play"] == [{"do": "prim", "name": "end_game", "args": [None], "into": None}]
     assert ir["score"] == {"op": "attr", "of": {"op": "var", "name": "me"}, "name": "gold"}
 
 

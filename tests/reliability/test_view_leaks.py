@@ -142,6 +142,11 @@ GAMES = [
     ("dice_race", 2, (1, 2), 150),
     ("peek", 2, (1, 2), 200),
     ("peek", 3, (3, 4), 200),
+    # visible: others (a cooperative game), visible: team (partnerships), sorted picks
+    ("hint_circle", 2, (1, 2), 150),
+    ("hint_circle", 3, (3,), 150),
+    ("partners", 4, (1, 2), 150),
+    ("low_first", 3, (1,), 150),
 ]
 
 
@@ -149,7 +154,8 @@ GAMES = [
 def packs(tmp_path_factory):
     folder = tmp_path_factory.mktemp("peek")
     (folder / "pack.wb").write_text(PEEK, encoding="utf-8")
-    return {"peek": str(folder), "dice_race": str(ROOT / "tests" / "packs" / "dice_race")}
+    return {"peek": str(folder), **{name: str(ROOT / "tests" / "packs" / name)
+                                     for name in ("dice_race", "hint_circle", "partners", "low_first")}}
 
 
 def piece_refs(v, out: list) -> list:
@@ -172,8 +178,9 @@ class Oracle:
         lay = game.m.L
         self.g, self.lay = game, lay
         self.seats = list(range(lay.n)) + [None]
-        self.sees_zone = {s: [vis == "all" or (vis == "owner" and s is not None and of == s)
-                              for vis, of in zip(lay.z_visible, lay.z_of)] for s in self.seats}
+        side = game.sides()
+        self.sees_zone = {s: [_zone_seen(vis, of, s, lay.n, side) for vis, of in zip(lay.z_visible, lay.z_of)]
+                          for s in self.seats}
         self.zone_of = [slot for _, slot, _ in lay.start_pieces]
         self.known: dict = {s: set() for s in self.seats}
         self.allowed: dict = {s: [] for s in self.seats}    # per entry: pieces the seat could see
@@ -226,6 +233,20 @@ class Oracle:
         return slot >= 0 and (self.sees_zone[s][slot] or pid in self.known[s])
 
 
+def _zone_seen(vis, of, s, n: int, side: list) -> bool:
+    """The oracle's own reading of `visible` (docs/LANGUAGE.md): all, owner,
+    none, or the seats `owner`, `others`, `team`, `left`, `right` of a
+    per-player zone's owner, alone or in a list."""
+    if vis == "all":
+        return True
+    if s is None or of is None or vis == "none":
+        return False
+    seats = {"owner": {of}, "others": set(range(n)) - {of}, "left": {(of + n - 1) % n},
+             "right": {(of + 1) % n}, "team": {q for q in range(n) if side[q] == side[of]}}
+    words = [vis] if isinstance(vis, str) else list(vis)
+    return any(s in seats[w] for w in words)
+
+
 def check_seat(o: Oracle, s) -> None:
     g = o.g
     st = g.state
@@ -257,6 +278,9 @@ def check_seat(o: Oracle, s) -> None:
             slot = o.lay.zslot[(z["zone"], z["of"])]
             if not o.sees_zone[s][slot]:
                 assert "pieces" not in z and "groups" not in z, f"display zone {z['zone']} shows seat {s} its pieces"
+            elif "groups" not in z:
+                # a seat that sees a zone is shown its pieces, never "N hidden"
+                assert len(z.get("pieces", [])) == len(st.zones[slot]), f"display zone {z['zone']} hides from seat {s}"
             elif "groups" in z:
                 assert sum(g["count"] for g in z["groups"]) == len(st.zones[slot])
                 assert {g["entity"] for g in z["groups"]} == {st.p_ent[p] for p in st.zones[slot]}
