@@ -393,6 +393,8 @@ class Lowerer(ScenarioLowering):
         special: dict = {"copies": 1, "tags": [], "start": None}
         seen = set()
         for prop in d.props:
+            if id(prop) in self.p.implicit_props and prop.name not in kind_fields:
+                continue    # a template's generator that is no field of the kind: only its name and text use it
             if prop.name in seen:
                 self.error(prop.span, "E302", f"`{prop.name}` is given twice")
             seen.add(prop.name)

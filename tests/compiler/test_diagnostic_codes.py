@@ -407,6 +407,12 @@ def test_E407_decks_over_the_pieces_limit(tmp_path):
                              "in a game", "fewer copies, or `game { limits { pieces: N } }` up to 200000")
 
 
+def test_E420_a_card_template_value_known_only_in_play(tmp_path):
+    d, got = one(tmp_path, "gadget card for n in [1..3] { cost: size(deck) + n }\n" + USE, "E420")
+    assert got[:2] == (LINE, 37) and "not known until the game is played" in got[2]
+    assert got[3].startswith("a card template's values are computed when the pack is compiled")
+
+
 # ---- warnings --------------------------------------------------------------------------------------------
 
 def test_W501_unused_declaration(tmp_path):
