@@ -17,7 +17,9 @@ from .scenario import ScenarioLowering
 from .balance import lower_balance
 from .bots import lower_bots
 from .limits import check_start_pieces, lower_limits
+from .hooks import PREFIX as HOOKS, hooked, lower_hooks
 from .scope import Scope
+from .seats import SeatCheck
 from .symbols import Program, Symbol
 
 IR_FORMAT = "waybill-ir/1"
@@ -113,6 +115,7 @@ class Lowerer(ScenarioLowering):
         ir["spaces"] = self.spaces()
         self._mark_variants(ir)
         self.game(ir)
+        lower_hooks(self, ir)
         ir["display"] = self.display()
         lower_balance(self, ir)
         lower_bots(self, ir)
@@ -147,6 +150,7 @@ class Lowerer(ScenarioLowering):
             if s.category == "kind":
                 names.update(f.name for f in s.decl.fields)
         self.attr_names = names
+        self.hooked = hooked(self)     # procedures with `before`/`after` steps: their calls go through them
         self.attr_uses: list[tuple[str, Span, str, bool]] = []
         self.tag_uses: list[tuple[str, Span, str, bool]] = []
         self.unset_reads: list[tuple[str, str, Span, str, bool]] = []  # (prop, as written, span, file, checking)
@@ -702,6 +706,12 @@ class Lowerer(ScenarioLowering):
         if not g.play:
             self.error(g.span, "E205", "the game has no `play` block", "add `play { ... }` with the turn loop")
         ir["score"] = self.expr(g.score, Scope()) if g.score else None
+        # what needs an acting player where none is (E421, E422): the setup, then play until a turn starts
+        seats = SeatCheck(self)
+        seats.block(g.setup, "the setup", self.p.game_file or "")
+        for ext, file in self.p.setup_extensions:
+            seats.block(ext.body, "the setup", file)
+        seats.block(g.play, "the play block before its first `start_turn`", self.p.game_file or "")
 
     def _unused(self) -> None:
         # Quantities are left out: a quantity only reads the game, and a pack
@@ -925,7 +935,8 @@ class Lowerer(ScenarioLowering):
             self.used.add(c.fn)
             params = s.decl.params
             sig = Signature(c.fn, tuple(_param(p) for p in params), "any", "")
-            return {"do": "call", "proc": c.fn, "args": self.args(c, sig, scope), "into": into}
+            proc = HOOKS + c.fn if c.fn in self.hooked else c.fn
+            return {"do": "call", "proc": proc, "args": self.args(c, sig, scope), "into": into}
         if c.fn in FUNCTIONS or (s and s.category == "quantity"):
             self.error(c.fn_span, "E406", f"`{c.fn}` only computes a value; use it in an expression",
                        f"for example `let x = {c.fn}(...)`")
@@ -976,6 +987,11 @@ class Lowerer(ScenarioLowering):
                            suggest(a.id, names))
                 return a.id
             return self.expr(a, scope)
+        if type_name == "piece" and isinstance(a, ast.Name) and not scope.has(a.id) and \
+                self.category(a.id) == "entity":
+            # a card's name is the card (what its pieces are copies of), not a piece of it
+            self.error(a.span, "E402", f"`{fn}` expects a piece; `{a.id}` is a card, not one of its pieces",
+                       f"name one of its pieces: `first(pieces_of({a.id}))`")
         value = self.expr(a, scope)
         if type_name == "int" and isinstance(a, ast.Literal) and isinstance(a.value, str):
             self.error(a.span, "E402", f"`{fn}` expects a number here, not a string")

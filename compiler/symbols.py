@@ -73,6 +73,7 @@ class Program:
     field_files: dict[int, str] = field(default_factory=dict)  # id(field) -> file, for fields added by `extend kind`
     rule_variants: dict[int, str] = field(default_factory=dict)  # id(top-level ability) -> the variant declaring it
     implicit_props: set[int] = field(default_factory=set)  # id(prop) a card template made for a generator
+    hooks: list[tuple[ast.Hook, str]] = field(default_factory=list)  # `before/after NAME { }`, base packs first
 
     def of(self, category: str) -> list[Symbol]:
         return [s for s in self.symbols.values() if s.category == category]
@@ -146,6 +147,12 @@ def _collect(program: Program, item: ast.Node, file: str, pack: str | None, repo
         return
     if isinstance(item, ast.ExtendSetup):
         program.setup_extensions.append((item, file))
+        return
+    if isinstance(item, ast.Hook):
+        if item.target == "setup" and item.when == "after":     # the same as `extend setup`
+            program.setup_extensions.append((ast.ExtendSetup(item.span, item.body), file))
+        else:
+            program.hooks.append((item, file))
         return
     if isinstance(item, ast.BoardDecl):
         _declare(program, item, file, pack, report, replaceable)

@@ -501,6 +501,16 @@ class ExtendKind(Node):
 
 
 @dataclass
+class Hook(Node):
+    """`before deal_hands { ... }`, `after setup { ... }`: steps added around a
+    procedure (every call of it) or around the whole setup."""
+    when: str            # "before" | "after"
+    target: str          # a procedure's name, or "setup"
+    target_span: Span
+    body: list = field(default_factory=list)
+
+
+@dataclass
 class ExtendSetup(Node):
     """`extend setup { ... }`: statements run after the base game's setup."""
     body: list = field(default_factory=list)

@@ -113,6 +113,9 @@ class ToAst(Transformer):
     def extend_setup(self, meta, ch):
         return ast.ExtendSetup(self.sp(meta), ch[2])
 
+    def hook_decl(self, meta, ch):
+        return ast.Hook(self.sp(meta), str(ch[0]), str(ch[1]), self.tsp(ch[1]), ch[2])
+
     def _head(self, ch):
         """(name token, title or None) of `KEYWORD NAME STRING? ...`."""
         name = ch[1]

@@ -36,6 +36,7 @@ PACKS = [
               "perfect-information"], 3),
     ("badlands", [], 3), ("warfare", [], 2),
     ("tests/packs/dice_race", [], 2), ("tests/packs/dice_sprint", [], 2), ("tests/packs/turnabout", [], 2),
+    ("tests/packs/count_up", [], 3), ("tests/packs/count_up_plus", [], 2),   # card templates; before/after hooks
 ]
 SEEDS = range(10)
 MAX_STEPS = 150
@@ -122,7 +123,8 @@ def test_saved_under_one_engine_plays_on_under_the_other(first, second):
             assert _dump(g) == _dump(moved)
 
 
-@pytest.mark.parametrize("pack", ["tests/packs/dice_race", "tests/packs/turnabout", "badlands", "warfare"])
+@pytest.mark.parametrize("pack", ["tests/packs/dice_race", "tests/packs/turnabout", "badlands", "warfare",
+                                  "tests/packs/count_up_plus"])
 def test_scenarios_pass_under_the_interpreter(pack, monkeypatch):
     monkeypatch.setenv("WAYBILL_ENGINE", "interpreter")
     outcomes = run_pack(pack_path(pack))
