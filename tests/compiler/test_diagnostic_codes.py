@@ -453,6 +453,31 @@ def test_E422_a_decision_in_play_before_any_turn(tmp_path):
                                  "no player is acting here")
 
 
+def test_E402_a_zone_where_a_player_is_expected(tmp_path):
+    d, got = one(tmp_path, "game { players 2..2 play { hurt(me) let d = dice(me) gain(gold, 1, who: deck) } }\n",
+                 "E402")
+    assert got == (LINE, 73, "`gain` expects a player; `deck` is a zone",
+                   "a player is `me`, `p` of `for p in players()` or `player(0)`")
+
+
+def test_E402_a_die_where_a_zone_is_expected(tmp_path):
+    d, got = one(tmp_path, "die d2 { faces 1, 2 }\n"
+                           "game { players 2..2 play { hurt(me) let d = dice(me) let r = roll(d2) shuffle(d2) } }\n",
+                 "E402")
+    assert got == (LINE + 1, 79, "`shuffle` expects a zone; `d2` is a die", None)
+
+
+def test_E402_a_string_where_a_piece_is_expected(tmp_path):
+    d, got = one(tmp_path, 'game { players 2..2 play { hurt(me) let d = dice(me) reveal("g0") } }\n', "E402")
+    assert got == (LINE, 61, "`reveal` expects a piece, not a string", None)
+
+
+def test_E404_a_seat_the_game_never_has(tmp_path):
+    d, got = one(tmp_path, "game { players 2..3 play { hurt(me) let d = dice(me) hurt(player(3)) } }\n", "E404")
+    assert got == (LINE, 66, "`player(3)`: no game has a seat 3",
+                   "seats are numbered from 0; this game seats at most 3 players: `player(0)` .. `player(2)`")
+
+
 def test_E402_a_card_where_a_piece_is_expected(tmp_path):
     d, got = one(tmp_path, "game { players 2..2 play { hurt(me) let d = dice(me) move(g0, deck) } }\n", "E402")
     assert got == (LINE, 59, "`move` expects a piece; `g0` is a card, not one of its pieces",
