@@ -720,6 +720,9 @@ class Lowerer(ScenarioLowering):
         ir["score"] = self.expr(g.score, Scope()) if g.score else None
         # what needs an acting player where none is (E421, E422): the setup, then play until a turn starts
         seats = SeatCheck(self)
+        for h, file in self.p.hooks:
+            if h.target == "setup" and h.when == "before":
+                seats.block(h.body, "`before setup`", file)
         seats.block(g.setup, "the setup", self.p.game_file or "")
         for ext, file in self.p.setup_extensions:
             seats.block(ext.body, "the setup", file)

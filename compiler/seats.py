@@ -57,7 +57,11 @@ class SeatCheck:
 
     def _stmt(self, s, where: _Where, bound: set[str]) -> None:
         if isinstance(s, ast.Let):
-            self._value(s.value, where, bound, s.name)
+            if isinstance(s.value, ast.Call) and (s.value.fn in _WHO_DEFAULT or s.value.fn == "start_turn" or
+                                                  self.lw.category(s.value.fn) == "procedure"):
+                self._call(s.value, where, bound)       # `let n = deal_in(p)`: a call, as a statement
+            else:
+                self._value(s.value, where, bound, s.name)
             bound.add(s.name)
         elif isinstance(s, ast.Set):
             self._expr(s.target, where, bound)
@@ -131,7 +135,15 @@ class SeatCheck:
             here = f"{_short(where.file)}:{c.span.line}"
             inner = _Where(f"procedure `{c.fn}` (called from {where.said} at {here})", sym.file)
             params = {p.name for p in sym.decl.params}
+            hooks = [(h, f) for h, f in self.lw.p.hooks if h.target == c.fn]
+            for h, f in hooks:           # `before NAME { ... }` runs where the procedure runs
+                if h.when == "before":
+                    self._stmts(h.body, _Where(f"`before {c.fn}` (called from {where.said} at {here})", f), params)
             self._stmts(sym.decl.body, inner, params)
+            for h, f in hooks:
+                if h.when == "after":
+                    self._stmts(h.body, _Where(f"`after {c.fn}` (called from {where.said} at {here})", f),
+                                params | {"result"})
         if self._starts_turn(c.fn, set()):
             self.seated = True
 

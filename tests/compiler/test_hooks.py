@@ -104,3 +104,16 @@ def test_the_hook_body_is_checked_like_any_code(tmp_path):
     result = packs(tmp_path, 'after deal_in { gain(coins, reslt, who: p) }\n')
     (d,) = [d for d in result.report.sorted() if d.severity == "error"]
     assert (d.code, d.span.line, d.hint) == ("E301", 2, "did you mean `result`?")
+
+
+def test_hooks_that_run_in_the_setup_need_a_seat_like_the_setup(tmp_path):
+    """docs: "`before setup { ... }` runs ahead of everything ... (no player is acting there either)"."""
+    result = packs(tmp_path, 'before setup { gain(coins, 1) }\nafter deal_in { gain(coins, result) }\n')
+    got = [(d.code, d.span.line, d.message) for d in result.report.sorted() if d.severity == "error"]
+    assert got == [
+        ("E421", 2, "`gain(coins, ...)` in `before setup` goes to the acting player, and no player is acting here"),
+        ("E421", 3, "`gain(coins, ...)` in `after deal_in` (called from the setup at pack.wb:15) goes to the "
+                    "acting player, and no player is acting here")]
+    fixed = packs(tmp_path / "ok", 'before setup { gain(coins, 1, who: player(0)) }\n'
+                                   'after deal_in { gain(coins, result, who: p) }\n')
+    assert fixed.ir is not None and not fixed.report.diagnostics, fixed.report.render()
