@@ -33,7 +33,7 @@ game {
 
 
 def packs(tmp_path: Path, plus: str):
-    (tmp_path / "base").mkdir()
+    (tmp_path / "base").mkdir(parents=True)
     (tmp_path / "base" / "pack.wb").write_text(textwrap.dedent(BASE), encoding="utf-8")
     (tmp_path / "plus").mkdir()
     (tmp_path / "plus" / "pack.wb").write_text('pack plus "Plus" extends base\n' + textwrap.dedent(plus),
