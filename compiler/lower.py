@@ -17,7 +17,9 @@ from .scenario import ScenarioLowering
 from .balance import lower_balance
 from .bots import lower_bots
 from .limits import check_start_pieces, lower_limits
+from .hooks import PREFIX as HOOKS, hooked, lower_hooks
 from .scope import Scope
+from .seats import SeatCheck
 from .symbols import Program, Symbol
 
 IR_FORMAT = "waybill-ir/1"
@@ -116,6 +118,8 @@ class Lowerer(ScenarioLowering):
         ir["spaces"] = self.spaces()
         self._mark_variants(ir)
         self.game(ir)
+        lower_hooks(self, ir)
+        self._seats_in_range(ir)
         ir["display"] = self.display()
         lower_balance(self, ir)
         lower_bots(self, ir)
@@ -123,6 +127,16 @@ class Lowerer(ScenarioLowering):
         self._deferred_checks()
         self._unused()
         return ir
+
+    def _seats_in_range(self, ir: dict) -> None:
+        """`player(N)` with a seat the game never has (the runtime's "no player in seat N")."""
+        hi = ir["players"]["max"]
+        for n, span, file, checking in self.seat_uses:
+            if checking and not 0 <= n < hi:
+                self.report.add(Diagnostic(
+                    file, span, "error", "E404", f"`player({n})`: no game has a seat {n}",
+                    f"seats are numbered from 0; this game seats at most {hi} players: `player(0)` .. "
+                    f"`player({hi - 1})`"))
 
     # declarations a chosen variant made: their text has ids of their own
     _VARIANT_LISTS = (("counters", "counter"), ("zones", "zone"), ("spaces", "space"), ("regions", "region"),
@@ -150,6 +164,8 @@ class Lowerer(ScenarioLowering):
             if s.category == "kind":
                 names.update(f.name for f in s.decl.fields)
         self.attr_names = names
+        self.hooked = hooked(self)     # procedures with `before`/`after` steps: their calls go through them
+        self.seat_uses: list[tuple[int, Span, str, bool]] = []   # `player(N)`: checked against `players`
         self.attr_uses: list[tuple[str, Span, str, bool]] = []
         self.tag_uses: list[tuple[str, Span, str, bool]] = []
         self.unset_reads: list[tuple[str, str, Span, str, bool]] = []  # (prop, as written, span, file, checking)
@@ -422,6 +438,8 @@ class Lowerer(ScenarioLowering):
         special: dict = {"copies": 1, "tags": [], "start": None}
         seen = set()
         for prop in d.props:
+            if id(prop) in self.p.implicit_props and prop.name not in kind_fields:
+                continue    # a template's generator that is no field of the kind: only its name and text use it
             if prop.name in seen:
                 self.error(prop.span, "E302", f"`{prop.name}` is given twice")
             seen.add(prop.name)
@@ -736,6 +754,15 @@ class Lowerer(ScenarioLowering):
             ir["outcome"] = {"cooperative": True}
         elif g.teams is not None:
             ir["outcome"] = {"sides": self.expr(g.teams, Scope())}
+        # what needs an acting player where none is (E421, E422): the setup, then play until a turn starts
+        seats = SeatCheck(self)
+        for h, file in self.p.hooks:
+            if h.target == "setup" and h.when == "before":
+                seats.block(h.body, "`before setup`", file)
+        seats.block(g.setup, "the setup", self.p.game_file or "")
+        for ext, file in self.p.setup_extensions:
+            seats.block(ext.body, "the setup", file)
+        seats.block(g.play, "the play block before its first `start_turn`", self.p.game_file or "")
 
     def _unused(self) -> None:
         # Quantities are left out: a quantity only reads the game, and a pack
@@ -965,7 +992,8 @@ class Lowerer(ScenarioLowering):
             self.used.add(c.fn)
             params = s.decl.params
             sig = Signature(c.fn, tuple(_param(p) for p in params), "any", "")
-            return {"do": "call", "proc": c.fn, "args": self.args(c, sig, scope), "into": into}
+            proc = HOOKS + c.fn if c.fn in self.hooked else c.fn
+            return {"do": "call", "proc": proc, "args": self.args(c, sig, scope), "into": into}
         if c.fn in FUNCTIONS or (s and s.category == "quantity"):
             self.error(c.fn_span, "E406", f"`{c.fn}` only computes a value; use it in an expression",
                        f"for example `let x = {c.fn}(...)`")
@@ -1016,10 +1044,38 @@ class Lowerer(ScenarioLowering):
                            suggest(a.id, names))
                 return a.id
             return self.expr(a, scope)
+        self.check_value_kind(a, type_name, fn, scope)
         value = self.expr(a, scope)
         if type_name == "int" and isinstance(a, ast.Literal) and isinstance(a.value, str):
             self.error(a.span, "E402", f"`{fn}` expects a number here, not a string")
         return value
+
+    # what a declared name is never good for, by the parameter type it is given to (E402);
+    # a counter may hold any value (`counter start_player = none`), so it is never one of them
+    _WRONG_NAMES = {"piece": {"zone", "space", "kind", "die", "table", "track", "region"},
+                    "player": {"entity", "zone", "space", "kind", "die", "table", "track", "region"},
+                    "zone": {"entity", "kind", "die", "table", "track", "region"}}
+
+    def check_value_kind(self, a, type_name: str, fn: str, scope: Scope) -> None:
+        """A declared name or a literal that can never be the piece, player or zone a
+        parameter takes: found here, not when the rules reach it ("expected a piece, got ...")."""
+        if type_name not in self._WRONG_NAMES:
+            return
+        if isinstance(a, ast.Name) and not scope.has(a.id):
+            cat = self.category(a.id)
+            if cat == "entity" and type_name == "piece":
+                # a card's name is the card (what its pieces are copies of), not a piece of it
+                self.error(a.span, "E402", f"`{fn}` expects a piece; `{a.id}` is a card, not one of its pieces",
+                           f"name one of its pieces: `first(pieces_of({a.id}))`")
+            elif cat in self._WRONG_NAMES[type_name]:
+                what = "a card" if cat == "entity" else f"a {cat}"
+                self.error(a.span, "E402", f"`{fn}` expects a {type_name}; `{a.id}` is {what}",
+                           "a player is `me`, `p` of `for p in players()` or `player(0)`" if type_name == "player"
+                           else None)
+        elif isinstance(a, (ast.Literal, ast.Text)) and isinstance(getattr(a, "value", ""), (str, bool)) \
+                and not (type_name == "zone" and isinstance(a, ast.Literal) and isinstance(a.value, str)):
+            shown = "a string" if isinstance(getattr(a, "value", ""), str) else "yes/no"
+            self.error(a.span, "E402", f"`{fn}` expects a {type_name}, not {shown}")
 
     # ---- expressions --------------------------------------------------------------------
     def expr(self, e, scope: Scope):
@@ -1136,6 +1192,9 @@ class Lowerer(ScenarioLowering):
         return out
 
     def e_Call(self, e: ast.Call, scope: Scope):
+        if e.fn == "player" and len(e.args) == 1 and isinstance(e.args[0], ast.Literal) \
+                and type(e.args[0].value) is int:
+            self.seat_uses.append((e.args[0].value, e.args[0].span, self.file, self.checking))
         if e.fn in FUNCTIONS:
             return {"op": "call", "fn": e.fn, "args": self.args(e, FUNCTIONS[e.fn], scope), "at": self.at(e)}
         s = self.sym(e.fn)

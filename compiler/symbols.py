@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from waybill.dsl import ast
 from waybill.dsl.diagnostics import Diagnostic, Report, Span, suggest
 
+from .generate import expand
 from .loader import PackSource
 
 # Declaration class -> the category name used in messages and the IR.
@@ -71,6 +72,8 @@ class Program:
     setup_extensions: list[tuple[ast.ExtendSetup, str]] = field(default_factory=list)  # base packs first
     field_files: dict[int, str] = field(default_factory=dict)  # id(field) -> file, for fields added by `extend kind`
     rule_variants: dict[int, str] = field(default_factory=dict)  # id(top-level ability) -> the variant declaring it
+    implicit_props: set[int] = field(default_factory=set)  # id(prop) a card template made for a generator
+    hooks: list[tuple[ast.Hook, str]] = field(default_factory=list)  # `before/after NAME { }`, base packs first
 
     def of(self, category: str) -> list[Symbol]:
         return [s for s in self.symbols.values() if s.category == category]
@@ -135,7 +138,8 @@ def _collect(program: Program, item: ast.Node, file: str, pack: str | None, repo
         is_scenario = isinstance(inner, ast.ScenarioDecl)
         known = base_scenarios if is_scenario else replaceable
         declared = {s.name for s in program.scenarios} if is_scenario else program.symbols
-        if inner.name not in declared:  # (declared, but not by a base pack: an E302 below)
+        template = isinstance(inner, ast.EntityDecl) and bool(inner.generators)  # its cards are checked each
+        if inner.name not in declared and not template:  # (declared, but not by a base pack: an E302 below)
             report.add(Diagnostic(file, inner.name_span, "error", "E301",
                                   f"`replaces {inner.name}`: no base pack declares `{inner.name}`",
                                   suggest(inner.name, known) or "drop `replaces` to declare something new"))
@@ -143,6 +147,12 @@ def _collect(program: Program, item: ast.Node, file: str, pack: str | None, repo
         return
     if isinstance(item, ast.ExtendSetup):
         program.setup_extensions.append((item, file))
+        return
+    if isinstance(item, ast.Hook):
+        if item.target == "setup" and item.when == "after":     # the same as `extend setup`
+            program.setup_extensions.append((ast.ExtendSetup(item.span, item.body), file))
+        else:
+            program.hooks.append((item, file))
         return
     if isinstance(item, ast.BoardDecl):
         _declare(program, item, file, pack, report, replaceable)
@@ -202,6 +212,10 @@ def _collect(program: Program, item: ast.Node, file: str, pack: str | None, repo
     if isinstance(item, ast.RemoveDecl):
         report.add(Diagnostic(file, item.span, "error", "E406",
                               "`remove` belongs inside a `variant` block"))
+        return
+    if isinstance(item, ast.EntityDecl) and item.generators:
+        for card in expand(item, file, report, program.implicit_props):
+            _declare(program, card, file, pack, report, replaceable, warn and not meant)
         return
     if isinstance(item, ast.Decl):
         _declare(program, item, file, pack, report, replaceable, warn and not meant)

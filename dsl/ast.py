@@ -413,12 +413,25 @@ class ReplaceDecl(Node):
 
 
 @dataclass
+class Generator(Node):
+    """`value in [1..104]` of a card template: a name and the values it takes."""
+    name: str
+    name_span: Span
+    values: Expr
+
+
+@dataclass
 class EntityDecl(Decl):
     kind: str = ""
     kind_span: Span | None = None
     props: list = field(default_factory=list)
     text: str | None = None
     abilities: list = field(default_factory=list)
+    # a template (`... for value in [1..104]`): its generators, and its name and
+    # text with their `{expr}` holes parsed (the compiler makes one card per value)
+    generators: list = field(default_factory=list)
+    title_holes: Expr | None = None
+    text_holes: Expr | None = None
 
 
 @dataclass
@@ -496,6 +509,16 @@ class ExtendKind(Node):
     name: str
     name_span: Span
     fields: list = field(default_factory=list)
+
+
+@dataclass
+class Hook(Node):
+    """`before deal_hands { ... }`, `after setup { ... }`: steps added around a
+    procedure (every call of it) or around the whole setup."""
+    when: str            # "before" | "after"
+    target: str          # a procedure's name, or "setup"
+    target_span: Span
+    body: list = field(default_factory=list)
 
 
 @dataclass

@@ -113,6 +113,9 @@ class ToAst(Transformer):
     def extend_setup(self, meta, ch):
         return ast.ExtendSetup(self.sp(meta), ch[2])
 
+    def hook_decl(self, meta, ch):
+        return ast.Hook(self.sp(meta), str(ch[0]), str(ch[1]), self.tsp(ch[1]), ch[2])
+
     def _head(self, ch):
         """(name token, title or None) of `KEYWORD NAME STRING? ...`."""
         name = ch[1]
@@ -144,7 +147,7 @@ class ToAst(Transformer):
         return props, (texts[0] if texts else None), abilities
 
     def text_item(self, meta, ch):
-        return ("text", self.string(ch[1]), self.sp(meta))
+        return ("text", self.string(ch[1]), self.sp(meta), ch[1])
 
     def prop(self, meta, ch):
         values = ch[2] if len(ch) > 2 else []
@@ -311,10 +314,26 @@ class ToAst(Transformer):
 
     def entity_decl(self, meta, ch):
         kind, name = ch[0], ch[1]
-        title = self.string(ch[2]) if len(ch) > 2 and _is(ch[2], "STRING") else None
-        props, text, abilities = self._split_body(self._body(ch))
-        return ast.EntityDecl(self.sp(meta), str(name), self.tsp(name), title, str(kind), self.tsp(kind),
+        title_tok = ch[2] if len(ch) > 2 and _is(ch[2], "STRING") else None
+        title = self.string(title_tok) if title_tok is not None else None
+        body = self._body(ch)
+        props, text, abilities = self._split_body(body)
+        gens = next((c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "for"), [])
+        decl = ast.EntityDecl(self.sp(meta), str(name), self.tsp(name), title, str(kind), self.tsp(kind),
                               props, text, abilities)
+        if gens:
+            # a template: its name and text are filled per card, so their holes are parsed here
+            decl.generators = gens
+            decl.title_holes = self.text_of(title_tok) if title_tok is not None else None
+            text_tok = next((c[3] for c in body if isinstance(c, tuple) and c[0] == "text"), None)
+            decl.text_holes = self.text_of(text_tok) if text_tok is not None else None
+        return decl
+
+    def entity_for(self, meta, ch):
+        return ("for", [c for c in ch if isinstance(c, ast.Generator)])
+
+    def entity_gen(self, meta, ch):
+        return ast.Generator(self.sp(meta), str(ch[0]), self.tsp(ch[0]), ch[2])
 
     # ---- abilities ---------------------------------------------------------
     def action_decl(self, meta, ch):

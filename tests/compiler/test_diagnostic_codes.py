@@ -293,8 +293,9 @@ def test_E304_unknown_zone_property(tmp_path):
 
 
 def test_E305_unknown_attribute_suggests_the_intended_one(tmp_path):
-    d, got = one(tmp_path, "game { players 2..2 play { hurt(me) let d = dice(me) let x = me.gol } }\n", "E305")
-    assert got == (LINE, 65, "unknown attribute `gol`", "did you mean `gold`?")
+    d, got = one(tmp_path, "game { players 2..2 play { start_turn(player(0)) hurt(me) let d = dice(me) let x = me.gol } }\n",
+                 "E305")
+    assert got == (LINE, 87, "unknown attribute `gol`", "did you mean `gold`?")
 
 
 def test_E306_unknown_event_suggests_the_intended_one(tmp_path):
@@ -378,8 +379,9 @@ def test_E404_a_number_too_large(tmp_path):
 
 
 def test_E405_unknown_keyword_argument_suggests_the_intended_one(tmp_path):
-    d, got = one(tmp_path, "game { players 2..2 play { hurt(me) let d = dice(me) gain(gold, 1, whom: me) } }\n", "E405")
-    assert got == (LINE, 68, "`gain` has no parameter `whom`", "did you mean `who`?")
+    d, got = one(tmp_path, "game { players 2..2 play { start_turn(player(0)) hurt(me) let d = dice(me) "
+                           "gain(gold, 1, whom: me) } }\n", "E405")
+    assert got == (LINE, 90, "`gain` has no parameter `whom`", "did you mean `who`?")
 
 
 def test_E406_misplaced_statement(tmp_path):
@@ -405,6 +407,81 @@ def test_E407_decks_over_the_pieces_limit(tmp_path):
                            "move(first(pieces_of(big)), deck) } }\n", "E407")
     assert got == (LINE, 30, "the decks reach 60001 pieces here (for 2 players), over the limit of 50000 pieces "
                              "in a game", "fewer copies, or `game { limits { pieces: N } }` up to 200000")
+
+
+def test_E420_a_card_template_value_known_only_in_play(tmp_path):
+    d, got = one(tmp_path, "gadget card for n in [1..3] { cost: size(deck) + n }\n" + USE, "E420")
+    assert got[:2] == (LINE, 37) and "not known until the game is played" in got[2]
+    assert got[3].startswith("a card template's values are computed when the pack is compiled")
+
+
+def test_E421_a_zone_of_each_player_named_in_the_setup(tmp_path):
+    d, got = one(tmp_path, "zone hand per player\ngame { players 2..2 setup { let n = size(pieces(hand)) } "
+                           "play { hurt(me) let d = dice(me) } }\n", "E421")
+    assert got == (LINE + 1, 49, "`hand` is a zone of each player, and in the setup no player is acting, "
+                                 "so it names none of them",
+                   "name the player's zone: `p.hand` (`for p in players() { ... }`) or `player(0).hand`")
+
+
+def test_E421_me_read_in_a_procedure_the_setup_calls(tmp_path):
+    d, got = one(tmp_path, "procedure opening() { gain(gold, me.gold + 1, who: player(0)) }\n"
+                           "game { players 2..2 setup { opening() } play { hurt(me) let d = dice(me) } }\n", "E421")
+    assert got == (LINE, 34, "`me.gold` in procedure `opening` (called from the setup at pack.wb:10): "
+                             "`me` is none, no player is acting here",
+                   "name the player: `p.gold` in `for p in players() { ... }`, or `player(0).gold`")
+
+
+def test_E421_a_counter_given_to_nobody(tmp_path):
+    d, got = one(tmp_path, "game { players 2..2 setup { gain(gold, 3) } play { hurt(me) let d = dice(me) } }\n",
+                 "E421")
+    assert got == (LINE, 29, "`gain(gold, ...)` in the setup goes to the acting player, and no player is acting here",
+                   "name the player: `gain(gold, ..., who: p)`")
+
+
+def test_E422_a_decision_in_the_setup_without_by(tmp_path):
+    d, got = one(tmp_path, 'game { players 2..2 setup { let g = choose "Which?" from pieces(deck) } '
+                           'play { hurt(me) let d = dice(me) } }\n', "E422")
+    assert got == (LINE, 37, "`choose` in the setup has no player to decide it: no player is acting here",
+                   "say who decides: `choose by p ...` for a player `p` (`for p in players() { ... }`, "
+                   "`player(0)`), or start a turn first (`start_turn(p)`)")
+
+
+def test_E422_a_decision_in_play_before_any_turn(tmp_path):
+    d, got = one(tmp_path, 'game { players 2..2 play { may "Begin?" { hurt(me) } start_turn(player(0)) '
+                           'let d = dice(me) act optional } }\n', "E422")
+    assert got[:3] == (LINE, 28, "`may` in the play block before its first `start_turn` has no player to decide it: "
+                                 "no player is acting here")
+
+
+def test_E402_a_zone_where_a_player_is_expected(tmp_path):
+    d, got = one(tmp_path, "game { players 2..2 play { hurt(me) let d = dice(me) gain(gold, 1, who: deck) } }\n",
+                 "E402")
+    assert got == (LINE, 73, "`gain` expects a player; `deck` is a zone",
+                   "a player is `me`, `p` of `for p in players()` or `player(0)`")
+
+
+def test_E402_a_die_where_a_zone_is_expected(tmp_path):
+    d, got = one(tmp_path, "die d2 { faces 1, 2 }\n"
+                           "game { players 2..2 play { hurt(me) let d = dice(me) let r = roll(d2) shuffle(d2) } }\n",
+                 "E402")
+    assert got == (LINE + 1, 79, "`shuffle` expects a zone; `d2` is a die", None)
+
+
+def test_E402_a_string_where_a_piece_is_expected(tmp_path):
+    d, got = one(tmp_path, 'game { players 2..2 play { hurt(me) let d = dice(me) reveal("g0") } }\n', "E402")
+    assert got == (LINE, 61, "`reveal` expects a piece, not a string", None)
+
+
+def test_E404_a_seat_the_game_never_has(tmp_path):
+    d, got = one(tmp_path, "game { players 2..3 play { hurt(me) let d = dice(me) hurt(player(3)) } }\n", "E404")
+    assert got == (LINE, 66, "`player(3)`: no game has a seat 3",
+                   "seats are numbered from 0; this game seats at most 3 players: `player(0)` .. `player(2)`")
+
+
+def test_E402_a_card_where_a_piece_is_expected(tmp_path):
+    d, got = one(tmp_path, "game { players 2..2 play { hurt(me) let d = dice(me) move(g0, deck) } }\n", "E402")
+    assert got == (LINE, 59, "`move` expects a piece; `g0` is a card, not one of its pieces",
+                   "name one of its pieces: `first(pieces_of(g0))`")
 
 
 # ---- warnings --------------------------------------------------------------------------------------------

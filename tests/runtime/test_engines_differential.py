@@ -38,6 +38,7 @@ PACKS = [
     ("tests/packs/dice_race", [], 2), ("tests/packs/dice_sprint", [], 2), ("tests/packs/turnabout", [], 2),
     # outcomes of sides, visible: others/team, [each ... by key] and end_game(limit: true)
     ("tests/packs/hint_circle", [], 3), ("tests/packs/partners", [], 4), ("tests/packs/low_first", [], 3),
+    ("tests/packs/count_up", [], 3), ("tests/packs/count_up_plus", [], 2),   # card templates; before/after hooks
 ]
 SEEDS = range(10)
 MAX_STEPS = 150
@@ -125,7 +126,8 @@ def test_saved_under_one_engine_plays_on_under_the_other(first, second):
 
 
 @pytest.mark.parametrize("pack", ["tests/packs/dice_race", "tests/packs/turnabout", "badlands", "warfare",
-                                  "tests/packs/hint_circle", "tests/packs/partners", "tests/packs/low_first"])
+                                  "tests/packs/hint_circle", "tests/packs/partners", "tests/packs/low_first",
+                                  "tests/packs/count_up_plus"])
 def test_scenarios_pass_under_the_interpreter(pack, monkeypatch):
     monkeypatch.setenv("WAYBILL_ENGINE", "interpreter")
     outcomes = run_pack(pack_path(pack))
