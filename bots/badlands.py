@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 
 from waybill.spec.errors import WaybillError
-from waybill.runtime.text.words import option_ids, value_msg
+from waybill.runtime.text.words import named_entity, option_ids, value_msg
 
 # the engine's answers, matched by message id (never by their words: the bot plays in any language)
 DONE, PASS, YES, NO = "engine-done", "engine-pass", "engine-yes", "engine-no"
@@ -270,7 +270,7 @@ class Ask:
 
 def _names(v, eid):
     """Whether ``v`` is a text naming entity ``eid`` (``x.name``, ``text_of(x)``: runtime/engine/access.py)."""
-    return isinstance(v, dict) and v.get("text") == "engine-name" and v.get("of") == {"entity": eid}
+    return named_entity(v) == eid
 
 
 def _name(rules, eid):

@@ -398,7 +398,7 @@ def _ids_of(game, legal):
     rules = game.rules
     known = _value_ids(rules)
     out = [DONE if a.get("index", 0) is None else known.get(v, _NO_ID) if type(v := a.get("value")) is str
-           else value_msg(rules, v) if type(v) is dict and "text" in v else None
+           else value_msg(rules, v)
            for a in legal]
     if _NO_ID in out:           # a text not seen before: read once
         for i, mid in enumerate(out):

@@ -277,6 +277,16 @@ def value_msg(R: Any, v: Any) -> str | None:
     return None
 
 
+def named_entity(v: Any) -> str | None:
+    """The entity a text value names (``x.name``, ``text_of(x)`` of a piece
+    or an entity: runtime/engine/access.py), or None: what a bot compares
+    instead of a name's words."""
+    if type(v) is dict and v.get("text") == "engine-name" and type(of := v.get("of")) is dict:
+        eid = of.get("entity")
+        return eid if type(eid) is str else None
+    return None
+
+
 def option_ids(game: Any) -> list[str | None]:
     """The message ids of ``game.legal_actions()``, in order: what a bot
     matches (``engine-done``, ``proc-turn-str1``), never the words."""
