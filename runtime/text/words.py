@@ -140,9 +140,9 @@ class Words:
         from the catalogue, each value said in turn."""
         mid = v.get("text")
         if mid == TEXT_NAME:
-            return self.value(v.get("of"))
+            return self.hole(v.get("of"))
         if mid == TEXT_JOIN:
-            return "".join(self.value(x) for x in v.get("parts") or [])
+            return "".join(self.hole(x) for x in v.get("parts") or [])
         if type(mid) is not str or mid not in self.R.messages.by_id:
             return str(mid)
         args = {("text" if k == "@text" else k): self.arg(x) for k, x in v.items() if k != "text"}
@@ -152,6 +152,15 @@ class Words:
         """A message variable: numbers stay numbers (plural forms select on them)."""
         if type(v) is int or type(v) is float:
             return v
+        return self.hole(v)
+
+    def hole(self, v: Any) -> str:
+        """A value in a hole of a line or a text, said as the engine's
+        English copy says it (access.text_of): a list is its items joined,
+        so an empty list is no words ("pillages  from", as main's log said
+        it), where a value shown alone (a panel's) is "none"."""
+        if type(v) is list:
+            return self.get("engine-list-sep", ", ").join(self.hole(x) for x in v)
         return self.value(v)
 
     def said(self, mid: str | None, args: dict | None, english: str) -> str:

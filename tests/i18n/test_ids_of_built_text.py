@@ -88,3 +88,33 @@ def test_a_translation_that_asks_for_a_value_the_line_lacks_says_the_english(tmp
     en = [e["text"] for e in g.view(0, log=True)["log"] if e["type"] == "say"]
     ru = [e["text"] for e in g.view(0, log=True, lang="ru")["log"] if e["type"] == "say"]
     assert ru == en and "action-run-log1" in catalogue(rules, "ru").missing
+
+
+def test_an_empty_list_in_a_hole_is_said_alike_by_the_catalogue_and_the_engine(tmp_path):
+    # a WEDS pillage that got nothing logged "Player 2 pillages  from ..." in the
+    # engine's English (access.text_of, as main's log said it) while the
+    # catalogue said "pillages none from": both paths now say a list in a hole
+    # (a line's, a text_of's) the same way, an empty one as no words
+    import shutil
+
+    from tests.wbkit import ROOT
+    from waybill.i18n import extract
+    pack = tmp_path / "dice_race"
+    shutil.copytree(ROOT / "tests" / "packs" / "dice_race", pack)
+    src = (pack / "pack.wb").read_text(encoding="utf-8")
+    line = '  log "{me} rolls {n}"\n'
+    assert line in src
+    (pack / "pack.wb").write_text(src.replace(line, line + '  let kept = []\n'
+                                              '  log "{me} keeps {kept} and {[n, n]} ({text_of(kept) + "!"})"\n', 1),
+                                  encoding="utf-8")
+    extract(str(pack))          # the English catalogue holds the new line
+    g = Game.new(load_pack(str(pack)), players=2, seed=5)
+    g.apply(next(a for a in g.legal_actions() if a["label"] == "Roll and run"))
+    mine = [e for e in g.log if e["type"] == "say" and "keeps" in e["text"]]
+    assert len(mine) == 1
+    n = g.log[g.log.index(mine[0]) - 1]["text"].rsplit(" ", 1)[1]
+    want = f"Player 1 keeps  and {n}, {n} (!)"
+    assert mine[0]["text"] == want
+    for lang in ("en", "ru"):
+        said = [e["text"] for e in g.view(0, log=True, lang=lang)["log"] if e["type"] == "say" and "keeps" in e["text"]]
+        assert said == [want if lang == "en" else want.replace("Player 1", "Игрок 1")], lang
