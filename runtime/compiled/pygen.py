@@ -346,6 +346,11 @@ def _calls(src: str) -> bool:
     return any(c.group(1) not in _FREE_CALLS for c in _CALL.finditer(src))
 
 
+# static types (exprtypes.py) whose values are never a text nor a string:
+# `==` of one is plain equality (exprs._equal)
+_NOT_TEXT = frozenset(("int", "bool", "piece", "player", "entity", "zone", "pieces", "players", "entities", "none"))
+
+
 def _in_range(v: Any) -> bool:
     """Whether ``v`` is a literal that is never out of the JSON-safe range."""
     return type(v) in (str, bool) or v is None or type(v) is int and -MAX_INT <= v <= MAX_INT
@@ -379,7 +384,7 @@ def _names(e: Any) -> set[str]:
 # runtime helpers the generated code calls, bound to fixed generated names
 _HELPERS: dict[str, Any] = {
     "_ga": _attr, "_fl": _for_items, "_qm": _quantity_modified, "_tp": _top, "_pcs": _pieces, "_mv": _move, "_sa": access.set_attr, "_wk": access.walked, "_me": _me,
-    "_ad": checked_add, "_sb": checked_sub, "_ml": checked_mul, "_dv": checked_div, "_md": checked_mod, "_jn": _joined,
+    "_ad": checked_add, "_sb": checked_sub, "_ml": checked_mul, "_dv": checked_div, "_md": checked_mod, "_jn": _joined, "_teq": access.text_equal,
     "_em": events.emit, "_say": I.say, "_Stop": Stop, "_stop": _stopped, "_ct": _counter,
     "_sc": _set_counter, "_MISSING": _MISSING, "_sm": _sum_checked, "_fe": flat_enough,
     "_xh": _steps_out, "_ch2": _charged_twice, "_ME": "me", "_mo": access.me_of, "_ci": _int_checked,
@@ -570,6 +575,12 @@ class Gen:
             fname = {"-": "_sb", "/": "_dv", "%": "_md"}.get(o)
             if fname is not None:
                 return f"{fname}({lx}, {rx})"
+            if o in ("==", "!=") and not (self.ty(e["l"]) in _NOT_TEXT or self.ty(e["r"]) in _NOT_TEXT):
+                # a text and a string saying the same words are equal (exprs._equal)
+                a, b = self._tmp(), self._tmp()
+                if o == "==":
+                    return f"(({a} := {lx}) == ({b} := {rx}) or _teq(m, {a}, {b}))"
+                return f"(({a} := {lx}) != ({b} := {rx}) and not _teq(m, {a}, {b}))"
             cmp = {"==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}.get(o)
             if cmp is not None:
                 return f"({lx} {cmp} {rx})"

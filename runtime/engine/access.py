@@ -544,5 +544,16 @@ def _english(m: Any, v: dict) -> str:
     return out
 
 
+def text_equal(m: Any, a: Any, b: Any) -> bool:
+    """Whether a text and a string say the same English words: what `==`
+    asks of them besides plain equality. ``x.name == "Card 17"`` held when a
+    name was a string (before text was kept as data), and packs still compare
+    names so; two texts, or two values of which neither is text, are equal
+    only as data."""
+    if type(a) is str:
+        return type(b) is dict and "text" in b and text_of(m, b) == a
+    return type(b) is str and type(a) is dict and "text" in a and text_of(m, a) == b
+
+
 def _show(v: Any) -> str:
     return "none" if v is None else repr(v)

@@ -211,11 +211,27 @@ def _bin(e: dict, rules: Any, at: str | None) -> Fn:
                 check_size(m, r, at)
             return r
         return joined
+    if o == "==" or o == "!=":
+        return _equal(e, lf, rf, o == "==")
     if type(e["r"]) is not dict:
         # `x.cost > 3`, `p.score >= 0`: a constant right side is read once, here
         c = e["r"]
         return lambda m, loc: fn(lf(m, loc), c)
     return lambda m, loc: fn(lf(m, loc), rf(m, loc))
+
+
+def _equal(e: dict, lf: Fn, rf: Fn, eq: bool) -> Fn:
+    """`==` (``eq``) or `!=`: equal as data, or a text and a string saying
+    the same words (access.text_equal: `x.name == "Bandit"`, a name being a text)."""
+    same = access.text_equal
+    if type(e["r"]) is not dict:
+        c = e["r"]      # a constant right side is read once, here
+        if eq:
+            return lambda m, loc: (v := lf(m, loc)) == c or same(m, v, c)
+        return lambda m, loc: (v := lf(m, loc)) != c and not same(m, v, c)
+    if eq:
+        return lambda m, loc: (a := lf(m, loc)) == (b := rf(m, loc)) or same(m, a, b)
+    return lambda m, loc: (a := lf(m, loc)) != (b := rf(m, loc)) and not same(m, a, b)
 
 
 def _not(e: dict, rules: Any, at: str | None) -> Fn:
