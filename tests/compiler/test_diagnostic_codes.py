@@ -728,8 +728,9 @@ def test_W701_expect_offered_names_a_label_no_option_can_have(tmp_path):
     body = ('action dig "Dig a hole" { gain(gold, 1) }\n'
             'procedure offer(n: int) { choose "How?" { "Take {n} gold": gain(gold, n)  "Rest": hurt(me) } }\n'
             'procedure name_it(g: piece) { let s = choose from [text_of(g) + " (spare)", "Plain"] }\n'
-            'game { players 2..2 play { hurt(me) let d = dice(me) offer(2) name_it(first(pieces(deck))) '
-            'act by me } }\n'
+            # (a turn started first: a decision in play before any turn has no player, E422)
+            'game { players 2..2 play { start_turn(player(0)) hurt(me) let d = dice(me) offer(2) '
+            'name_it(first(pieces(deck))) act by me } }\n'
             'scenario s {\n'
             '  expect not offered "Dgi a hole"\n'        # a typo: W701
             '  expect offered ~"hole"\n'                 # part of a label
