@@ -98,12 +98,17 @@ def test_bot_plays_the_same_game_whatever_the_words(pack, players, seed):
     assert play(pack, players, seed, PseudoGame) == play(pack, players, seed)
 
 
-def test_text_the_rules_built_reads_back_into_its_id_and_holes():
-    # what a bot reads instead of "Stack 3" or "Cargo Hold → General Storage (empty)"
+def test_text_the_rules_built_reads_as_its_id_and_holes():
+    # what a bot reads instead of "Stack 3" or "Cargo Hold → General Storage (empty)": the
+    # value is kept as data (the message and its values), each hole given in the engine's words
     reader = Game.new(load_pack("weds"), players=3, seed=1).seat_reader(0)
-    assert reader.text_parts("Stack 3") == ("ent-vision_quest_contract-action-take_vision_quest-str1", {"arg1": "3"})
-    assert reader.text_parts("Cargo Hold → General Storage (empty)") == (
+    stack = {"text": "ent-vision_quest_contract-action-take_vision_quest-str1", "arg1": 3}
+    assert reader.text_parts(stack) == ("ent-vision_quest_contract-action-take_vision_quest-str1", {"arg1": "3"})
+    hold = {"text": "quantity-hold_label-str1", "arg1": {"entity": "general_hold"}, "arg2": "empty"}
+    assert reader.text_parts(hold) == (
         "quantity-hold_label-str1", {"arg1": "Cargo Hold → General Storage", "arg2": "empty"})
+    # words are no longer read back into an id
+    assert reader.text_parts("Stack 3") == (None, {})
     assert reader.text_parts("an empty slot") == ("proc-damage_point-str1", {})
     assert reader.text_parts("words no rule builds") == (None, {})
 
