@@ -349,7 +349,7 @@ class WedsBot:
 
     def _make_room(self, s, legal):
         # drop a spare hold or a temp mod for a wanted mod; otherwise keep
-        cands = [a for a in legal if isinstance(a.get("value"), dict)]
+        cands = [a for a in legal if isinstance(a.get("value"), dict) and "piece" in a["value"]]      # (a piece: a hold is shown as text)
         if cands and s.project() in ("torque", "kea", "qd", "bigdig"):
             low = min(cands, key=lambda a: s.mod_value(a.get("value")))
             if s.mod_value(low.get("value")) < 9:
