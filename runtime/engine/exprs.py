@@ -191,8 +191,9 @@ def _bin(e: dict, rules: Any, at: str | None) -> Fn:
     fn = _BIN.get(o)
     if fn is None:
         raise RuleError(f"unknown operator {o!r}", at)
-    if o == "+" and rules.messages.of(e) is not None:     # text built with `+`: data
-        return built(chain(e), rules.messages.of(e), rules, at, joined=True)
+    mid = _built_id(rules, e) if o == "+" else None
+    if mid is not None:     # text built with `+`: data
+        return built(chain(e), mid, rules, at, joined=True)
     if o == "+" and type(e["r"]) is int:
         c = e["r"]     # `x + 1`: never a list or a text
         return lambda m, loc: checked_add(lf(m, loc), c)
@@ -359,8 +360,14 @@ _AGG: dict[str, Callable[..., Any]] = {
 }
 
 
+def _built_id(rules: Any, e: dict) -> str | None:
+    """The message of text built by ``e`` (spec/messages.py), if it builds one."""
+    msgs = getattr(rules, "messages", None)     # (rules made by hand for a test may have none)
+    return msgs.of(e) if msgs is not None else None
+
+
 def _text(e: dict, rules: Any, at: str | None) -> Fn:
-    mid = rules.messages.of(e)
+    mid = _built_id(rules, e)
     if mid is not None:
         return built(e["parts"], mid, rules, at)
     parts = [p if type(p) is str else compile_expr(p, rules, at) for p in e["parts"]]
