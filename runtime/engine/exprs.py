@@ -401,7 +401,7 @@ def built(parts: list, mid: str, rules: Any, at: str | None, joined: bool = Fals
         for name, fn, text_only in holes:
             v = fn(m, loc)
             if text_only and type(v) is not str and not (type(v) is dict and "text" in v):
-                raise RuleError(f"`+` joins texts, not {access._show(v)} (write text_of(...) to name it)", at)
+                raise RuleError(f"`+` joins texts, not {'none' if v is None else repr(v)} (write text_of(...) to name it)", at)
             args[name] = frozen(m, v) if type(v) in (dict, list) else v
         return made(m, mid, args)
     return f
