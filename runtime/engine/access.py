@@ -335,7 +335,10 @@ def zone_attr(m: Any, slot: int, name: str) -> Any:
     if name == "id":
         return lay.z_id[slot]
     if name == "name":
-        return {"text": TEXT_NAME, "of": lay.z_ref[slot]}
+        if lay.z_of[slot] is None:
+            return {"text": TEXT_NAME, "of": lay.z_ref[slot]}
+        # a seat's zone is named without its seat (as `Hand`, not `Hand of Player 1`): its words
+        return m.R.zones[lay.z_id[slot]].get("name", lay.z_id[slot])
     raise RuleError(f"a zone has no attribute {name!r}")
 
 

@@ -105,6 +105,11 @@ def test_text_the_rules_build_is_data_said_in_english_by_the_engine():
     assert got[5] == {"text": "engine-join", "parts": [{"text": "engine-name", "of": {"entity": "pawn"}},
                                                        {"text": "engine-name", "of": 3}]}
     assert got[6] == "xy"       # strings alone are joined as strings (keys, compared as written)
+    # names of zones and spaces: a seat's zone by its own name, as before
+    names = game_of([prim("start_turn", call("player", 1))] + [probe(e) for e in (
+        attr(ref("zone", "deck"), "name"), attr(attr(call("player", 0), "hand"), "name"), attr("a", "name"))],
+        players=3, **ir)
+    assert [text_of(names.m, v) for v in outs(names)] == ["Deck", "Hand", "A"]
     # two texts built alike are equal, as their words were
     again = game_of([prim("start_turn", call("player", 1))] + [probe(bin("+", "at ", call("text_of", "a")))] * 2,
                     players=3, **ir)
