@@ -115,3 +115,24 @@ def test_a_hole_the_checker_cannot_read_is_an_error_at_the_hole(tmp_path, line, 
     assert words in rendered and re.search(r"pack\.wb:\d+:\d+: error\[" + code, rendered)
     bad = next(i for i, x in enumerate(text.splitlines(), 1) if "{nn}" in x or "+}" in x or "+ }" in x)
     assert errors[0].span.line == bad
+
+
+def test_a_menu_line_naming_a_piece_names_its_card_in_the_language(tmp_path):
+    # "Keep {c}": the piece is kept in the option, and named by its card's words
+    pack = PACK.replace('resource coins "Coins" { start: 0 }', 'resource coins "Coins" { start: 0 }\n'
+                        'kind chip { }\nzone bag "Bag" { }\nchip red "Red chip" { start: bag }')
+    pack = pack.replace('    "Take {n} coins": { gain(coins, n) }',
+                        '    "Take {n} coins": { gain(coins, n) }\n    "Keep {top(bag)}": { gain(coins, 1) }')
+    (tmp_path / "pack.wb").write_text(pack, encoding="utf-8")
+    (tmp_path / "locales").mkdir()
+    # (the new line is the menu's second: the one after it is third now)
+    ru = RU.replace("action-take-ask1-opt2", "action-take-ask1-opt3")
+    (tmp_path / "locales" / "ru.ftl").write_text(ru + "ent-red = Красная фишка\naction-take-ask1-opt2 = Оставить { $arg1 }\n",
+                                                encoding="utf-8")
+    g = Game.new(load_pack(str(tmp_path)), players=2, seed=1)
+    g.apply(g.legal_actions()[0])
+    assert [a["label"] for a in g.legal_actions()][1] == "Keep Red chip"
+    assert g.view(0, lang="ru")["pending"]["options"][1]["label"] == "Оставить Красная фишка"
+    g.apply(g.legal_actions()[1])
+    answer = next(e for e in g.view(0, log=True, lang="ru")["log"] if e["type"] == "action" and e["kind"] == "choose")
+    assert answer["label"] == "Оставить Красная фишка"
