@@ -38,8 +38,8 @@ reworded English string keeps its id:
   ``value-<value>``. A string the rules wrote is a value of its own (rules
   compare it: ``"S" == stat``), kept as it is written and marked ``value``
   here: its id is the first such message with those words (``literal_ids``).
-  Text built with holes or ``+`` is kept as data, ``{"text": id, "args":
-  {variable: value}}`` (runtime/engine/access.py), never as words: a view
+  Text built with holes or ``+`` is kept as data, ``{"text": id, variable:
+  value, ...}`` (runtime/engine/access.py), never as words: a view
   says it from the catalogue, and ``option_ids`` gives a bot its id.
 
 So an edit elsewhere in the pack never renames a message; only reordering

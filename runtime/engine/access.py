@@ -335,7 +335,10 @@ def zone_attr(m: Any, slot: int, name: str) -> Any:
     if name == "id":
         return lay.z_id[slot]
     if name == "name":
-        return {"text": TEXT_NAME, "of": lay.z_ref[slot]}
+        if lay.z_of[slot] is None:
+            return {"text": TEXT_NAME, "of": lay.z_ref[slot]}
+        # a seat's zone is named without its seat (as `Hand`, not `Hand of Player 1`): its words
+        return m.R.zones[lay.z_id[slot]].get("name", lay.z_id[slot])
     raise RuleError(f"a zone has no attribute {name!r}")
 
 
@@ -485,7 +488,50 @@ def built_text(m: Any, mid: str, args: dict) -> dict:
     if len(args) and max(text_depth(x) for x in args.values()) >= TEXT_DEPTH:
         parts = english_parts(m.R, mid) or []
         return joined_text(m, [p if type(p) is str else args.get("@text" if p[0] == "text" else p[0]) for p in parts])
-    return {"text": mid, **args}
+    out = {"text": mid, **args}
+    if args:
+        _sized(m, out)
+    return out
+
+
+def text_size(m: Any, v: Any, seen: dict) -> int:
+    """About how many characters ``v`` says in English (a reference or a
+    number counts 8), each text measured once however often it is held
+    (``seen``: by ``id``): a text that holds itself twice per level is
+    measured in steps linear in its depth, not in its words."""
+    t = type(v)
+    if t is str:
+        return len(v)
+    if t is list:
+        return sum(text_size(m, x, seen) + 2 for x in v)
+    if t is not dict or "text" not in v:
+        return 8
+    n = seen.get(id(v))
+    if n is None:
+        mid = v["text"]
+        if mid == TEXT_NAME:
+            n = text_size(m, v.get("of"), seen)
+        elif mid == TEXT_JOIN:
+            n = text_size(m, v.get("parts") or [], seen)
+        else:
+            n = sum(len(p) if type(p) is str else text_size(m, v.get("@text" if p[0] == "text" else p[0]), seen)
+                    for p in english_parts(m.R, mid) or ())
+        seen[id(v)] = n
+    return n
+
+
+def _sized(m: Any, v: dict) -> None:
+    """A text within the text limit, its size charged as work (as
+    limits.check_size charges a string)."""
+    n = text_size(m, v, {})
+    if n > 64:
+        b = m.budget
+        if n > b.max_text:
+            from .limits import over_message
+            raise RuleError(f"a text of {n} characters: {over_message('text', b.limits['text'])}")
+        b.steps -= n >> 4
+        if b.steps < 0:
+            b.exhausted("steps", None)
 
 
 def joined_text(m: Any, parts: list) -> dict:
@@ -499,8 +545,9 @@ def joined_text(m: Any, parts: list) -> dict:
             flat[-1] += p
         else:
             flat.append(p)
-    check_size(m, flat)
-    return {"text": TEXT_JOIN, "parts": flat}
+    out = {"text": TEXT_JOIN, "parts": flat}
+    _sized(m, out)          # (its parts are fewer than its characters: the text limit bounds both)
+    return out
 
 
 def join_texts(m: Any, a: Any, b: Any) -> Any:

@@ -192,11 +192,12 @@ def _bin(e: dict, rules: Any, at: str | None) -> Fn:
     fn = _BIN.get(o)
     if fn is None:
         raise RuleError(f"unknown operator {o!r}", at)
+    mid = _built_id(rules, e) if o == "+" else None
+    if mid is not None:     # text built with `+`: data
+        return built(chain(e), mid, rules, at, joined=True)
     if o == "+" and type(e["r"]) is int:
         c = e["r"]     # `x + 1`: never a list or a text
         return lambda m, loc: checked_add(lf(m, loc), c)
-    if o == "+" and rules.messages.of(e) is not None:     # text built with `+`: data
-        return built(chain(e), rules.messages.of(e), rules, at)
     if o == "+":       # may join two lists or two texts: sized
         def joined(m, loc):
             a, b = lf(m, loc), rf(m, loc)
@@ -392,8 +393,14 @@ _AGG: dict[str, Callable[..., Any]] = {
 }
 
 
+def _built_id(rules: Any, e: dict) -> str | None:
+    """The message of text built by ``e`` (spec/messages.py), if it builds one."""
+    msgs = getattr(rules, "messages", None)     # (rules made by hand for a test may have none)
+    return msgs.of(e) if msgs is not None else None
+
+
 def _text(e: dict, rules: Any, at: str | None) -> Fn:
-    mid = rules.messages.of(e)
+    mid = _built_id(rules, e)
     if mid is not None:
         return built(e["parts"], mid, rules, at)
     parts = [p if type(p) is str else compile_expr(p, rules, at) for p in e["parts"]]
@@ -406,24 +413,28 @@ def _text(e: dict, rules: Any, at: str | None) -> Fn:
     return f
 
 
-def built(parts: list, mid: str, rules: Any, at: str | None) -> Fn:
+def built(parts: list, mid: str, rules: Any, at: str | None, joined: bool = False) -> Fn:
     """Text built with holes or ``+`` (message ``mid``, spec/messages.py), as
-    data: ``{"text": mid, "args": {variable: value}}`` (access.built_text).
-    A hole ``text_of(x)`` keeps ``x`` itself: the text names it anyway."""
+    data: ``{"text": mid, variable: value, ...}`` (access.built_text).
+    A hole ``text_of(x)`` keeps ``x`` itself: the text names it anyway.
+    ``joined`` (a `+` chain): every other part must be text already, as `+`
+    joins texts only (``"Pile " + 3`` is an error: ``text_of(3)``)."""
     holes = []
     for p, name in zip(parts, hole_names(parts)):
         if name is None:
             continue
-        if type(p) is dict and p.get("op") == "call" and p.get("fn") == "text_of" and len(p.get("args") or []) == 1:
-            p = p["args"][0]
+        named = type(p) is dict and p.get("op") == "call" and p.get("fn") == "text_of" and len(p.get("args") or []) == 1
         # (a variable called `text` is kept as "@text": "text" names the message)
-        holes.append(("@text" if name == "text" else name, compile_expr(p, rules, at)))
+        holes.append(("@text" if name == "text" else name, compile_expr(p["args"][0] if named else p, rules, at),
+                      joined and not named))
     frozen, made = access.frozen, access.built_text
 
     def f(m, loc):
         args: dict = {}
-        for name, fn in holes:
+        for name, fn, text_only in holes:
             v = fn(m, loc)
+            if text_only and type(v) is not str and not (type(v) is dict and "text" in v):
+                raise RuleError(f"`+` joins texts, not {'none' if v is None else repr(v)} (write text_of(...) to name it)", at)
             args[name] = frozen(m, v) if type(v) in (dict, list) else v
         return made(m, mid, args)
     return f

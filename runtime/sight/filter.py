@@ -352,5 +352,6 @@ def answers(m: Any) -> list[dict]:
         p = e.get("player")
         if p not in seen:
             seen[p] = Sight(m, p if type(p) is int else None).log(log)
-        out.append({k: v for k, v in seen[p][i].items() if k not in ("type", "kind")})
+        # (not the log's own fields: its kind, and the menu a `choose` answer names)
+        out.append({k: v for k, v in seen[p][i].items() if k not in ("type", "kind", "msg")})
     return out

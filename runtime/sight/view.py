@@ -96,6 +96,8 @@ def _translate(m: Any, out: dict, w: Any, raw_log: list) -> None:
             else:
                 # (the value as the seat sees it, with its card if the seat sees that)
                 seen = {"value": shown["value"], "entity": shown.get("entity")} if "value" in shown else {}
+                if "args" in opt:       # a menu line's values, named as its English names them
+                    seen["args"] = _named(m, opt["args"])
                 shown["label"] = w.option(p["kind"], {**opt, **seen}, ask, owner)
     for e, r in zip(out["log"], raw_log):
         kind = e.get("type")
@@ -118,6 +120,8 @@ def _answer_words(m: Any, w: Any, e: dict, r: dict) -> None:
     src = r.get("source")
     owner = m.st.p_ent[src] if type(src) is int and 0 <= src < len(m.st.p_ent) else None
     opt = {**r, "value": _named_value(m, r["value"])} if "value" in r else r
+    if "args" in r:
+        opt = {**opt, "args": _named(m, r["args"])}
     e["label"] = w.option(k, opt, None, owner)
 
 

@@ -59,7 +59,8 @@ def test_tags_entities_lookup_and_math():
     assert run(call("has_tag", pawn, "mover"), call("has_tag", "a", "town"), call("has_tag", "west", "x"),
                call("entities", "card"), call("lookup", "t", 5), call("abs", -3), call("lowest", 2, 7),
                call("highest", 2, 7), call("text_of", pawn)) == [
-        True, True, False, [{"entity": "pawn"}, {"entity": "c"}], "high", 3, 2, 7, "Pawn"]
+        True, True, False, [{"entity": "pawn"}, {"entity": "c"}], "high", 3, 2, 7,
+        {"text": "engine-name", "of": {"entity": "pawn"}}]     # a name is data (said in words by a view)
 
 
 def test_player_functions():
@@ -68,7 +69,7 @@ def test_player_functions():
                call("current_player"), call("round_number"), call("uses", "x", p1, "game"),
                attr(p1, "name"), attr(p1, "index"), attr(p1, "hand")) == [
         [{"player": 0}, {"player": 1}, {"player": 2}], [{"player": 1}, {"player": 2}, {"player": 0}],
-        [{"player": 2}, {"player": 0}], {"player": 0}, {"player": 1}, 0, 0, "Player 2", 1,
+        [{"player": 2}, {"player": 0}], {"player": 0}, {"player": 1}, 0, 0, {"text": "engine-name", "of": {"player": 1}}, 1,
         {"zone": "hand", "of": 1}]
 
 
@@ -84,7 +85,35 @@ def test_operators_attrs_and_aggregates():
                attr(call("top", deck), "cost"), attr(call("top", deck), "name"), attr(deck, "count"),
                attr(ref("entity", "c"), "cost"), attr("a", "tags"), text("n=", 3, " ", call("player", 0))) == [
         3, 1, True, False, True, -3, [1, 2, 3], 2, 6, None, 2, 20, 1, 4, True, True,
-        2, "C", 3, 2, ["town"], "n=3 Player 1"]
+        2, {"text": "engine-name", "of": {"entity": "c"}}, 3, 2, ["town"],
+        {"text": "setup-str1", "arg1": 3, "arg2": {"player": 0}}]
+
+
+def test_text_the_rules_build_is_data_said_in_english_by_the_engine():
+    """Text is kept as a message and its values; the engine's English copy
+    (a log line's words, an option's label) says it from the English message."""
+    from waybill.runtime.engine.access import text_of
+    pawn = call("first", call("pieces_of", ref("entity", "pawn")))
+    ir = {**BOARD}
+    g = game_of([prim("start_turn", call("player", 1))] + [probe(e) for e in (
+        text("n=", 3, " ", call("player", 0)), call("text_of", pawn), attr(call("player", 1), "name"),
+        bin("+", "at ", call("text_of", "a")), bin("+", bin("+", call("text_of", pawn), " in "), attr("a", "name")),
+        bin("+", call("text_of", pawn), call("text_of", 3)), bin("+", "x", "y"))], players=3, **ir)
+    got = outs(g)
+    assert [text_of(g.m, v) for v in got] == ["n=3 Player 1", "Pawn", "Player 2", "at A", "Pawn in A", "Pawn3", "xy"]
+    assert got[3] == {"text": "setup-str2", "arg1": "a"}        # text_of(x) in `+` keeps x: a space by its id
+    assert got[5] == {"text": "engine-join", "parts": [{"text": "engine-name", "of": {"entity": "pawn"}},
+                                                       {"text": "engine-name", "of": 3}]}
+    assert got[6] == "xy"       # strings alone are joined as strings (keys, compared as written)
+    # names of zones and spaces: a seat's zone by its own name, as before
+    names = game_of([prim("start_turn", call("player", 1))] + [probe(e) for e in (
+        attr(ref("zone", "deck"), "name"), attr(attr(call("player", 0), "hand"), "name"), attr("a", "name"))],
+        players=3, **ir)
+    assert [text_of(names.m, v) for v in outs(names)] == ["Deck", "Hand", "A"]
+    # two texts built alike are equal, as their words were
+    again = game_of([prim("start_turn", call("player", 1))] + [probe(bin("+", "at ", call("text_of", "a")))] * 2,
+                    players=3, **ir)
+    assert outs(again)[0] == outs(again)[1]
 
 
 def test_division_by_zero_and_unknown_names_are_rule_errors():
@@ -94,6 +123,8 @@ def test_division_by_zero_and_unknown_names_are_rule_errors():
         run(var("nope"))
     with pytest.raises(RuleError, match="test.wb:3:4"):
         game_of([{"do": "let", "name": "x", "value": bin("+", 1, "a"), "at": [0, 3, 4]}])
+    with pytest.raises(RuleError, match="`\\+` joins texts, not 3"):     # `"Pile " + 3`: text_of(3) says it
+        game_of([{"do": "let", "name": "x", "value": bin("+", "Pile ", 3), "at": [0, 3, 4]}])
 
 
 def test_not_in_is_the_negation_of_in():
