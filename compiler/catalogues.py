@@ -494,7 +494,8 @@ def check_catalogue(path: str, want: dict[str, set], report: Report, english: bo
                 hint = suggest(key, want) if suggested <= MAX_SUGGESTED else None
                 _diag(report, path, lines, span.start, span.end, "error", "E802",
                       f"unknown message `{key}`: the pack has no such text",
-                      hint or "run `waybill i18n extract PACK` and compare")
+                      hint or "if ids changed (a name given with `as`), `waybill i18n rekey PACK` renames the "
+                      "keys; else run `waybill i18n extract PACK` and compare")
                 continue
             _check_pattern(report, path, lines, key, pattern, want[key])
     _check_references(report, path, lines, res.body)
