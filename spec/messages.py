@@ -15,10 +15,10 @@ reworded English string keeps its id:
   `require` message);
 - a decision is ``<code>-ask-<key>`` (its prompt's id, and the id views
   build option ids from), its k-th `choose` option ``<ask>-<name>`` if
-  the option is named (``"Repair" as repair: ...``), else ``<ask>-opt<k>``
+  the option is named (``"Heal" as heal: ...``), else ``<ask>-opt<k>``
   (an option's place in its menu is its structure). The key is structural,
   never a position in the file: the decision's declared name (``choose as
-  depot ...``), else the variable it sets (``let to = choose ...`` is
+  menu ...``), else the variable it sets (``let to = choose ...`` is
   ``-ask-to``), else its statement kind numbered among the decisions of
   that kind with neither in the declaration (``-ask-may1``,
   ``-ask-choose2``, ``-ask-act1``). So a line added above it, a `log`, a
@@ -219,7 +219,7 @@ class _Code:
                 english = Message("", tree, vars=hole_vars(tree)).english()
                 self._name_text(english, name, at)
             elif tree.get("op") == "bin" and tree.get("o") == "+":
-                # `"Stack " as stack + text_of(n)`: the text built is named after its named part
+                # `"Pile " as pile + text_of(n)`: the text built is named after its named part
                 named = _chain_name(tree)
                 parts = _chain(tree)
                 if named and any(type(p) is not str for p in parts):
