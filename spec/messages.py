@@ -81,6 +81,7 @@ class Message:
     attrs: dict = field(default_factory=dict)   # attribute name -> English str
     node: Any = None               # the IR node holding the text (for the runtime)
     place: int | None = None       # a `choose` option's place in its menu (1-based)
+    legacy: str | None = None      # a decision's or option's id before names (`<code>-ask<n>[-opt<k>]`)
 
     def english(self) -> str:
         return self.text if type(self.text) is str else "".join(
@@ -190,6 +191,7 @@ class _Code:
         self.declared: set = set()             # the decisions' declared names (reserved from the start)
         self.text_names: dict[str, str] = {}   # English -> the declared name of a text value
         self.scanned = False
+        self.legacy_asks = 0           # decisions so far, as ids were numbered before names
 
     def add(self, kind: str, text: Any, at: Any, node: Any, mid: str | None = None) -> str:
         if mid is None:
@@ -200,6 +202,12 @@ class _Code:
         if text is not None and _is_text(text):
             self.out.append(Message(mid, text, at, hole_vars(text), node=node))
         return mid
+
+    def _legacy(self, mid: str, old: str) -> None:
+        """Note the id a message had before names (catalogues and scenarios
+        written then still find it: spec/messages.Index.legacy)."""
+        if self.out and self.out[-1].id == mid and old != mid:
+            self.out[-1].legacy = old
 
     def scan(self, tree: Any, at: Any = None) -> None:
         """Reserve the names declared anywhere in this code before naming
@@ -280,6 +288,9 @@ class _Code:
             self.add("stop", s.get("message"), at, s)
         elif do in _DECISIONS:
             ask = self.add("ask", s.get("prompt"), at, s, self.ask_id(s))
+            self.legacy_asks += 1
+            old = f"{self.prefix}-ask{self.legacy_asks}"
+            self._legacy(ask, old)
             opts: list = []
             if do == "choose":
                 for k, o in enumerate(s.get("options") or [], 1):
@@ -288,6 +299,7 @@ class _Code:
                     opts.append(self.add("ask", o.get("label"), at, o, mid))
                     if self.out and self.out[-1].id == mid:
                         self.out[-1].place = k
+                    self._legacy(mid, f"{old}-opt{k}")
             if self.asks is not None:
                 self.asks[ask] = (at, opts if do == "choose" else [])
         for key, v in s.items():
@@ -533,6 +545,8 @@ class Index:
         self.option_names: dict[str, list] = {
             ask: [o[len(ask) + 1:] if not _PLACE.search(o) else None for o in opts]
             for ask, opts in self.options.items() if any(not _PLACE.search(o) for o in opts)}
+        # a decision's or option's id before names -> its id (old catalogues and scenarios)
+        self.legacy: dict[str, str] = {m.legacy: m.id for m in self.by_id.values() if m.legacy}
         # a decision's place in the source (`[file, line, col]`) -> its id: what a view names it by
         self.decision_at: dict[tuple, str] = {tuple(at): ask for ask, (at, _) in asks.items() if at}
 
