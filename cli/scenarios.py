@@ -330,6 +330,7 @@ def _by_id(game: Game, legal: list[dict], want: str) -> list[dict]:
         return []
     from waybill.runtime.text.words import option_msgs
     msgs = option_msgs(game.m)
+    want = game.rules.messages.legacy.get(want, want)     # an id from before names (`proc-x-ask2-opt1`)
     out = [a for a, mid in zip(legal, msgs) if mid == want]
     if not out and "#" in want and game.pending is not None:
         v = game.view(game.pending["player"], display=False)

@@ -6,6 +6,9 @@ of a pack (Project Fluent) against the messages of its content
 - E802 a message the pack does not have (a stale or mistyped id);
 - W801 messages missing from a translation (English is shown for them);
 - W803 messages missing from the English catalogue (run `waybill i18n extract`);
+- W804 a message under the id it had before decisions were named
+  (`proc-x-ask2` for `proc-x-ask-where`): still read, `waybill i18n rekey`
+  renames it;
 - E804 a `{ $variable }` the message does not receive;
 - E805 a message given twice;
 - E806 a selector without a default variant (`*[other]`);
@@ -188,11 +191,13 @@ def check_catalogues(ir: dict | None, report: Report, msgs: list[Message] | None
         return
     if not os.path.isdir(loc):
         return
-    want = expected_ids(msgs if msgs is not None else _own_messages(ir))
+    own = msgs if msgs is not None else _own_messages(ir)
+    want = expected_ids(own)
+    aliases = {m.legacy: m.id for m in own if m.legacy}
     for name in sorted(os.listdir(loc)):
         if name.endswith(".ftl"):
             check_catalogue(os.path.join(loc, name), want, report, english=name == "en.ftl", folder=folder,
-                            said_with=_said_before(ir, folder, name, report))
+                            said_with=_said_before(ir, folder, name, report), aliases=aliases)
 
 
 def _said_before(ir: dict, folder: str, name: str, report: Report) -> list[tuple[str, Any]]:
@@ -237,9 +242,11 @@ def check_engine_catalogues(report: Report, folder: str | None = None) -> None:
 
 
 def check_catalogue(path: str, want: dict[str, set], report: Report, english: bool = False,
-                    folder: str | None = None, said_with: list[tuple[str, Any]] | None = None) -> None:
+                    folder: str | None = None, said_with: list[tuple[str, Any]] | None = None,
+                    aliases: dict[str, str] | None = None) -> None:
     """E8xx/W8xx of one catalogue. `said_with`: the catalogues a game says it
-    with, before it (see `_said_before`), for cycles and depths through them."""
+    with, before it (see `_said_before`), for cycles and depths through them;
+    `aliases`: old id -> new, for a catalogue written before decisions were named."""
     from fluent.syntax import ast as fa
     folder = os.path.realpath(folder or os.path.dirname(os.path.dirname(os.path.abspath(path))))
     text, diags = read_catalogue(path, folder)
@@ -282,12 +289,21 @@ def check_catalogue(path: str, want: dict[str, set], report: Report, english: bo
                 _diag(report, path, lines, span.start, span.end, "error", "E805",
                       f"message `{key}` is given twice in the catalogue")
             have.add(key)
+            new = (aliases or {}).get(key) if key not in want else None
+            if new is not None and new in want:
+                _diag(report, path, lines, span.start, span.end, "warning", "W804",
+                      f"`{key}` is the id `{new}` had before names: it is read as `{new}`",
+                      "run `waybill i18n rekey PACK` to rename the catalogue's keys")
+                have.add(new)
+                _check_pattern(report, path, lines, new, pattern, want[new])
+                continue
             if key not in want:
                 suggested += 1
                 hint = suggest(key, want) if suggested <= MAX_SUGGESTED else None
                 _diag(report, path, lines, span.start, span.end, "error", "E802",
                       f"unknown message `{key}`: the pack has no such text",
-                      hint or "run `waybill i18n extract PACK` and compare")
+                      hint or "if ids changed (a name given with `as`), `waybill i18n rekey PACK` renames the "
+                      "keys; else run `waybill i18n extract PACK` and compare")
                 continue
             _check_pattern(report, path, lines, key, pattern, want[key])
     _check_references(report, path, lines, res.body)

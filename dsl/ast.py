@@ -30,7 +30,7 @@ class Literal(Node):
 class Text(Node):
     """A string with `{expr}` holes; parts are str or Expr."""
     parts: list
-    name: str | None = None  # `"Stack {n}" as stack`: its declared name
+    name: str | None = None  # `"Pile {n}" as pile`: its declared name
 
 
 @dataclass
@@ -150,7 +150,7 @@ class Option(Node):
     label: str | Text  # Text when it has `{expr}` holes
     when: Expr | None
     body: list
-    name: str | None = None  # `"Repair" as repair: ...`: the option's declared name
+    name: str | None = None  # `"Heal" as heal: ...`: the option's declared name
 
 
 @dataclass

@@ -67,6 +67,7 @@ CODES: dict[str, str] = {
     "E809": "number out of range in a catalogue",
     "W801": "messages missing from a translation",
     "W803": "the English catalogue is behind the content",
+    "W804": "a message under its id from before names",
     "W802": "selector without an `other` variant",
 }
 

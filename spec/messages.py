@@ -15,10 +15,10 @@ reworded English string keeps its id:
   `require` message);
 - a decision is ``<code>-ask-<key>`` (its prompt's id, and the id views
   build option ids from), its k-th `choose` option ``<ask>-<name>`` if
-  the option is named (``"Repair" as repair: ...``), else ``<ask>-opt<k>``
+  the option is named (``"Heal" as heal: ...``), else ``<ask>-opt<k>``
   (an option's place in its menu is its structure). The key is structural,
   never a position in the file: the decision's declared name (``choose as
-  depot ...``), else the variable it sets (``let to = choose ...`` is
+  menu ...``), else the variable it sets (``let to = choose ...`` is
   ``-ask-to``), else its statement kind numbered among the decisions of
   that kind with neither in the declaration (``-ask-may1``,
   ``-ask-choose2``, ``-ask-act1``). So a line added above it, a `log`, a
@@ -85,6 +85,7 @@ class Message:
     node: Any = None               # the IR node holding the text (for the runtime)
     value: bool = False            # a string the rules wrote as a value (``literal_ids``)
     place: int | None = None       # a `choose` option's place in its menu (1-based)
+    legacy: str | None = None      # a decision's or option's id before names (`<code>-ask<n>[-opt<k>]`)
 
     def english(self) -> str:
         return self.text if type(self.text) is str else "".join(
@@ -210,6 +211,7 @@ class _Code:
         self.declared: set = set()             # the decisions' declared names (reserved from the start)
         self.text_names: dict[str, str] = {}   # English -> the declared name of a text value
         self.scanned = False
+        self.legacy_asks = 0           # decisions so far, as ids were numbered before names
 
     def add(self, kind: str, text: Any, at: Any, node: Any, mid: str | None = None) -> str:
         if mid is None:
@@ -224,6 +226,12 @@ class _Code:
                     if type(p) is not str:
                         self.expr(p, at, True)
         return mid
+
+    def _legacy(self, mid: str, old: str) -> None:
+        """Note the id a message had before names (catalogues and scenarios
+        written then still find it: spec/messages.Index.legacy)."""
+        if self.out and self.out[-1].id == mid and old != mid:
+            self.out[-1].legacy = old
 
     def scan(self, tree: Any, at: Any = None) -> None:
         """Reserve the names declared anywhere in this code before naming
@@ -243,7 +251,7 @@ class _Code:
                 english = Message("", tree, vars=hole_vars(tree)).english()
                 self._name_text(english, name, at)
             elif tree.get("op") == "bin" and tree.get("o") == "+":
-                # `"Stack " as stack + text_of(n)`: the text built is named after its named part
+                # `"Pile " as pile + text_of(n)`: the text built is named after its named part
                 named = _chain_name(tree)
                 parts = _chain(tree)
                 if named and any(type(p) is not str for p in parts):
@@ -304,6 +312,9 @@ class _Code:
             self.add("stop", s.get("message"), at, s)
         elif do in _DECISIONS:
             ask = self.add("ask", s.get("prompt"), at, s, self.ask_id(s))
+            self.legacy_asks += 1
+            old = f"{self.prefix}-ask{self.legacy_asks}"
+            self._legacy(ask, old)
             opts: list = []
             if do == "choose":
                 for k, o in enumerate(s.get("options") or [], 1):
@@ -312,6 +323,7 @@ class _Code:
                     opts.append(self.add("ask", o.get("label"), at, o, mid))
                     if self.out and self.out[-1].id == mid:
                         self.out[-1].place = k
+                    self._legacy(mid, f"{old}-opt{k}")
             if self.asks is not None:
                 self.asks[ask] = (at, opts if do == "choose" else [])
         for key, v in s.items():
@@ -566,6 +578,8 @@ class Index:
         self.option_names: dict[str, list] = {
             ask: [o[len(ask) + 1:] if not _PLACE.search(o) else None for o in opts]
             for ask, opts in self.options.items() if any(not _PLACE.search(o) for o in opts)}
+        # a decision's or option's id before names -> its id (old catalogues and scenarios)
+        self.legacy: dict[str, str] = {m.legacy: m.id for m in self.by_id.values() if m.legacy}
         # a decision's place in the source (`[file, line, col]`) -> its id: what a view names it by
         self.decision_at: dict[tuple, str] = {tuple(at): ask for ask, (at, _) in asks.items() if at}
 

@@ -126,7 +126,7 @@ def _answer_words(m: Any, w: Any, e: dict, r: dict) -> None:
 
 
 def decision_at(m: Any) -> str | None:
-    """The id of the pending decision (``proc-drive_truck-ask-to``: its
+    """The id of the pending decision (``proc-turn-ask-where``: its
     declaration and its name, spec/messages.py): never a file, a line or a
     column, so it is the same wherever the pack was loaded from and says
     nothing of the server's folders. None for a decision the rules do not

@@ -47,6 +47,7 @@ class Catalogue:
         # catalogue is made per rules: runtime/text/words.Words keeps them)
         self.names: dict[Any, str] = {}
         self.problems: list[str] = []
+        self.aliases: dict[str, str] = {}      # id -> the id it had before names (spec/messages.py)
         self._bundles = [self._bundle(lang, [ENGINE_DIR] + pack_dirs)]
         if lang != DEFAULT_LANG:
             self._bundles.append(self._bundle(DEFAULT_LANG, [ENGINE_DIR] + pack_dirs))
@@ -82,6 +83,8 @@ class Catalogue:
     def has(self, mid: str) -> bool:
         b, bad = self._bundles[0]
         base, _, attr = mid.partition(".")
+        if not b.has_message(base):
+            base = self.aliases.get(base, base)
         return b.has_message(base) and ("m", base, attr or None) not in bad
 
     def get(self, mid: str, args: dict | None = None, fallback: str | None = None) -> str:
@@ -104,10 +107,11 @@ class Catalogue:
         return self._get(mid, args, fallback, key)
 
     def _get(self, mid: str, args: dict | None, fallback: str | None, key: Any) -> str:
-        base, _, attr = mid.partition(".")
-        node = ("m", base, attr or None)
+        asked, _, attr = mid.partition(".")
         said = None
         for i, (b, bad) in enumerate(self._bundles):
+            base = asked if b.has_message(asked) else self.aliases.get(asked, asked)
+            node = ("m", base, attr or None)
             if not b.has_message(base):
                 continue
             if node in bad:
@@ -180,4 +184,6 @@ def catalogue(rules: Any, lang: str | None) -> "Catalogue | None":
     cat = cache.get(lang)
     if cat is None:
         cat = cache[lang] = Catalogue(lang, pack_locale_dirs(rules))
+        # a catalogue written before decisions were named keys them by their old ids
+        cat.aliases = {new: old for old, new in getattr(rules.messages, "legacy", {}).items()}
     return cat

@@ -692,6 +692,20 @@ def test_W801_messages_missing_from_a_translation(tmp_path):
     assert "English" in got[3]
 
 
+def test_W804_a_message_under_its_id_before_names(tmp_path):
+    # a catalogue written when decisions were numbered (`<code>-ask<n>`): read, and renamed by `rekey`
+    (tmp_path / "pack.wb").write_text('pack t "T"\nprocedure p(q: player) { may by q "Again?" { } }\n'
+                                      'game { players 2..2 play { p(first(players())) } }\n')
+    (tmp_path / "locales").mkdir()
+    (tmp_path / "locales" / "en.ftl").write_text("pack-name = T\nproc-p-ask-may1 = Again?\n")
+    (tmp_path / "locales" / "xx.ftl").write_text("pack-name = Т\nproc-p-ask1 = Ещё?\n", encoding="utf-8")
+    diags = [d for d in check_paths([str(tmp_path)]).sorted() if d.code.startswith(("E8", "W8"))]
+    assert [(d.code, d.span.line, d.span.column) for d in diags] == [("W804", 2, 1)]
+    assert diags[0].message == "`proc-p-ask1` is the id `proc-p-ask-may1` had before names: it is read as " \
+                               "`proc-p-ask-may1`"
+    assert "waybill i18n rekey PACK" in diags[0].hint
+
+
 def test_W802_selector_without_an_other_variant(tmp_path):
     d, got = catalogue_diag(tmp_path, "pack-name = t\naction-go = Go\n"
                                       "action-go-log1 = { $arg2 ->\n   *[one] { $me } goes\n    [few] { $me } go\n}\n",
