@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 
@@ -147,7 +148,7 @@ def fmt(paths: tuple[str, ...], check_only: bool) -> None:
     of it is left alone. Exit status: 1 if a file could not be formatted
     (or, with --check, would change).
     """
-    from waybill.dsl.files import read_regular, rewrite_regular
+    from waybill.spec.files import read_regular, rewrite_regular
     from waybill.dsl.formatter import format_source
     from waybill.dsl.parser import MAX_FILE_BYTES
     changed, failed = [], False
@@ -198,7 +199,7 @@ def _wb_files(paths) -> list[str]:
     """The .wb files named or found under the named folders; under a folder,
     names that lead out of it through a link are left out (and said so)."""
     from waybill.compiler.loader import shipped_packs
-    from waybill.dsl.files import inside
+    from waybill.spec.files import inside
     out = []
     shipped = shipped_packs()
     for p in paths:
@@ -676,6 +677,22 @@ def lsp() -> None:
     serve()
 
 
+class Seconds(click.ParamType):
+    """A finite number of seconds from 0 to MAX: FloatRange lets `nan`
+    through (every comparison with it is false) and `inf`."""
+    name = "seconds"
+    MAX = 10 * 365 * 86400  # ten years: longer is a mistake, not a wish
+
+    def convert(self, value, param, ctx):
+        try:
+            n = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        if not math.isfinite(n) or not 0 <= n <= self.MAX:
+            self.fail(f"{value!r} is not a number of seconds from 0 to {self.MAX} (ten years)", param, ctx)
+        return n
+
+
 @main.command()
 @click.argument("packs", nargs=-1)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
@@ -683,9 +700,9 @@ def lsp() -> None:
 @click.option("--data", type=click.Path(file_okay=False), help="Keep games here (JSON), and resume them on restart.")
 @click.option("--max-games", type=click.IntRange(1), default=200, show_default=True,
               help="Games in play at once (finished games do not count).")
-@click.option("--finished-ttl", type=click.FloatRange(0), default=3600, show_default=True,
+@click.option("--finished-ttl", type=Seconds(), default=3600, show_default=True,
               help="Seconds a finished game stays readable.")
-@click.option("--abandoned-ttl", type=click.FloatRange(0), default=86400, show_default=True,
+@click.option("--abandoned-ttl", type=Seconds(), default=86400, show_default=True,
               help="Seconds a game in play is kept with no request for it.")
 @click.option("--games-per-address", type=click.IntRange(0), default=10, show_default=True,
               help="Games in play one client address may have started (0: no bound).")

@@ -157,11 +157,11 @@ def _old_text(path: str, folder: str | None) -> str | None:
 
 
 def write_catalogue(path: str, text: str, folder: str | None) -> None:
-    """Write a catalogue as a new file renamed into place (dsl.files.replace_file):
+    """Write a catalogue as a new file renamed into place (spec.files.replace_file):
     never through a link, never outside `folder` (the pack's, resolved) when
     given. A refusal is a CompileError naming the file and why."""
     from waybill.api import CompileError
-    from waybill.dsl.files import replace_file
+    from waybill.spec.files import replace_file
     shown = display_path(path)
     try:
         parent = os.path.dirname(os.path.abspath(path))

@@ -17,26 +17,27 @@ of a pack (Project Fluent) against the messages of its content
   MAX_OPTION;
 - W802 a selector whose variants have no `other`.
 
-A catalogue is content and is read as a `.wb` file is (dsl/files.py): only
+A catalogue is content and is read as a `.wb` file is (spec/files.py): only
 a regular file whose path, links resolved, lies in the pack's folder (a link
 out is an E202, a FIFO, a device or a folder an E107), at most
 MAX_CATALOGUE_BYTES (E106), UTF-8 (E104; a byte-order mark is allowed).
 It is parsed with bounds (`bounded_parser`: nesting, numbers) so that no
 input reaches Python's recursion limit or asks for a gigabyte of digits,
-and checked in time linear in its size. The runtime reads catalogues with
-the same bounds (runtime/text/catalogue.py; the two layers do not share
-code, tests/reliability/test_hostile_catalogues.py checks they agree).
+and checked in time linear in its size. The bounds live in spec/ftl.py,
+which the runtime reads catalogues with too (runtime/text/catalogue.py), so
+what `check` accepts is what a game says.
 """
 
 from __future__ import annotations
 
 import bisect
 import os
-from functools import lru_cache
 from typing import Any
 
 from waybill.dsl.diagnostics import Diagnostic, Report, Span, suggest
 from waybill.compiler.loader import display_path as _rel
+from waybill.spec import ftl
+from waybill.spec.ftl import BIG, DEEP, MAX_DEPTH, bounded_parser, broken_nodes, entry_nodes, node_name, pattern_refs
 from waybill.spec.messages import ENGINE_DIR, ENGINE_IDS, Message, messages, safe_id
 
 
@@ -81,107 +82,19 @@ def pack_messages_of(result: Any, variant_irs: list) -> list[Message]:
     return out
 
 
-# --- reading catalogues -------------------------------------------------------------
+# --- reading catalogues (the bounds are spec/ftl.py's, shared with the runtime) ---------
 
-MAX_CATALOGUE_BYTES = 5_000_000  # as a .wb file's (dsl/parser.py MAX_FILE_BYTES)
-MAX_DEPTH = 24  # placeables, calls and references within each other
-MAX_NUMBER_DIGITS = 30  # digits of a number literal (Python refuses int() of 4300+)
-MAX_OPTION = 100  # a number given to a function's option (Intl's own bound for fraction digits)
 MAX_SUGGESTED = 20  # E802s of one file that get "did you mean" (each compares against every id)
-DEEP, BIG = "WB808", "WB809"  # the codes bounded_parser gives its own Junk
-
-
-def bounded_parser(with_spans: bool = True) -> Any:
-    """A Fluent parser (a new one: it counts as it goes) that refuses, as Junk
-    of its entry, nesting deeper than MAX_DEPTH (`{ { {`, `F(F(F(`: the parser
-    recurses on both) and numbers out of range, so that parsing, compiling
-    and formatting a catalogue stay far from Python's recursion limit and
-    from asking for a gigabyte of digits."""
-    return _bounded_parser_class()(with_spans=with_spans)
-
-
-@lru_cache(maxsize=1)
-def _bounded_parser_class() -> Any:
-    from fluent.syntax import FluentParser
-    from fluent.syntax import ast as fa
-    from fluent.syntax.errors import ParseError
-
-    def refuse(code: str, message: str) -> ParseError:
-        err = ParseError(code)
-        err.message = message
-        return err
-
-    class BoundedParser(FluentParser):
-        depth = 0
-
-        def get_entry_or_junk(self, ps):
-            self.depth = 0
-            return super().get_entry_or_junk(ps)
-
-        def _nested(self, get, ps):
-            if self.depth >= MAX_DEPTH:
-                raise refuse(DEEP, f"nesting is deeper than {MAX_DEPTH} levels")
-            self.depth += 1
-            try:
-                return get(ps)
-            finally:
-                self.depth -= 1
-
-        def get_placeable(self, ps):
-            return self._nested(super().get_placeable, ps)
-
-        def get_call_arguments(self, ps):
-            return self._nested(super().get_call_arguments, ps)
-
-        def get_number(self, ps):
-            start = ps.index
-            node = super().get_number(ps)
-            if sum(ch.isdigit() for ch in node.value) > MAX_NUMBER_DIGITS:
-                ps.index = start  # the error is placed at the number
-                raise refuse(BIG, f"a number of more than {MAX_NUMBER_DIGITS} digits")
-            return node
-
-        def get_call_argument(self, ps):
-            start = ps.index
-            arg = super().get_call_argument(ps)
-            if isinstance(arg, fa.NamedArgument) and isinstance(arg.value, fa.NumberLiteral) \
-                    and abs(float(arg.value.value)) > MAX_OPTION:
-                ps.index = start  # the error is placed at the option
-                raise refuse(BIG, f"option `{arg.name.name}: {arg.value.value}` is beyond {MAX_OPTION}")
-            return arg
-
-    return BoundedParser
 
 
 def read_catalogue(path: str, folder: str) -> tuple[str | None, list[Diagnostic]]:
     """The text of a catalogue in `folder` (resolved), or None and why not
     (E202 a link out of the folder, E107 not a regular file, E106 too
     large, E104 not UTF-8). A leading byte-order mark is dropped."""
-    from waybill.dsl.files import OutsideFolder, read_inside
-    shown = _rel(path)
-    try:
-        data = read_inside(path, folder, MAX_CATALOGUE_BYTES + 1)
-    except OutsideFolder:
-        return None, [Diagnostic(shown, Span.point(1, 1), "error", "E202",
-                                 "this catalogue is a link to a file outside the pack folder; it is not read",
-                                 "copy the file into the pack's locales/ folder, or remove the link")]
-    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
-        return None, [Diagnostic(shown, Span.point(1, 1), "error", "E107",
-                                 f"cannot read file: {getattr(exc, 'strerror', None) or exc}")]
-    if len(data) > MAX_CATALOGUE_BYTES:
-        return None, [Diagnostic(shown, Span.point(1, 1), "error", "E106",
-                                 f"catalogue is more than {MAX_CATALOGUE_BYTES} bytes; that is the limit",
-                                 "split the pack, or shorten its texts")]
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:  # placed as the parser places it for a .wb file
-        good = data[: exc.start].decode("utf-8", errors="replace")
-        line = good.count("\n") + 1
-        col = len(good) - (good.rfind("\n") + 1) + 1
-        return None, [Diagnostic(shown, Span.point(line, col), "error", "E104",
-                                 f"byte 0x{data[exc.start]:02x} at offset {exc.start} is not valid UTF-8",
-                                 "save the file as UTF-8")]
-    return text[1:] if text.startswith("\ufeff") else text, []
+    text, why = ftl.read_catalogue(path, folder)
+    if why is None:
+        return text, []
+    return None, [Diagnostic(_rel(path), Span.point(why.line, why.column), "error", why.code, why.message, why.hint)]
 
 
 def parse_ftl(path: str, folder: str | None = None) -> tuple[Any, str]:
@@ -227,157 +140,6 @@ def expected_ids(msgs: list[Message]) -> dict[str, set]:
         for a in m.attrs:
             out[f"{m.id}.{a}"] = set()
     return out
-
-
-# --- references: cycles and depth ---------------------------------------------------------
-
-# A node is one pattern: ("m" or "t", id, attribute or None), a message's or
-# term's value or one of its attributes; a reference `{ b }`, `{ -t }`,
-# `{ b.attr }` is an edge to the node it names.
-
-def pattern_refs(pattern: Any) -> tuple[int, list[tuple[int, tuple]]]:
-    """How deep a pattern nests on its own, and each reference in it with
-    the depth it is at (iteratively: no recursion on the tree)."""
-    from fluent.syntax import ast as fa
-    deepest, refs = 0, []
-    stack = [(pattern, 0)]
-    while stack:
-        node, d = stack.pop()
-        if isinstance(node, fa.Pattern):
-            stack.extend((e, d) for e in node.elements)
-        elif isinstance(node, fa.Placeable):
-            deepest = max(deepest, d + 1)
-            stack.append((node.expression, d + 1))
-        elif isinstance(node, fa.SelectExpression):
-            stack.append((node.selector, d))
-            stack.extend((v.value, d) for v in node.variants)
-        elif isinstance(node, (fa.MessageReference, fa.TermReference)):
-            kind = "t" if isinstance(node, fa.TermReference) else "m"
-            refs.append((d, (kind, node.id.name, node.attribute.name if node.attribute else None)))
-            if getattr(node, "arguments", None) is not None:
-                deepest = max(deepest, d + 1)
-                stack.extend((a, d + 1) for a in node.arguments.positional)
-        elif isinstance(node, fa.FunctionReference):
-            deepest = max(deepest, d + 1)
-            stack.extend((a, d + 1) for a in node.arguments.positional)
-    return deepest, refs
-
-
-def entry_nodes(entries: Any) -> dict[tuple, tuple[Any, Any]]:
-    """node -> (the identifier naming it, its pattern), for the messages and
-    terms of `entries` (a later entry of the same id replaces an earlier one
-    whole, as in a bundle that allows overrides)."""
-    from fluent.syntax import ast as fa
-    out: dict[tuple, tuple[Any, Any]] = {}
-    keys: dict[tuple, list] = {}
-    for e in entries:
-        if not isinstance(e, (fa.Message, fa.Term)):
-            continue
-        kind = "t" if isinstance(e, fa.Term) else "m"
-        for key in keys.pop((kind, e.id.name), ()):
-            del out[key]
-        mine = keys[(kind, e.id.name)] = []
-        if e.value is not None:
-            out[(kind, e.id.name, None)] = (e.id, e.value)
-            mine.append((kind, e.id.name, None))
-        for a in e.attributes:
-            out[(kind, e.id.name, a.id.name)] = (a.id, a.value)
-            mine.append((kind, e.id.name, a.id.name))
-    return out
-
-
-def broken_nodes(nodes: dict[tuple, Any]) -> tuple[dict[tuple, list], dict[tuple, int | None]]:
-    """(cycles, depths): each node in a reference cycle with one cycle through
-    it (the first node of each cycle, in the order of `nodes`, holds it; the
-    others an empty list), and each node's depth through its references
-    (None in a cycle or reaching one: a reference adds the depth of what it
-    names to the depth it stands at). Linear: Tarjan's strongly connected
-    components, without recursion, then depths in the order they close."""
-    info = {n: pattern_refs(p) for n, (_, p) in nodes.items()}
-    edges = {n: [t for _, t in refs if t in nodes] for n, (_, refs) in info.items()}
-    index: dict[tuple, int] = {}
-    low: dict[tuple, int] = {}
-    on_stack: set = set()
-    stack: list = []
-    comps: list[list] = []
-
-    def enter(n: tuple) -> None:
-        index[n] = low[n] = len(index)
-        stack.append(n)
-        on_stack.add(n)
-
-    for root in nodes:
-        if root in index:
-            continue
-        enter(root)
-        work = [(root, iter(edges[root]))]
-        while work:
-            n, succ = work[-1]
-            for t in succ:
-                if t not in index:
-                    enter(t)
-                    work.append((t, iter(edges[t])))
-                    break
-                if t in on_stack:
-                    low[n] = min(low[n], index[t])
-            else:
-                work.pop()
-                if work:
-                    parent = work[-1][0]
-                    low[parent] = min(low[parent], low[n])
-                if low[n] == index[n]:
-                    comp = []
-                    while True:
-                        m = stack.pop()
-                        on_stack.discard(m)
-                        comp.append(m)
-                        if m == n:
-                            break
-                    comps.append(comp)
-    order = {n: k for k, n in enumerate(nodes)}
-    cycles: dict[tuple, list] = {}
-    depths: dict[tuple, int | None] = {}
-    for comp in comps:  # each after every component it reaches
-        if len(comp) > 1 or comp[0] in edges[comp[0]]:
-            first = min(comp, key=order.__getitem__)
-            for n in comp:
-                cycles[n] = []
-                depths[n] = None
-            cycles[first] = _cycle_through(first, set(comp), edges)
-            continue
-        n = comp[0]
-        deepest, refs = info[n]
-        d: int | None = deepest
-        for at, t in refs:
-            if t in depths:
-                if depths[t] is None:
-                    d = None
-                    break
-                d = max(d, at + depths[t])
-        depths[n] = d
-    return cycles, depths
-
-
-def _cycle_through(first: tuple, comp: set, edges: dict) -> list:
-    """The nodes of one cycle from `first` back to it, within its component."""
-    came: dict[tuple, tuple | None] = {first: None}
-    queue = [first]
-    for n in queue:
-        for t in edges[n]:
-            if t == first:
-                path = [n]
-                while came[path[-1]] is not None:
-                    path.append(came[path[-1]])
-                return path[::-1] + [first]
-            if t in comp and t not in came:
-                came[t] = n
-                queue.append(t)
-    return [first, first]
-
-
-def node_name(node: tuple) -> str:
-    kind, ident, attr = node
-    return ("-" if kind == "t" else "") + ident + (f".{attr}" if attr else "")
 
 
 # --- checking catalogues (waybill check) ------------------------------------------------
@@ -429,11 +191,37 @@ def check_catalogues(ir: dict | None, report: Report, msgs: list[Message] | None
     want = expected_ids(msgs if msgs is not None else _own_messages(ir))
     for name in sorted(os.listdir(loc)):
         if name.endswith(".ftl"):
-            check_catalogue(os.path.join(loc, name), want, report, english=name == "en.ftl", folder=folder)
+            check_catalogue(os.path.join(loc, name), want, report, english=name == "en.ftl", folder=folder,
+                            said_with=_said_before(ir, folder, name, report))
+
+
+def _said_before(ir: dict, folder: str, name: str, report: Report) -> list[tuple[str, Any]]:
+    """The catalogues of the same language a game says this pack's with,
+    before it (the engine's, then each pack it extends), as (shown path,
+    entries): a message may refer to theirs, so a cycle can run through
+    them. One that cannot be read is left out (its own check reports it).
+    A pack's text joins the report's sources, which the check cache
+    compares: an edit there can change what this pack's check says (the
+    engine's is part of the code the cache is keyed by)."""
+    dirs = [ENGINE_DIR] + [os.path.join(os.path.dirname(f), "locales") for f in ir.get("files") or []
+                           if os.path.basename(f) == "pack.wb"
+                           and os.path.realpath(os.path.dirname(f)) != folder]
+    out = []
+    for d in dict.fromkeys(dirs):
+        path = os.path.join(d, name)
+        if not os.path.lexists(path):
+            continue
+        root = os.path.realpath(d if d == ENGINE_DIR else os.path.dirname(d))
+        text, why = ftl.read_catalogue(path, root)
+        if why is None:
+            if d != ENGINE_DIR:
+                report.sources.setdefault(_rel(path), text)
+            out.append((_rel(path), bounded_parser(False).parse(text).body))
+    return out
 
 
 def _inside(path: str, folder: str) -> bool:
-    from waybill.dsl.files import inside
+    from waybill.spec.files import inside
     return inside(path, folder)
 
 
@@ -449,7 +237,9 @@ def check_engine_catalogues(report: Report, folder: str | None = None) -> None:
 
 
 def check_catalogue(path: str, want: dict[str, set], report: Report, english: bool = False,
-                    folder: str | None = None) -> None:
+                    folder: str | None = None, said_with: list[tuple[str, Any]] | None = None) -> None:
+    """E8xx/W8xx of one catalogue. `said_with`: the catalogues a game says it
+    with, before it (see `_said_before`), for cycles and depths through them."""
     from fluent.syntax import ast as fa
     folder = os.path.realpath(folder or os.path.dirname(os.path.dirname(os.path.abspath(path))))
     text, diags = read_catalogue(path, folder)
@@ -501,6 +291,8 @@ def check_catalogue(path: str, want: dict[str, set], report: Report, english: bo
                 continue
             _check_pattern(report, path, lines, key, pattern, want[key])
     _check_references(report, path, lines, res.body)
+    if said_with:
+        _check_references_across(report, path, lines, res.body, said_with)
     missing = [k for k in want if k not in have]
     if missing:
         code, sev = ("W803", "warning") if english else ("W801", "warning")
@@ -531,6 +323,48 @@ def _check_references(report: Report, path: str, lines: _Lines, entries: Any) ->
             _diag(report, path, lines, ident.span.start, ident.span.end, "error", "E808",
                   f"`{node_name(node)}` nests {d} levels deep through the messages it uses; "
                   f"the limit is {MAX_DEPTH}", "use fewer messages within messages")
+
+
+def _check_references_across(report: Report, path: str, lines: _Lines, entries: Any,
+                             said_with: list[tuple[str, Any]]) -> None:
+    """E807/E808 for what only shows when this catalogue is said with the
+    others of its language (a message of this pack referring to a term of
+    the pack it extends that refers back): the game builds one bundle of
+    them all, in which a later message replaces an earlier one of its id."""
+    alone_cycles, alone_depths = broken_nodes(entry_nodes(entries))
+    where: dict[tuple, str] = {}
+    every: list = []
+    for shown, theirs in said_with:
+        for node in entry_nodes(theirs):
+            where[node] = shown
+        every.extend(theirs)
+    mine = entry_nodes(entries)
+    for node in mine:
+        where.pop(node, None)
+    every.extend(entries)
+    nodes = entry_nodes(every)
+    # this file's nodes first, so that a cycle is told from one of them
+    nodes = {n: nodes[n] for n in sorted(nodes, key=lambda n: n not in mine)}
+    cycles, depths = broken_nodes(nodes)
+    for node, cycle in cycles.items():
+        if cycle and node in mine and node not in alone_cycles:
+            others = sorted({where[n] for n in cycle if n in where})
+            ident = mine[node][0]
+            _diag(report, path, lines, ident.span.start, ident.span.end, "error", "E807",
+                  f"`{node_name(node)}` refers to itself through {', '.join(others)}: "
+                  f"{' -> '.join(node_name(n) for n in cycle)}",
+                  "a message may use other messages, never itself through them; the game says it in English")
+    for node in mine:
+        d = depths.get(node)
+        if node in cycles or d is None or d <= MAX_DEPTH or (alone_depths.get(node) or 0) > MAX_DEPTH:
+            continue
+        _, refs = pattern_refs(nodes[node][1])
+        if any(t in mine and depths.get(t) is not None and depths[t] > MAX_DEPTH for _, t in refs):
+            continue  # reported where the chain crosses the limit
+        ident = mine[node][0]
+        _diag(report, path, lines, ident.span.start, ident.span.end, "error", "E808",
+              f"`{node_name(node)}` nests {d} levels deep through the messages it uses here and in the "
+              f"catalogues it is said with; the limit is {MAX_DEPTH}", "use fewer messages within messages")
 
 
 def _check_pattern(report: Report, path: str, lines: _Lines, key: str, pattern: Any, vars_: set) -> None:

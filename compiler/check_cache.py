@@ -48,7 +48,7 @@ from functools import lru_cache
 from waybill.dsl.cachestore import BAD_ENTRY, decode, encode, entry_path, read_entry, write_entry
 from waybill.dsl.cachestore import folder as cache_folder
 from waybill.dsl.diagnostics import Diagnostic, Report, Span
-from waybill.dsl.files import read_regular
+from waybill.spec.files import read_regular
 
 from .loader import PACK_FILE, find_base
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from waybill.dsl.diagnostics import Diagnostic, Report, Span
-from waybill.dsl.files import glob_files, inside
+from waybill.spec.files import glob_files, inside
 
 if TYPE_CHECKING:  # the syntax tree and the parser load when a pack is read: finding packs needs neither
     from waybill.dsl import ast

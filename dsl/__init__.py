@@ -2,5 +2,5 @@
 tables, the syntax tree with source spans, diagnostics, the formatter, and
 the cache of parsed files.
 
-May import: nothing
+May import: waybill.spec
 """

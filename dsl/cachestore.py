@@ -47,7 +47,7 @@ from contextlib import suppress
 from functools import partial
 
 from .diagnostics import Span
-from .files import read_regular
+from waybill.spec.files import read_regular
 
 KEY_FILE = "key"
 

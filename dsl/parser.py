@@ -23,7 +23,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from . import ast, cache
 from .diagnostics import Diagnostic, Span
-from .files import read_regular
+from waybill.spec.files import read_regular
 from .grammar import grammar_digest, grammar_text
 from .transform import ToAst
 

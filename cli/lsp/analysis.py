@@ -29,7 +29,7 @@ from waybill.compiler.lower import Lowerer
 from waybill.compiler.symbols import Program, build_program
 from waybill.dsl import ast
 from waybill.dsl.diagnostics import Diagnostic, Report, Span
-from waybill.dsl.files import read_regular
+from waybill.spec.files import read_regular
 from waybill.dsl.parser import MAX_FILE_BYTES, decode
 
 from . import packs

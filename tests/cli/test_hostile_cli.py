@@ -4,13 +4,13 @@ actually at fault, and templates are filled in one pass. Each input ends in
 a clean Waybill error or result within a deadline (a subprocess timeout),
 never a traceback.
 
-Inputs tried (issue #27, and more of our own): 48.
+Inputs tried (issue #27, and more of our own): 55.
 
 - workers, 9: `sim -g 20 --jobs 300`, `sim -g 3 --jobs 10000`,
   `balance -g 3 --jobs 10000`, `--jobs 10**30`, `--jobs 0` for one game;
   `simulate(jobs=300)` and `simulate(jobs=10**30)` in the API (the pool
   asked for), and `worker_count` at its edges (2 inputs);
-- options, 30: `sim -g 10**30` (was "--seed"), `balance -g 10**30`, a seed
+- options, 37: `sim -g 10**30` (was "--seed"), `balance -g 10**30`, a seed
   near 2**53 that the games carry past it (names --games), `-s 10**30`,
   `-s -(2**53+1)`, `-s 1.5`, `-g 0`, `-g -1`, `-g abc`, `-g nan`,
   `--think-ms 10**400` for sim and play (was an OverflowError traceback),
@@ -18,7 +18,9 @@ Inputs tried (issue #27, and more of our own): 48.
   for sim and play, `-p 0`, `play -s 10**30`, `--jobs -1`, `--bot` lists
   of the wrong length and unknown bots, `--lang ../x` for sim, play and
   coverage, `bench --players 10**30`, `serve --port 10**30`, `--players`
-  outside the pack's range, and how many games fit from a seed;
+  outside the pack's range, how many games fit from a seed, and
+  `serve --finished-ttl` / `--abandoned-ttl` of nan, -nan, inf, Infinity,
+  -1, 1e300 and words (nan passed `FloatRange`);
 - templates, 9: a pack named `%CARDS%`, one named with every slot, a card
   named `%TITLE%`, a pack name closing `<title>`, the catalogue header of a
   pack id holding `{pack}`, a message whose text holds the hole markers
@@ -161,6 +163,14 @@ BAD_OPTIONS = [
     ("--lang", "i18n", "coverage", DICE, "--lang", "../../etc/passwd"),
     ("--players", "bench", "--players", BIG),
     ("--port", "serve", "--port", BIG),
+    # a lifetime of nan passed FloatRange (nan compares false) and kept games for ever
+    ("--finished-ttl", "serve", "--finished-ttl", "nan"),
+    ("--finished-ttl", "serve", "--finished-ttl", "inf"),
+    ("--finished-ttl", "serve", "--finished-ttl", "-1"),
+    ("--finished-ttl", "serve", "--finished-ttl", "1e300"),
+    ("--abandoned-ttl", "serve", "--abandoned-ttl", "-nan"),
+    ("--abandoned-ttl", "serve", "--abandoned-ttl", "Infinity"),
+    ("--abandoned-ttl", "serve", "--abandoned-ttl", "a day"),
 ]
 
 

@@ -170,6 +170,21 @@ def test_an_edit_to_a_base_pack_is_a_miss(cache, runs, tmp_path):
     assert len(runs) == 3
 
 
+def test_an_edit_to_a_base_packs_catalogue_is_a_miss(cache, runs, tmp_path):
+    # the extending pack's catalogue is checked with the base pack's of its
+    # language (a cycle can run through both): an edit there can change it
+    base = write_pack(tmp_path / "base", BODY, FILES, head='pack base "Base"\n')
+    ext = write_pack(tmp_path / "ext", "counter extra = 1\n", head='pack ext "Ext" extends base\n', game=False)
+    for folder, text in ((base, "-b = words\n"), (ext, "-e = { -b }\n")):
+        (folder / "locales").mkdir()
+        (folder / "locales" / "ru.ftl").write_text(text, encoding="utf-8")
+    first = check(ext)
+    assert check(ext) == first and len(runs) == 1, "the engine's own catalogue does not turn the cache off"
+    (base / "locales" / "ru.ftl").write_text("-b = { -e }\n", encoding="utf-8")
+    got = check(ext, cached=True)
+    assert len(runs) == 2 and "E807" in [d["code"] for d in got[0]]
+
+
 def test_a_base_found_elsewhere_is_a_miss(cache, runs, tmp_path):
     # `extends base`: a sibling folder first, so a new sibling wins over the old one
     write_pack(tmp_path / "a" / "ext", "counter extra = 1\n", head='pack ext "Ext" extends base\n', game=False)

@@ -214,7 +214,7 @@ def _socket(pack: Path, outside: Path) -> None:
 
 
 def _too_large(pack: Path, outside: Path) -> None:
-    from waybill.compiler.catalogues import MAX_CATALOGUE_BYTES
+    from waybill.spec.ftl import MAX_CATALOGUE_BYTES
     line = f"{LABEL} = a long line\n"
     (pack / "locales" / "fr.ftl").write_text(line * (MAX_CATALOGUE_BYTES // len(line) + 1), encoding="utf-8")
 
@@ -394,6 +394,28 @@ def test_a_cycle_across_two_packs_catalogues_is_said_in_english(tmp_path):
     assert returns(cat.get, LABEL, None, "Lap") == "Lap"
     assert cat.broken == {LABEL: "a reference cycle"}
     returns(views, tmp_path / "dice_sprint")
+    # `waybill check` of the extending pack finds the cycle the game would meet
+    report = returns(check_paths, [str(tmp_path / "dice_sprint")])
+    cycle = [d for d in report.diagnostics if d.code == "E807"]
+    assert len(cycle) == 1 and cycle[0].file.endswith(os.path.join("dice_sprint", "locales", "fr.ftl"))
+    assert "dice_race" in cycle[0].message and f"-sprint -> {LABEL} -> -sprint" in cycle[0].message
+    # each catalogue alone has no cycle: the base pack checks clean of E807
+    assert "E807" not in codes_of(returns(check_paths, [str(tmp_path / "dice_race")]))
+
+
+def test_a_chain_too_deep_across_two_packs_catalogues_is_reported(tmp_path):
+    shutil.copytree(RACE, tmp_path / "dice_race")
+    shutil.copytree(SPRINT, tmp_path / "dice_sprint")
+    # 20 levels in the base pack's catalogue, 20 more in the extending pack's: 40 > MAX_DEPTH
+    base = "".join(f"-b{i} = {{ -b{i + 1} }}\n" for i in range(20)) + "-b20 = end\n"
+    (tmp_path / "dice_race" / "locales" / "fr.ftl").write_text(base, encoding="utf-8")
+    ext = "".join(f"-s{i} = {{ -s{i + 1} }}\n" for i in range(20)) + "-s20 = { -b0 }\n"
+    (tmp_path / "dice_sprint" / "locales").mkdir()
+    (tmp_path / "dice_sprint" / "locales" / "fr.ftl").write_text(ext, encoding="utf-8")
+    report = returns(check_paths, [str(tmp_path / "dice_sprint")])
+    deep = [d for d in report.diagnostics if d.code == "E808"]
+    assert len(deep) == 1 and "catalogues it is said with" in deep[0].message
+    assert "E808" not in codes_of(returns(check_paths, [str(tmp_path / "dice_race")]))
 
 
 def test_30k_unknown_messages_are_checked_within_the_deadline(pack):
@@ -444,13 +466,6 @@ def test_random_catalogues_never_raise(tmp_path_factory, bits):
     for mid in (LABEL, "action-run", "action-run-log1", "a", "b", "a.x"):
         assert isinstance(cat.get(mid, {"me": "Ann", "n": 3}, "English"), str)
         cat.get(mid)
-
-
-def test_the_runtime_and_the_checker_share_their_bounds():
-    from waybill.compiler import catalogues as checked
-    from waybill.runtime.text import catalogue as said
-    for name in ("MAX_CATALOGUE_BYTES", "MAX_DEPTH", "MAX_NUMBER_DIGITS", "MAX_OPTION"):
-        assert getattr(checked, name) == getattr(said, name), name
 
 
 # ---- writing: extract and pseudo never write through a link or outside the pack -------------

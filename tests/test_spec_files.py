@@ -1,4 +1,4 @@
-"""`waybill.dsl.files`: only regular files are read or written, and a glob
+"""`waybill.spec.files`: only regular files are read or written, and a glob
 never enters a linked folder yet matches what `glob.glob` matches."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from waybill.dsl.files import NotRegularFile, glob_files, inside, read_regular, rewrite_regular
+from waybill.spec.files import NotRegularFile, glob_files, inside, read_regular, rewrite_regular
 
 TREE = ["a.wb", "b.txt", ".hidden.wb", "sub/c.wb", "sub/deep/d.wb", "sub/.dot/e.wb", "other/f.wb", "x1.wb", "x22.wb"]
 
