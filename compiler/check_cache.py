@@ -339,6 +339,8 @@ __all__ = ["enabled", "replay", "store", "listing", "code_version", "code_hash",
 
 # ---- the engine's catalogues ------------------------------------------------------------------
 
+ENGINE_SUBFOLDER = "check-engine"  # apart from the packs' entries: one entry a clean set of catalogues
+
 def engine_digest(folder: str) -> str | None:
     """What a check of the engine's catalogues in `folder` depends on: the
     checking code and every catalogue's name and text; None when unreadable."""
@@ -364,7 +366,7 @@ def engine_clean(digest: str) -> bool:
     if base is None:
         return False
     try:
-        found = read_entry(base, entry_path(base, digest, SUBFOLDER), FORMAT, FIELDS, 4096)
+        found = read_entry(base, entry_path(base, digest, ENGINE_SUBFOLDER), FORMAT, FIELDS, 4096)
     except BAD_ENTRY:
         return False
     return found is not None and found.get("body") == digest
@@ -374,4 +376,4 @@ def remember_engine_clean(digest: str) -> None:
     """Note that the engine's catalogues of this digest check clean."""
     base = cache_folder()
     if base is not None:
-        write_entry(base, entry_path(base, digest, SUBFOLDER), FORMAT, {"body": digest}, 4096)
+        write_entry(base, entry_path(base, digest, ENGINE_SUBFOLDER), FORMAT, {"body": digest}, 4096)
