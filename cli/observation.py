@@ -70,9 +70,9 @@ class Encoding:
         self.players = players
         self.option_slots = option_slots
         entity_ids = [e["id"] for e in ir["entities"]]
-        self.vocab = list(SPECIAL) + entity_ids + sorted(
-            {s["id"] for s in ir.get("spaces") or []} | {r["id"] for r in ir.get("rules") or [] if r.get("id")}
-            | {z["id"] for z in ir["zones"]} | {c["id"] for c in ir["counters"]} - set(entity_ids))
+        named = ({s["id"] for s in ir.get("spaces") or []} | {r["id"] for r in ir.get("rules") or [] if r.get("id")}
+                 | {z["id"] for z in ir["zones"]} | {c["id"] for c in ir["counters"]})
+        self.vocab = list(SPECIAL) + entity_ids + sorted(named - set(entity_ids) - set(SPECIAL))
         self.token = {w: i + 1 for i, w in enumerate(self.vocab)}
         self.kinds = decision_kinds()
         self.segments: list[tuple[str, int, int]] = []

@@ -15,7 +15,7 @@ import shlex
 from dataclasses import asdict
 from typing import Any, Callable
 
-from waybill.api import Rules, WaybillError, compile_ir, rules_from_ir
+from waybill.api import Rules, WaybillError, load_pack, rules_from_ir
 from waybill.balance import overrides as _overrides
 
 
@@ -36,10 +36,10 @@ def arm(text: str) -> tuple[list[str], list[tuple[str, Any]]]:
 
 def rules_for(pack: str, variants: list[str], sets: list[tuple[str, Any]]) -> Rules:
     """The rules of ``pack`` with ``variants`` and the overrides ``sets`` (checked) applied."""
-    ir = compile_ir(pack, variants)
+    rules = load_pack(pack, variants)           # (compiled once a process: load_pack keeps them)
     if not sets:
-        return rules_from_ir(ir)
-    return rules_from_ir(_overrides.apply(ir, sets))
+        return rules
+    return rules_from_ir(_overrides.apply(rules.ir, sets))
 
 
 def run_compare(pack: str, a: str, b: str, base_variants: list[str], base_sets: list[tuple[str, Any]],

@@ -65,4 +65,6 @@ def test_the_size_depends_on_the_pack_and_players_only():
     sizes = {len(observe(Game.new(rules, 3, seed=s), 0, enc)) for s in range(3)}
     assert sizes == {enc.size}
     assert Encoding(rules, 2).size < enc.size
+    words = enc.vocabulary()
+    assert len(set(words)) == len(words)                                 # one token per word
     assert [s[0] for s in enc.segments][:2] == ["header", f"counter {rules.ir['counters'][0]['id']}"]
