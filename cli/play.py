@@ -317,11 +317,20 @@ class Session:
         g = self.game
         result = g.result or {}
         self.say(f"\n[bold]{escape(self.words('play-game-over', 'Game over.'))}[/bold]")
-        if g.winner is not None:
+        winners = result.get("winners", [] if g.winner is None else [g.winner])
+        if "won" in result:       # a cooperative game: the team's result
+            self.say(escape(self.words("play-team-won", "The team won.") if result["won"]
+                            else self.words("play-team-lost", "The team lost.")))
+        elif g.winner is not None and len(winners) <= 1:
             who = self.seat_name(g.winner)
             self.say(escape(self.words("play-winner", f"Winner: {who}", player=who)))
+        elif winners:             # a side, or seats tied at the top
+            who = ", ".join(self.seat_name(s) for s in winners)
+            self.say(escape(self.words("play-winners", f"Winners: {who}", players=who)))
         scores = result.get("scores") or []
-        for place, seat in enumerate(result.get("ranking") or [], 1):
+        places = result.get("places") or []
+        for rank, seat in enumerate(result.get("ranking") or [], 1):
+            place = places[seat] if seat < len(places) else rank      # tied seats share a place
             score = (self.words("play-score", f" — {scores[seat]}", score=scores[seat])
                      if seat < len(scores) and scores[seat] is not None else "")
             self.say(f"  {place}. {escape(self.seat_name(seat))}{escape(score)}")

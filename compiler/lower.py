@@ -271,8 +271,8 @@ class Lowerer(ScenarioLowering):
         """`visible: all|owner|none`, or seats of a per-player zone: one or more of
         `owner, others, team, left, right` (a list of words in the IR)."""
         words = [v.id if isinstance(v, ast.Name) else None for v in values]
-        if len(values) == 1 and words[0] in VISIBILITY:
-            return words[0]
+        if len(values) == 1 and (words[0] in VISIBILITY or words[0] not in SEAT_VISIBILITY):
+            return self.name_value(values[0], VISIBILITY | set(SEAT_VISIBILITY), "visibility")
         ok = set(SEAT_VISIBILITY)
         for v, w in zip(values, words):
             if w not in ok:

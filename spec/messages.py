@@ -621,6 +621,7 @@ ENGINE_IDS: dict[str, tuple] = {
     "engine-cannot-pay": ("amount", "counter", "has"),
     "engine-player": ("number",), "engine-seat-name": ("seat",), "engine-times": ("name", "count"),
     "play-your-choice": (), "play-the-table": (), "play-game-over": (), "play-winner": ("player",),
+    "play-winners": ("players",), "play-team-won": (), "play-team-lost": (),
     "play-nothing-said": (), "play-bots": ("bots",), "play-bot-of": ("seat", "bot"), "play-earlier": ("count",),
     "sim-title": ("pack", "variants", "games", "players", "bot"), "sim-measure": (), "sim-value": (),
     "sim-games": (), "sim-finished": (), "sim-capped": (), "sim-errors": (), "sim-mean-rounds": (),

@@ -158,6 +158,12 @@ def _zone_text(m: Any, sight: Sight, z: dict, full: bool = False) -> str:
             return "\n".join(_with_text(m, p.get("entity")) for p in z["pieces"]) or "empty"
         names = [entity_name(m, p.get("entity")) for p in z["pieces"]]
         return ", ".join(names) if names else "empty"
+    if z.get("known"):
+        # the cards shown to this seat by name, only the rest as hidden: a seat told every card
+        # of a hidden hand is never shown "5 hidden"
+        rest = z["count"] - len(z["known"])
+        return ", ".join([entity_name(m, p.get("entity")) for p in z["known"]]
+                         + ([f"{rest} hidden"] if rest > 0 else []))
     return f"{z['count']} hidden" if z["count"] else "empty"
 
 
@@ -173,6 +179,10 @@ def _zone_words(m: Any, w: Any, z: dict, full: bool = False) -> str:
             return "\n".join(_with_words(w, p.get("entity")) for p in z["pieces"]) or w.word_id("engine-empty", "empty")
         names = [w.entity(p.get("entity")) for p in z["pieces"]]
         return sep.join(names) if names else w.word_id("engine-empty", "empty")
+    if z.get("known"):
+        rest = z["count"] - len(z["known"])
+        return sep.join([w.entity(p.get("entity")) for p in z["known"]]
+                        + ([w.get("engine-hidden-count", f"{rest} hidden", count=rest)] if rest > 0 else []))
     if z["count"]:
         return w.get("engine-hidden-count", f"{z['count']} hidden", count=z["count"])
     return w.word_id("engine-empty", "empty")

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from waybill.spec.errors import WaybillError
 from ..engine.handles import handle
 from ..engine.outcome import sides
 from ..engine.reveal import known_pieces
@@ -39,7 +40,7 @@ class Sight:
         lay = m.L
         self.m = m
         self.player = player
-        self.zones = _zones_seen(lay, player, sides(m) if lay.z_team else None)
+        self.zones = _zones_seen(lay, player, _sides(m) if lay.z_team else None)
         self._known: dict[int, int] | None = None
         self.handles = m.st.handles
 
@@ -270,6 +271,16 @@ class Sight:
         return -1 if slot is None else slot
 
 
+def _sides(m: Any) -> list:
+    """The game's sides for `visible: team`; a `teams` expression that fails
+    here (it is content) leaves every seat its own side: it then sees no
+    more than `owner` would."""
+    try:
+        return sides(m)
+    except (WaybillError, TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError):
+        return list(range(m.L.n))
+
+
 def plain_actions(options: list[dict], player: int, decision: int) -> list[dict] | None:
     """``Sight(m, player).actions(options, player, decision)`` when no option
     shows a piece (no list or dict in any, no piece as a source), else None:
@@ -306,7 +317,7 @@ def _zones_seen(lay: Any, player: int | None, side: list | None = None) -> list[
     return got
 
 
-_LAST_LAYOUT: list = [None, {}]
+_LAST_LAYOUT: list = [None, {}]      # [a layout, {player: _zones_seen(layout, player)}]
 
 
 def seen_by(vis: Any, of: Any, player: int | None, n: int, side: list | None) -> bool:

@@ -36,6 +36,9 @@ play-your-choice = ваш выбор
 play-the-table = Стол
 play-game-over = Игра окончена.
 play-winner = Победитель: { $player }
+play-winners = Победители: { $players }
+play-team-won = Команда победила.
+play-team-lost = Команда проиграла.
 play-nothing-said = пока ничего не сказано
 
 ## Сводка `waybill sim`

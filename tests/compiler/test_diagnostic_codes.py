@@ -364,7 +364,8 @@ def test_E403_missing_required_field(tmp_path):
 
 def test_E404_invalid_value_suggests_the_intended_one(tmp_path):
     d, got = one(tmp_path, "zone hand { visible: owners }\n" + USE, "E404")
-    assert got == (LINE, 22, "`owners` is not a visibility; use one of all, none, owner", "did you mean `owner` or `none`?")
+    assert got == (LINE, 22, "`owners` is not a visibility; use one of all, left, none, others, owner, right, team",
+                   "did you mean `owner`, `others` or `none`?")
 
 
 def test_E404_players_range(tmp_path):

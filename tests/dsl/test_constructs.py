@@ -917,6 +917,34 @@ COVERED |= {"bot_decl", "bot_score_decl"}  # test_bot_and_score_declarations
 
 COVERED |= {"as_name"}  # tests/compiler/test_declared_names.py
 
+def test_outcome_items_of_the_game(tmp_path):
+    # docs/LANGUAGE.md, "Who wins": `cooperative` and `teams EXPR` in the game block
+    g = parse_one('game { players 2..4 cooperative play { end_game() } }')
+    assert isinstance(g, ast.GameDecl) and g.cooperative and g.teams is None
+    g = parse_one('game { players 4 teams me.index % 2 play { end_game() } }')
+    assert not g.cooperative and isinstance(g.teams, ast.Binary)
+    ir = ir_of(tmp_path, 'game { players 4 teams me.index % 2 play { end_game() } }')
+    assert ir["outcome"] == {"sides": {"op": "bin", "o": "%", "l": {"op": "attr", "of": {"op": "var", "name": "me"},
+                                                                 "name": "index"}, "r": 2}}
+    assert ir_of(tmp_path, 'game { players 2 cooperative play { end_game() } }')["outcome"] == {"cooperative": True}
+    # `teams` stays a name outside the game block
+    assert ir_of(tmp_path, 'counter teams = 2\ngame { players 2 play { set teams = teams + 1 end_game() } }')
+
+
+COVERED |= {"outcome_item", "cooperative_item", "teams_item"}  # test_outcome_items_of_the_game
+
+
+def test_each_by_orders_a_list(tmp_path):
+    # docs/LANGUAGE.md, "Ordering": `[each x in LIST where COND by KEY: VALUE]`
+    e = parse_one('procedure p() { let xs = [each c in [3, 1] where c > 0 by -c: c * 2] }').body[0].value
+    assert isinstance(e, ast.Aggregate) and e.fn == "list" and isinstance(e.by, ast.Unary) and e.value is not None
+    ir = ir_of(tmp_path, 'procedure p() { let xs = [each c in [3, 1] by c] }\ngame { players 2 play { p() end_game() } }')
+    agg = ir["procedures"][0]["body"][0]["value"]
+    assert agg["by"] == {"op": "var", "name": "c"} and agg["fn"] == "list"
+
+
+COVERED |= {"order_by"}  # test_each_by_orders_a_list
+
 COVERED |= {  # test_scenario_forms_of_the_second_format
     "before_item", "given_block", "given_stmt", "until_item", "until_goal", "until_round", "expect_over",
     "expect_winner", "expect_rolled", "message", "text_pattern",

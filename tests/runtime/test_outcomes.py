@@ -163,3 +163,41 @@ game {
                     assert r["places"][a] < r["places"][b]
                 if a != g.winner and b != g.winner and out[a] == out[b]:
                     assert r["places"][a] == r["places"][b]      # out in the same round: a tie
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_panel_names_the_cards_a_seat_was_shown(tmp_path, engine):
+    # issue 26: "the panel says "5 hidden" to a seat that knows all five" (a hidden hand revealed
+    # card by card to the other seats); with `visible: others` the hand is simply seen
+    body = '''
+kind card { }
+card gem "Gem" { copies: 2 start: deck }
+card rock "Rock" { copies: 1 start: deck }
+zone deck "Deck" { hidden }
+zone hand "Hand" per player { visible: owner }
+zone held "Held" per player { visible: others }
+game {
+  players 2
+  setup { for c in pieces(deck) { move(c, player(0).hand) } }
+  play { start_turn(player(0))
+    let two = [each c in pieces(player(0).hand) where c.entity == gem]
+    for c in two { reveal(c, to: player(1)) }
+    may "Show the last one?" { reveal(first([each c in pieces(player(0).hand) where c.entity == rock]), to: player(1)) }
+    for c in pieces(player(0).hand) { move(c, player(0).held) }
+    end_game() }
+}
+display { panel { zone hand "Hand"  zone held "Held" } }
+'''
+    rules = Rules.from_ir(checked_ir(tmp_path, body), engine=engine)
+    g = Game.new(rules, players=2, seed=1)
+
+    def seen_by_1(label: str) -> str:
+        panel = g.view(1)["display"]["panels"][0]
+        return next(it["text"] for it in panel["items"] if it["label"] == label)
+
+    assert seen_by_1("Hand") == "Gem, Gem, 1 hidden"
+    g.apply(next(a for a in g.legal_actions() if a["label"] == "yes"))
+    assert g.over
+    assert seen_by_1("Held") == "Gem, Gem, Rock"       # visible: others: every card, never "3 hidden"
+    assert next(it["text"] for it in g.view(0)["display"]["panels"][0]["items"] if it["label"] == "Held") \
+        == "3 hidden"
