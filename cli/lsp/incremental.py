@@ -53,8 +53,10 @@ SYMBOL_UNITS = ("counter", "kind", "zone", "region", "die", "track", "table", "e
 # and given back when it is reused), and the rest (set up for the whole pack, or
 # only read). A new attribute of the Lowerer must be sorted into one of them
 # (`tests/lsp/test_incremental.py` fails until it is).
-PER_DECLARATION_STATE = frozenset({"used", "action_tags", "assigned_attrs", "attr_uses", "tag_uses", "unset_reads"})
-WHOLE_PACK_STATE = frozenset({"p", "report", "bots", "file", "checking", "file_index", "attr_names", "scenario_irs"})
+PER_DECLARATION_STATE = frozenset({"used", "action_tags", "assigned_attrs", "attr_uses", "tag_uses", "unset_reads",
+                                   "seat_uses"})
+WHOLE_PACK_STATE = frozenset({"p", "report", "bots", "file", "checking", "file_index", "attr_names", "scenario_irs",
+                              "hooked"})
 
 Where = tuple[str, int, tuple, int]  # (chunk text, item index in the chunk, path inside the item, chunk's line)
 
