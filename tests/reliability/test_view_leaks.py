@@ -141,6 +141,7 @@ GAMES = [
     ("warfare", 2, (1, 2), 150),
     ("dice_race", 2, (1, 2), 150),
     ("count_up", 3, (1, 2), 150),      # numbered cards from one template: hidden hands and deck
+    ("secret_throws", 3, (1, 2), 120),  # picks made in turn, face down until all are revealed
     ("peek", 2, (1, 2), 200),
     ("peek", 3, (3, 4), 200),
 ]
@@ -151,7 +152,8 @@ def packs(tmp_path_factory):
     folder = tmp_path_factory.mktemp("peek")
     (folder / "pack.wb").write_text(PEEK, encoding="utf-8")
     return {"peek": str(folder), "dice_race": str(ROOT / "tests" / "packs" / "dice_race"),
-            "count_up": str(ROOT / "tests" / "packs" / "count_up")}
+            "count_up": str(ROOT / "tests" / "packs" / "count_up"),
+            "secret_throws": str(ROOT / "tests" / "packs" / "secret_throws")}
 
 
 def piece_refs(v, out: list) -> list:

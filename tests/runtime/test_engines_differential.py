@@ -37,6 +37,7 @@ PACKS = [
     ("badlands", [], 3), ("warfare", [], 2),
     ("tests/packs/dice_race", [], 2), ("tests/packs/dice_sprint", [], 2), ("tests/packs/turnabout", [], 2),
     ("tests/packs/count_up", [], 3), ("tests/packs/count_up_plus", [], 2),   # card templates; before/after hooks
+    ("tests/packs/secret_throws", [], 3),                                     # picks face down, then revealed
 ]
 SEEDS = range(10)
 MAX_STEPS = 150
