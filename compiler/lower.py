@@ -453,8 +453,10 @@ class Lowerer(ScenarioLowering):
         for name, f in kind_fields.items():
             if name not in fields:
                 if f.default is None and not f.is_list:
-                    self.error(d.name_span, "E403", f"`{d.name}` does not give field `{name}` of kind `{d.kind}`",
-                               f"add `{name}: ...` or give the field a default in `kind {d.kind}`")
+                    # the cards of a template are told once, by the template's name
+                    who = f"the cards of `{self.p.templates[d.name]}`" if d.name in self.p.templates else f"`{d.name}`"
+                    self.error(d.name_span, "E403", f"{who} do{'es' * (who[0] == '`')} not give field `{name}` "
+                               f"of kind `{d.kind}`", f"add `{name}: ...` or give the field a default in `kind {d.kind}`")
                     fields[name] = None
                 else:
                     fields[name] = self.literal(f.default) if f.default is not None else []

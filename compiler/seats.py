@@ -67,6 +67,8 @@ class SeatCheck:
             self._expr(s.target, where, bound)
             self._expr(s.value, where, bound)
         elif isinstance(s, ast.If):
+            if _asks_who_acts(s.test):
+                return          # `if me != none { ... }`: the rules look before they read
             self._expr(s.test, where, bound)
             self._stmts(s.body, where, bound)
             self._stmts(s.orelse, where, bound)
@@ -250,6 +252,20 @@ def _calls(stmts) -> list[str]:
         elif isinstance(n, list):
             stack.extend(n)
     return out
+
+
+def _asks_who_acts(test) -> bool:
+    """A test that reads `me` or `current_player()`: code that checks for an acting player."""
+    stack = [test]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, ast.Name) and n.id == "me" or isinstance(n, ast.Call) and n.fn == "current_player":
+            return True
+        if isinstance(n, ast.Node):
+            stack.extend(getattr(n, f.name) for f in dataclasses.fields(n) if f.name != "span")
+        elif isinstance(n, list):
+            stack.extend(n)
+    return False
 
 
 def _short(path: str) -> str:

@@ -73,6 +73,7 @@ class Program:
     field_files: dict[int, str] = field(default_factory=dict)  # id(field) -> file, for fields added by `extend kind`
     rule_variants: dict[int, str] = field(default_factory=dict)  # id(top-level ability) -> the variant declaring it
     implicit_props: set[int] = field(default_factory=set)  # id(prop) a card template made for a generator
+    templates: dict[str, str] = field(default_factory=dict)  # a card a template made -> the template's name
     hooks: list[tuple[ast.Hook, str]] = field(default_factory=list)  # `before/after NAME { }`, base packs first
 
     def of(self, category: str) -> list[Symbol]:
@@ -215,6 +216,7 @@ def _collect(program: Program, item: ast.Node, file: str, pack: str | None, repo
         return
     if isinstance(item, ast.EntityDecl) and item.generators:
         for card in expand(item, file, report, program.implicit_props):
+            program.templates[card.name] = item.name
             _declare(program, card, file, pack, report, replaceable, warn and not meant)
         return
     if isinstance(item, ast.Decl):

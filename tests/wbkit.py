@@ -130,7 +130,8 @@ def strip_at(x):
 def body_of(tmp_path: Path, statements: str, prelude: str = "", params: str = "") -> list:
     """The lowered body of a procedure holding `statements`."""
     src = prelude + f"\nprocedure p({params}) {{\n{textwrap.dedent(statements)}\n}}\n"
-    src += "game { players 2..4 play { p(" + ", ".join("1" for _ in filter(None, params.split(","))) + ") } }\n"
+    # a turn starts first: the body may ask the acting player (`me`) to decide
+    src += "game { players 2..4 play { start_turn(player(0)) p(" + ", ".join("1" for _ in filter(None, params.split(","))) + ") } }\n"
     ir = ir_of(tmp_path, src)
     return next(p for p in ir["procedures"] if p["id"] == "p")["body"]
 

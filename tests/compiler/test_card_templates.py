@@ -140,3 +140,10 @@ def test_division_by_zero_in_a_template_is_an_E420_not_a_crash(tmp_path):
 
 def _zone(view: dict, zone: str, of: int) -> dict:
     return next(z for z in view["zones"] if z["zone"] == zone and z["of"] == of)
+
+
+def test_a_field_the_cards_lack_is_told_once_for_the_template(tmp_path):
+    got = diags(tmp_path, 'kind k { x: int }\nzone deck { ordered }\nk card for v in [1..104] { start: deck }\n'
+                "game { players 2..2 play { end_game() } }\n")
+    assert [(c, line, msg) for c, line, _, msg in got] == [
+        ("E403", 4, "the cards of `card` do not give field `x` of kind `k`")]

@@ -117,3 +117,11 @@ def test_hooks_that_run_in_the_setup_need_a_seat_like_the_setup(tmp_path):
     fixed = packs(tmp_path / "ok", 'before setup { gain(coins, 1, who: player(0)) }\n'
                                    'after deal_in { gain(coins, result, who: p) }\n')
     assert fixed.ir is not None and not fixed.report.diagnostics, fixed.report.render()
+
+
+def test_a_variant_may_add_a_step_too(tmp_path):
+    result = packs(tmp_path, 'variant loud "Loud" {\n  after deal_in { log "loudly dealt to {p}" }\n}\n')
+    assert said(result.ir, "interpreter")[:2] == ["dealt to Player 1", "Player 1 holds 2"]
+    loud = compile_pack(str(tmp_path / "plus"), ["loud"])
+    assert loud.ir is not None and not loud.report.diagnostics, loud.report.render()
+    assert said(loud.ir, "compiled")[:3] == ["dealt to Player 1", "loudly dealt to Player 1", "Player 1 holds 2"]

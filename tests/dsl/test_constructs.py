@@ -964,3 +964,18 @@ def test_every_grammar_rule_is_covered():
     assert missing == set(), f"grammar constructs without a test: {sorted(missing)}"
     stale = COVERED - rules - aliases
     assert stale == set(), f"tests name constructs the grammar no longer has: {sorted(stale)}"
+
+
+def test_card_templates_and_hooks_parse(tmp_path):
+    # docs/LANGUAGE.md "Runs of cards: templates" and "Steps before and after"
+    decl = parse_one('number_card card "Card {value}" for value in [1..3], colour in ["red"] { text "{value}" }')
+    assert isinstance(decl, ast.EntityDecl) and [g.name for g in decl.generators] == ["value", "colour"]
+    assert isinstance(decl.generators[0].values, ast.RangeLit) and isinstance(decl.title_holes, ast.Text)
+    assert isinstance(decl.text_holes, ast.Text) and decl.title == "Card {value}"
+    assert parse_one('number_card card "Card 1" { value: 1 }').generators == []
+    hook = parse_one("after deal { stop }")
+    assert isinstance(hook, ast.Hook) and (hook.when, hook.target) == ("after", "deal")
+    assert (parse_one("before setup { stop }").when, parse_one("before setup { stop }").target) == ("before", "setup")
+
+
+COVERED |= {"entity_for", "entity_gen", "hook_decl"}  # test_card_templates_and_hooks_parse

@@ -141,6 +141,7 @@ GAMES = [
     ("warfare", 2, (1, 2), 150),
     ("dice_race", 2, (1, 2), 150),
     ("count_up", 3, (1, 2), 150),      # numbered cards from one template: hidden hands and deck
+    ("secret_throws", 3, (1, 2), 120),  # picks made in turn, face down until all are revealed
     ("peek", 2, (1, 2), 200),
     ("peek", 3, (3, 4), 200),
     # visible: others (a cooperative game), visible: team (partnerships), sorted picks
@@ -156,7 +157,8 @@ def packs(tmp_path_factory):
     folder = tmp_path_factory.mktemp("peek")
     (folder / "pack.wb").write_text(PEEK, encoding="utf-8")
     return {"peek": str(folder), **{name: str(ROOT / "tests" / "packs" / name)
-                                     for name in ("dice_race", "hint_circle", "partners", "low_first", "count_up")}}
+                                     for name in ("dice_race", "hint_circle", "partners", "low_first", "count_up",
+                                                  "secret_throws")}}
 
 
 def piece_refs(v, out: list) -> list:

@@ -39,6 +39,7 @@ PACKS = [
     # outcomes of sides, visible: others/team, [each ... by key] and end_game(limit: true)
     ("tests/packs/hint_circle", [], 3), ("tests/packs/partners", [], 4), ("tests/packs/low_first", [], 3),
     ("tests/packs/count_up", [], 3), ("tests/packs/count_up_plus", [], 2),   # card templates; before/after hooks
+    ("tests/packs/secret_throws", [], 3),                                     # picks face down, then revealed
 ]
 SEEDS = range(10)
 MAX_STEPS = 150
