@@ -185,5 +185,7 @@ def catalogue(rules: Any, lang: str | None) -> "Catalogue | None":
     if cat is None:
         cat = cache[lang] = Catalogue(lang, pack_locale_dirs(rules))
         # a catalogue written before decisions were named keys them by their old ids
-        cat.aliases = {new: old for old, new in getattr(rules.messages, "legacy", {}).items()}
+        # (rules of no pack, the engine's words alone, have no messages: no old ids)
+        legacy = getattr(getattr(rules, "messages", None), "legacy", None) or {}
+        cat.aliases = {new: old for old, new in legacy.items()}
     return cat
