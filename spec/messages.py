@@ -212,6 +212,7 @@ class _Code:
         self.text_names: dict[str, str] = {}   # English -> the declared name of a text value
         self.scanned = False
         self.legacy_asks = 0           # decisions so far, as ids were numbered before names
+        self.made: Message | None = None       # the message the last `add` made (None: none)
 
     def add(self, kind: str, text: Any, at: Any, node: Any, mid: str | None = None) -> str:
         if mid is None:
@@ -219,19 +220,23 @@ class _Code:
             mid = f"{self.prefix}-{kind}{self.n[kind]}"
         if self.nodes is not None:
             self.nodes[id(node)] = mid
+        made = None
         if text is not None and _is_text(text):
-            self.out.append(Message(mid, text, at, hole_vars(text), node=node))
+            made = Message(mid, text, at, hole_vars(text), node=node)
+            self.out.append(made)
             if type(text) is dict:       # text built inside a hole: `{text_of(p) + "!"}`
                 for p in text.get("parts") or []:
                     if type(p) is not str:
                         self.expr(p, at, True)
+        # (not out[-1]: text built in its holes is added after it)
+        self.made = made
         return mid
 
     def _legacy(self, mid: str, old: str) -> None:
         """Note the id a message had before names (catalogues and scenarios
         written then still find it: spec/messages.Index.legacy)."""
-        if self.out and self.out[-1].id == mid and old != mid:
-            self.out[-1].legacy = old
+        if self.made is not None and self.made.id == mid and old != mid:
+            self.made.legacy = old
 
     def scan(self, tree: Any, at: Any = None) -> None:
         """Reserve the names declared anywhere in this code before naming
@@ -321,8 +326,8 @@ class _Code:
                     name = o.get("name")
                     mid = f"{ask}-{name}" if type(name) is str else f"{ask}-opt{k}"
                     opts.append(self.add("ask", o.get("label"), at, o, mid))
-                    if self.out and self.out[-1].id == mid:
-                        self.out[-1].place = k
+                    if self.made is not None and self.made.id == mid:
+                        self.made.place = k
                     self._legacy(mid, f"{old}-opt{k}")
             if self.asks is not None:
                 self.asks[ask] = (at, opts if do == "choose" else [])
