@@ -140,7 +140,7 @@ class Hub:
 
     def _build(self, table: Table, old: dict[Any, Audience | None], since: dict[Any, int | None]) -> dict:
         """(worker thread) Each audience's new state and its delta messages as text
-        (None: a new audience, or nothing changed)."""
+        (None: a new audience, or nothing it sees changed)."""
         states = self.store.states_of(table, since)
         out = {}
         for seat, state in states.items():
@@ -162,6 +162,8 @@ class Hub:
             if not any(w.seat == seat for w in channel.watchers):
                 return                     # its last socket left meanwhile
             a = channel.audiences[seat] = Audience()
+        elif a.core is not None and texts is None:
+            return                         # nothing it sees changed: it stays at its version
         before = a.version if a.core is not None else None
         a.core, a.version, a.log_end, a.wholes = wire.core(state), state["version"], state["view"]["log_end"], {}
         for w in channel.watchers:
@@ -175,8 +177,6 @@ class Hub:
             elif texts is not None:
                 w.queue.extend(texts)
                 w.version = a.version
-            else:
-                w.version = a.version      # nothing it sees changed
             w.ready.set()
 
     # --- a whole state: for a socket that just came or fell behind ----------------------

@@ -81,4 +81,4 @@ class Rebuilt:
         if mine is None or msg["version"] != mine["version"] or msg["log_from"] != self.log_end():
             self.behind = True
             return
-        mine["view"]["log"] = mine["view"]["log"] + msg["log"]
+        self.state = {**mine, "view": {**mine["view"], "log": mine["view"]["log"] + msg["log"]}}
