@@ -163,6 +163,8 @@ class Victim:
         self.over = False
         self.game: dict | None = None
         self.created = float("-inf")
+        self.posted: list[tuple[float, int | None]] = []     # (when an action was sent, the version it made)
+        self.arrivals: dict[int, list[float]] = {}          # version -> when each reading spectator had it
 
     def timed(self, method: str, path: str, **kw) -> httpx.Response | None:
         start = time.perf_counter()
@@ -190,13 +192,19 @@ class Victim:
         if self.game is None:
             return
         gid, token = self.game["id"], self.game["tokens"]["0"]
-        r = self.timed("GET", f"/api/games/{gid}", params={"token": token})
+        # (only the newest log entry: a client keeps its log and asks for what is new;
+        # a server before deltas ignores log_from and sends the whole log)
+        r = self.timed("GET", f"/api/games/{gid}", params={"token": token, "log_from": -1})
         if r is None or r.status_code != 200:
             return
         state = r.json()
         self.over = state["view"]["over"]
         if state["actions"]:
-            self.timed("POST", f"/api/games/{gid}/actions", params={"token": token}, json=state["actions"][0])
+            start = time.perf_counter()
+            r = self.timed("POST", f"/api/games/{gid}/actions", params={"token": token, "log_from": -1},
+                           json=state["actions"][0])
+            if r is not None and r.status_code == 200:
+                self.posted.append((start, r.json().get("version")))
 
     def play(self, stop: threading.Event) -> None:
         while not stop.is_set():
@@ -298,9 +306,11 @@ def attack_spectators(url: str, port: int, stop: threading.Event, victim: Victim
                              source_address=(attacker(i % 10), 0)) as ws:
                     while not stop.is_set():
                         try:
-                            ws.recv(timeout=1)
+                            msg = json.loads(ws.recv(timeout=1))
                         except TimeoutError:
-                            pass
+                            continue
+                        if type(msg.get("version")) is int:      # (a delta or a state: the position it brings)
+                            victim.arrivals.setdefault(msg["version"], []).append(time.perf_counter())
             except Exception:
                 stop.wait(0.5)
     threads = [threading.Thread(target=reader, args=(i,), daemon=True) for i in range(50)]
@@ -391,9 +401,16 @@ def measure(name: str, seconds: float, extra: list[str], pythonpath: str | None 
         stop.set()
         attack.join(timeout=60)
         t = sorted(victim.times)
-        return {"attack": name, "requests": len(t) + victim.failed, "failed": victim.failed,
-                "median_ms": round(1000 * statistics.median(t), 1) if t else None,
-                "max_ms": round(1000 * t[-1], 1) if t else None}
+        row = {"attack": name, "requests": len(t) + victim.failed, "failed": victim.failed,
+               "median_ms": round(1000 * statistics.median(t), 1) if t else None,
+               "max_ms": round(1000 * t[-1], 1) if t else None}
+        # how long after an action was sent each reading spectator had the position it made
+        lags = sorted(when - start for start, v in victim.posted for when in victim.arrivals.get(v, ()))
+        if lags:
+            row["spectator_lag_median_ms"] = round(1000 * statistics.median(lags), 1)
+            row["spectator_lag_max_ms"] = round(1000 * lags[-1], 1)
+            row["spectator_deliveries"] = len(lags)
+        return row
     finally:
         server.stop()
 
@@ -411,8 +428,11 @@ def main() -> None:
         rows.append(measure(name, args.seconds, args.serve_option, args.pythonpath))
         if not args.json:
             r = rows[-1]
+            lag = (f"   spectators had each move after: median {r['spectator_lag_median_ms']} ms, "
+                   f"max {r['spectator_lag_max_ms']} ms ({r['spectator_deliveries']} deliveries)"
+                   if "spectator_lag_median_ms" in r else "")
             print(f"{r['attack']:17} {r['requests']:>5} requests {r['failed']:>5} failed   "
-                  f"median {r['median_ms']} ms   max {r['max_ms']} ms", flush=True)
+                  f"median {r['median_ms']} ms   max {r['max_ms']} ms{lag}", flush=True)
     if args.json:
         print(json.dumps(rows, indent=1))
 
