@@ -226,6 +226,12 @@ class Session:
                 if about:
                     line += f"  — {about}"
             self.say(escape(line))
+        self.draw_unavailable(p)
+
+    def draw_unavailable(self, p: dict) -> None:
+        """The actions not open now, greyed, each with why (runtime/sight/whynot.py)."""
+        for u in p.get("unavailable") or []:
+            self.say(f"[dim]   –  {escape(u['label'])}: {escape(u['reason'])}[/dim]")
 
     def show_log(self, seat: int) -> None:
         v = self.game.view(seat, log=True, lang=self.lang)

@@ -286,7 +286,13 @@ function drawDecision(state, names) {
       card && card.text ? el("small", { text: card.text }) : null);
   });
   buttons.forEach((b, i) => { b.onclick = () => answer(state.actions[i], buttons); });
-  options.replaceChildren(...buttons);
+  options.replaceChildren(...buttons, ...drawUnavailable(pending));
+}
+
+// the actions not open now, greyed, each with why (the view's pending.unavailable)
+function drawUnavailable(pending) {
+  return ((pending && pending.unavailable) || []).map((u) =>
+    el("p", { class: "option unavailable" }, el("span", { class: "label", text: u.label }), el("small", { text: u.reason })));
 }
 
 function resultText(view, names) {
