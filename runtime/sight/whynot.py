@@ -17,20 +17,21 @@ from typing import Any
 def note(m: Any, player: int | None, pending: dict, words: Any = None) -> None:
     """The view's hook: the pending decision (as the seat sees it) gets
     ``unavailable`` when there is any to list."""
-    why = unavailable(m, player, words)
+    why = unavailable(m, player, words, pending.get("at"))
     if why:
         pending["unavailable"] = why
 
 
-def unavailable(m: Any, player: int | None, words: Any = None) -> list[dict]:
+def unavailable(m: Any, player: int | None, words: Any = None, at: str | None = None) -> list[dict]:
     """``[{"action", "label", "reason", "msg"?}]`` for ``player``'s pending `act`
-    decision (empty for any other viewer or decision)."""
+    decision, at source location ``at`` (the view's ``pending.at``); empty for
+    any other viewer or decision."""
     st = m.st
     pending = st.pending
     if (pending is None or st.over or player is None or pending.get("player") != player
             or pending.get("kind") != "act"):
         return []
-    tags = _act_tags(m)
+    tags = _act_tags(m, at)
     if tags is None:
         return []
     offered = {o.get("action") for o in pending["options"] if o.get("source") is None}
@@ -72,11 +73,9 @@ def _reason(m: Any, ab: Any, player: int, loc: dict, words: Any) -> dict | None:
     return None
 
 
-def _act_tags(m: Any) -> frozenset | None:
-    """The tags the pending `act` decision lists (none: every action), found
-    in the IR by the decision's source location; None if not found."""
-    from .view import decision_at       # (view.py calls this module: imported when first needed)
-    at = decision_at(m)
+def _act_tags(m: Any, at: str | None) -> frozenset | None:
+    """The tags the `act` decision at source location ``at`` lists (none:
+    every action), found in the IR; None if not found."""
     if at is None:
         return None
     hit = _ACTS.get(id(m.R))
