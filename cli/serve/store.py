@@ -542,7 +542,10 @@ def seat_view(game: Game, seat: int | None, lang: str | None = None, log_from: i
     if log_from is not None and log_from < 0:
         end = game.view(seat, display=False)["log_end"]
         log_from = max(0, end + log_from)
-    return game.view(seat, log_from=log_from, lang=lang)
+    view = game.view(seat, log_from=log_from, lang=lang)
+    if view["log_from"] > view["log_end"]:      # asked from past the end: the (empty) log starts there
+        view["log_from"] = view["log_end"]
+    return view
 
 
 def _log_index(value: Any) -> int:

@@ -731,6 +731,39 @@ def test_bad_ids_and_tokens(server):
     well_behaved(url)
 
 
+def test_bad_log_indices_are_refused_and_far_ones_are_harmless(server):
+    """`log_from` (docs/PROTOCOL.md): a whole number; past either end it gives an empty or whole log."""
+    store, url, _ = server
+    with http(EVIL) as c:
+        game = c.post(url + "/api/games", json={"pack": "dice_race", "players": 2}).json()
+        gid, token = game["id"], game["tokens"]["0"]
+        action = c.get(f"{url}/api/games/{gid}", params={"token": token}).json()["actions"][0]
+        for bad in ["", "x", "1.5", "1e3", "0x10", "+3", "--1", " 1", "1 ", "9" * 16, "-" + "9" * 17, "١", "NaN"]:
+            tried(f"log_from={bad!r} over HTTP")
+            r = c.get(f"{url}/api/games/{gid}", params={"token": token, "log_from": bad})
+            assert r.status_code == 400 and "log_from" in r.json()["error"], (bad, r.text)
+            r = c.post(f"{url}/api/games/{gid}/actions", params={"token": token, "log_from": bad}, json=action)
+            assert r.status_code == 400, (bad, r.text)
+        assert store.tables[gid].game.decision == action["decision"], "a refused request changed the game"
+        for bad in [True, 1.0, "3", None, [0], {"n": 1}, 2**53 + 1, -(2**60)]:
+            tried(f"log_from={bad!r} in a request object")
+            out = store.handle({"op": "state", "id": gid, "token": token, "log_from": bad})
+            assert out["status"] == 400 and "log_from" in out["error"], (bad, out)
+        end = c.get(f"{url}/api/games/{gid}", params={"token": token}).json()["view"]["log_end"]
+        for far in [str(2**53), "9" * 15, str(-(2**53)), "-" + "9" * 15]:
+            tried(f"log_from={far} (past an end)")
+            r = c.get(f"{url}/api/games/{gid}", params={"token": token, "log_from": far})
+            assert r.status_code == 200, (far, r.text)
+            view = r.json()["view"]
+            assert view["log_end"] == end
+            # past the end: an empty log from the end; before the start: the log from 0
+            assert (view["log_from"], len(view["log"])) == ((end, 0) if not far.startswith("-") else (0, end))
+        tried("a WebSocket with log_from=x")
+        with pytest.raises(Exception):
+            connect(ws_url(url, game, token) + "&log_from=x", proxy=None, open_timeout=DEADLINE).close()
+    well_behaved(url)
+
+
 def test_concurrent_actions_exactly_one_wins(server):
     store, url, _ = server
     with http(GOOD) as c:
