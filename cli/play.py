@@ -230,8 +230,10 @@ class Session:
 
     def draw_unavailable(self, p: dict) -> None:
         """The actions not open now, greyed, each with why (runtime/sight/whynot.py)."""
-        for u in p.get("unavailable") or []:
-            self.say(f"[dim]   –  {escape(u['label'])}: {escape(u['reason'])}[/dim]")
+        # one line for them all: the options stay on screen
+        gone = [f"{u['label']} ({u['reason']})" for u in p.get("unavailable") or []]
+        if gone:
+            self.say(f"[dim]   × {escape(' · '.join(gone))}[/dim]")
 
     def show_log(self, seat: int) -> None:
         v = self.game.view(seat, log=True, lang=self.lang)

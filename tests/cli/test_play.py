@@ -143,3 +143,15 @@ def test_sim_summary_numbers_seats_from_0():
     assert res.exit_code == 0
     seats = {int(n) for n in re.findall(r"seat (\d+):", res.output)}
     assert seats and seats <= {0, 1}
+
+
+def test_actions_not_open_are_shown_greyed_with_why():
+    """Issue 25: the actions not available now, with the reason, below the options."""
+    pack = str(ROOT / "tests" / "packs" / "why_not")
+    res = play(pack, "--players", "2", "--human", "0", "--seed", "1", input="quit\n")
+    assert res.exit_code == 0, res.output
+    out = res.output
+    assert "1. Earn a coin" in out and "2. Rest" in out
+    # after the options, on one line: the message of the failing `require`, or the requirement
+    assert "× Buy a lamp (You need 3 coins) · Gamble (needs turns ≥ 4)" in out
+    assert out.index("2. Rest") < out.index("× Buy a lamp")
