@@ -30,6 +30,7 @@ from waybill.serve.store import SPECTATOR
 
 LIMIT = 30_000                     # bytes: the bound every message keeps
 WAIT = 60                          # seconds: the longest wait for any one message
+JOIN_LATE = 300                    # the step at which the slow spectator opens its socket
 FULL_LOG_EVERY = 100               # steps between comparisons of the whole log (each step compares its new entries)
 SCHEMA = json.loads((Path(__file__).parents[2] / "cli" / "serve" / "messages.schema.json").read_text())
 
@@ -68,29 +69,79 @@ def differences(got: dict, want: dict) -> list[str]:
 class Socket:
     """A WebSocket client and the state it rebuilds; every message checked for size and schema."""
 
-    def __init__(self, url: str, gid: str, token: str, seat, sizes: dict, small_buffer: bool = False):
+    def __init__(self, url: str, gid: str, token: str, seat, sizes: dict):
         ws = url.replace("http://", "ws://") + f"/api/games/{gid}/ws?token={token}&log_from=0"
-        sock = None
-        if small_buffer:           # a client that reads slowly: the server's sends to it back up
-            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
-            sock.settimeout(WAIT)
-            sock.connect(("127.0.0.1", int(url.rsplit(":", 1)[1])))
-        self.ws = connect(ws, max_size=None, proxy=None, open_timeout=WAIT, sock=sock, ping_interval=None,
-                          max_queue=1 if small_buffer else 16)
+        self.ws = connect(ws, max_size=None, proxy=None, open_timeout=WAIT, ping_interval=None)
         self.seat, self.sizes, self.copy = seat, sizes, Rebuilt()
         self.kinds: list[str] = []
+
+    def recv(self) -> str:
+        return self.ws.recv(timeout=WAIT)
+
+    def close(self) -> None:
+        self.ws.close()
 
     def read_until(self, version: int) -> None:
         """Take messages until the rebuilt state is whole at `version`."""
         while not (self.copy.complete() and self.copy.state["version"] == version):
-            text = self.ws.recv(timeout=WAIT)
+            text = self.recv()
             note(self.sizes, "ws", text)
             msg = json.loads(text)
             jsonschema.validate(msg, SCHEMA)
             self.kinds.append(msg["type"])
             self.copy.take(msg)
             assert not self.copy.behind, f"a message to {self.seat} did not follow from the one before"
+
+
+class SlowSocket(Socket):
+    """A WebSocket client that reads nothing until told to: a raw socket with the
+    smallest buffers (no library reading ahead for it), so that what the server
+    sends it backs up at once; then it reads frames as RFC 6455 has them."""
+
+    def __init__(self, url: str, gid: str, token: str, seat, sizes: dict):
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_MAXSEG, 536)      # (loopback's segments are 64 KB)
+        sock.settimeout(WAIT)
+        sock.connect(("127.0.0.1", int(url.rsplit(":", 1)[1])))
+        sock.sendall(f"GET /api/games/{gid}/ws?token={token}&log_from=0 HTTP/1.1\r\nHost: x\r\n"
+                     "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                     "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            head += sock.recv(1)
+        assert head.startswith(b"HTTP/1.1 101"), head
+        self.sock, self.seat, self.sizes, self.copy = sock, seat, sizes, Rebuilt()
+        self.kinds = []
+
+    def _exactly(self, n: int) -> bytes:
+        out = b""
+        while len(out) < n:
+            chunk = self.sock.recv(n - len(out))
+            assert chunk, "the server closed the slow socket"
+            out += chunk
+        return out
+
+    def recv(self) -> str:
+        while True:
+            b0, b1 = self._exactly(2)
+            n = b1 & 0x7F
+            if n == 126:
+                n = int.from_bytes(self._exactly(2), "big")
+            elif n == 127:
+                n = int.from_bytes(self._exactly(8), "big")
+            payload = self._exactly(n)
+            opcode = b0 & 0x0F
+            assert b0 & 0x80 and opcode in (1, 9, 10), f"an unexpected frame (opcode {opcode})"
+            if opcode == 1:
+                return payload.decode("utf-8")
+            if opcode == 9:            # a ping: a pong with the same data, masked (a client's frames are)
+                mask = b"\x01\x02\x03\x04"
+                self.sock.sendall(bytes([0x8A, 0x80 | len(payload)]) + mask +
+                                  bytes(x ^ mask[i % 4] for i, x in enumerate(payload)))
+
+    def close(self) -> None:
+        self.sock.close()
 
 
 def note(sizes: dict, kind: str, text: str | bytes) -> None:
@@ -138,7 +189,7 @@ def weds():
 def test_a_whole_game_of_weds_over_http_and_websockets_rebuilds_every_view(weds, tmp_path, capsys):
     store = Store(weds, None)
     sizes: dict = {}
-    # the smallest kernel buffer for a WebSocket: the slow socket falls behind within the game
+    # the smallest kernel buffer for a WebSocket: the slow socket falls behind at once
     with running(store, Limits(send_buffer=4096)) as url, httpx.Client(timeout=WAIT) as http:
         r = http.post(f"{url}/api/games", json={"pack": "weds", "players": 2, "seed": 3})
         assert r.status_code == 200, r.text
@@ -148,18 +199,25 @@ def test_a_whole_game_of_weds_over_http_and_websockets_rebuilds_every_view(weds,
         players = {s: Player(http, url, gid, g["tokens"][str(s)], sizes) for s in (0, 1)}
         sockets = [Socket(url, gid, g["tokens"]["0"], 0, sizes), Socket(url, gid, g["tokens"]["1"], 1, sizes),
                    Socket(url, gid, g["spectator"], SPECTATOR, sizes)]
-        slow = Socket(url, gid, g["spectator"], SPECTATOR, sizes, small_buffer=True)
         for p in players.values():
             p.catch_up()
         bot, rng = make_bot("default", game.rules), random.Random(3)
-        checked = {id(c): 0 for c in [*players.values(), *sockets, slow]}
+        checked = {id(c): 0 for c in [*players.values(), *sockets]}
+        slow = None
         hub = hub_of(store)
-        lagging = True             # the slow socket is not read until the server found it behind
+        lagging = False            # the slow socket is not read until the server found it behind
         step = 0
         while True:
             version = version_of(game)
             whole = step % FULL_LOG_EVERY == 0 or game.over
-            for c in sockets + ([] if lagging else [slow]):
+            if step == JOIN_LATE:
+                # a spectator comes late, asks for the whole log and reads nothing: its
+                # first state and the log after it fill its buffers, and it falls behind
+                # within a move or two (well before the server's keep-alive pings give up on it)
+                slow = SlowSocket(url, gid, g["spectator"], SPECTATOR, sizes)
+                checked[id(slow)] = 0
+                lagging = True
+            for c in sockets + ([] if lagging or slow is None else [slow]):
                 c.read_until(version)
                 k = id(c)
                 checked[k] = _check(c.copy, truth(store, gid, c.seat, 0 if whole else checked[k]), checked[k], whole)
@@ -183,7 +241,8 @@ def test_a_whole_game_of_weds_over_http_and_websockets_rebuilds_every_view(weds,
             p.catch_up()
             _check(p.copy, truth(store, gid, s, 0), 0, True)
         for c in [*sockets, slow]:
-            c.ws.close()
+            assert c is not None
+            c.close()
     with capsys.disabled():
         print(f"\nWEDS, {step} decisions: largest message over HTTP {sizes['http']} B, "
               f"over the WebSocket {sizes['ws']} B")
