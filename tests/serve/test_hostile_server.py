@@ -808,10 +808,10 @@ def test_a_broken_language_falls_back_to_english_never_an_error(packs, monkeypat
     from waybill.serve import store as store_module
     real = store_module.seat_view
 
-    def broken(game, seat, lang=None):
+    def broken(game, seat, lang=None, log_from=0):
         if lang is not None:
             raise RecursionError("maximum recursion depth exceeded (a catalogue's reference cycle)")
-        return real(game, seat, lang)
+        return real(game, seat, lang, log_from)
 
     monkeypatch.setattr(store_module, "seat_view", broken)
     store = Store(packs, None, lang="fr")
