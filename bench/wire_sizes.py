@@ -24,15 +24,15 @@ Figures, 2026-12-02 (seed 1, 2 players, bots' default choices):
 
 | pack | decisions | before: largest state | after: largest HTTP | largest WebSocket message | WebSocket bytes a game, before → after (one audience, the largest) |
 | --- | ---: | ---: | ---: | ---: | --- |
-| weds | 519 | 294 500 | 29 919 | 29 946 | 84 855 666 → 853 118 |
-| badlands | 499 | 168 458 | 18 433 | 12 403 | 45 895 626 → 715 218 |
+| weds | 519 | 294 500 | 29 919 | 29 946 | 84 896 307 → 893 799 |
+| badlands | 499 | 169 521 | 19 509 | 13 479 | 46 002 295 → 803 727 |
 | warfare | 45 | 41 767 | 19 923 | 21 837 | 1 449 021 → 95 186 |
 
 (The largest "after" messages of WEDS are near 30 000 bytes because a long
 log is cut to fill the message: its first state holds the setup's 176 log
 entries, 22 KB. The largest WEDS state without its log is 24 KB, its pack's
-display and the entities it names. Measured before the view's `unavailable`
-list, which adds up to about 1 KB to the acting seat's state.)
+display and the entities it names; the acting seat's `unavailable` list adds
+up to about 1 KB.)
 """
 
 from __future__ import annotations
