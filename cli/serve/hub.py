@@ -75,7 +75,8 @@ class Channel:
 
 class Hub:
     """The channels of the games watched; the store calls `changed` (from a worker thread).
-    `built` counts what was built, by (game, audience, version, "delta" | "whole")."""
+    `built` counts what was built, by (game, audience, version, "delta" | "whole"),
+    while the game is watched (what tests and benches count)."""
 
     def __init__(self, store: Store):
         self.store = store
@@ -115,6 +116,8 @@ class Hub:
             del self.channels[table.id]
             if channel.task is not None:
                 channel.task.cancel()
+            for key in [k for k in list(self.built) if k[0] == table.id]:     # (the counts of a game watched no more)
+                self.built.pop(key, None)
 
     # --- a change: one state and one delta an audience ----------------------------------
 
