@@ -65,6 +65,19 @@ server with its default limits. Requests: how many the client made in the
 
 (slow-body did not reach the old server's 256 connections at once here:
 its connections were answered 503 and opened again as fast as they could.)
+Deltas (issue 25): the client asks with `log_from` and a spectator is sent
+deltas. `spectators` also gives how long after a move was sent each of the
+50 reading spectators had the position it made (every delivery counted).
+Figures, 2026-12-02, the same VM under a load average of about 9 (other
+sessions' test runs): "before" is the server before deltas (2278d95, which
+ignores `log_from` and sends every state with its whole log), "after" this one.
+
+    python bench/server_attack.py --only none-weds --only spectators --seconds 20 [--pythonpath DIR]
+
+| attack | before: requests, failed | median ms | max ms | after: requests, failed | median ms | max ms | spectators had the move after: median, max ms |
+| --- | --- | ---: | ---: | --- | ---: | ---: | --- |
+| none-weds | 139, 0 | 43.4 | 773.6 | 208, 0 | 16.1 | 566.7 | — |
+| spectators (100) | 118, 0 | 38.9 | 944.3 | 193, 0 | 20.7 | 787.8 | 78.8, 1263.8 (3250 deliveries) |
 """
 
 from __future__ import annotations
@@ -163,6 +176,8 @@ class Victim:
         self.over = False
         self.game: dict | None = None
         self.created = float("-inf")
+        self.posted: list[tuple[float, int | None]] = []     # (when an action was sent, the version it made)
+        self.arrivals: dict[int, list[float]] = {}          # version -> when each reading spectator had it
 
     def timed(self, method: str, path: str, **kw) -> httpx.Response | None:
         start = time.perf_counter()
@@ -190,13 +205,19 @@ class Victim:
         if self.game is None:
             return
         gid, token = self.game["id"], self.game["tokens"]["0"]
-        r = self.timed("GET", f"/api/games/{gid}", params={"token": token})
+        # (only the newest log entry: a client keeps its log and asks for what is new;
+        # a server before deltas ignores log_from and sends the whole log)
+        r = self.timed("GET", f"/api/games/{gid}", params={"token": token, "log_from": -1})
         if r is None or r.status_code != 200:
             return
         state = r.json()
         self.over = state["view"]["over"]
         if state["actions"]:
-            self.timed("POST", f"/api/games/{gid}/actions", params={"token": token}, json=state["actions"][0])
+            start = time.perf_counter()
+            r = self.timed("POST", f"/api/games/{gid}/actions", params={"token": token, "log_from": -1},
+                           json=state["actions"][0])
+            if r is not None and r.status_code == 200:
+                self.posted.append((start, r.json().get("version")))
 
     def play(self, stop: threading.Event) -> None:
         while not stop.is_set():
@@ -298,9 +319,11 @@ def attack_spectators(url: str, port: int, stop: threading.Event, victim: Victim
                              source_address=(attacker(i % 10), 0)) as ws:
                     while not stop.is_set():
                         try:
-                            ws.recv(timeout=1)
+                            msg = json.loads(ws.recv(timeout=1))
                         except TimeoutError:
-                            pass
+                            continue
+                        if type(msg.get("version")) is int:      # (a delta or a state: the position it brings)
+                            victim.arrivals.setdefault(msg["version"], []).append(time.perf_counter())
             except Exception:
                 stop.wait(0.5)
     threads = [threading.Thread(target=reader, args=(i,), daemon=True) for i in range(50)]
@@ -391,9 +414,16 @@ def measure(name: str, seconds: float, extra: list[str], pythonpath: str | None 
         stop.set()
         attack.join(timeout=60)
         t = sorted(victim.times)
-        return {"attack": name, "requests": len(t) + victim.failed, "failed": victim.failed,
-                "median_ms": round(1000 * statistics.median(t), 1) if t else None,
-                "max_ms": round(1000 * t[-1], 1) if t else None}
+        row = {"attack": name, "requests": len(t) + victim.failed, "failed": victim.failed,
+               "median_ms": round(1000 * statistics.median(t), 1) if t else None,
+               "max_ms": round(1000 * t[-1], 1) if t else None}
+        # how long after an action was sent each reading spectator had the position it made
+        lags = sorted(when - start for start, v in victim.posted for when in victim.arrivals.get(v, ()))
+        if lags:
+            row["spectator_lag_median_ms"] = round(1000 * statistics.median(lags), 1)
+            row["spectator_lag_max_ms"] = round(1000 * lags[-1], 1)
+            row["spectator_deliveries"] = len(lags)
+        return row
     finally:
         server.stop()
 
@@ -411,8 +441,11 @@ def main() -> None:
         rows.append(measure(name, args.seconds, args.serve_option, args.pythonpath))
         if not args.json:
             r = rows[-1]
+            lag = (f"   spectators had each move after: median {r['spectator_lag_median_ms']} ms, "
+                   f"max {r['spectator_lag_max_ms']} ms ({r['spectator_deliveries']} deliveries)"
+                   if "spectator_lag_median_ms" in r else "")
             print(f"{r['attack']:17} {r['requests']:>5} requests {r['failed']:>5} failed   "
-                  f"median {r['median_ms']} ms   max {r['max_ms']} ms", flush=True)
+                  f"median {r['median_ms']} ms   max {r['max_ms']} ms{lag}", flush=True)
     if args.json:
         print(json.dumps(rows, indent=1))
 

@@ -273,6 +273,14 @@ class Session:
                 if about:
                     line += f"  — {about}"
             self.say(escape(line))
+        self.draw_unavailable(p)
+
+    def draw_unavailable(self, p: dict) -> None:
+        """The actions not open now, greyed, each with why (runtime/sight/whynot.py)."""
+        # one line for them all: the options stay on screen
+        gone = [f"{u['label']} ({u['reason']})" for u in p.get("unavailable") or []]
+        if gone:
+            self.say(f"[dim]   × {escape(' · '.join(gone))}[/dim]")
 
     def show_log(self, seat: int) -> None:
         v = self.game.view(seat, log=True, lang=self.lang)

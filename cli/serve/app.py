@@ -5,13 +5,11 @@ answers with the store's response object, so HTTP, WebSocket and `--stdio`
 speak the same messages (docs/PROTOCOL.md). Game work runs in worker threads
 (each game has its own lock), never on the event loop.
 
-WebSocket pushes cost the game one state per audience, not per socket: when
-a game changes, one task of that game builds the state of each seat that
-watches (and the spectators') once, as JSON text, and offers it to every
-socket of that audience. Each socket has a queue of one (a newer state
-replaces one not yet sent) and its own sender; a socket that does not take
-a message within `Limits.send_seconds` is closed. So watchers, slow or not,
-never hold the mover's request. Connections are guarded by `guard.py`.
+WebSocket pushes cost the game one state and one delta per audience, not
+per socket (hub.py); each socket has its own sender, and a socket that does
+not take a message within `Limits.send_seconds` is closed. So watchers, slow
+or not, never hold the mover's request. Every state sent is bounded in size
+(wire.py). Connections are guarded by `guard.py`.
 """
 
 from __future__ import annotations
@@ -19,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 from pathlib import Path
 from typing import Any
 
@@ -31,107 +30,14 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .guard import Limits, protocols
+from . import wire
+from .hub import Hub
 from .store import Refused, Store, Table
 from .words import page_html
 
 MAX_BODY = 64 * 1024           # bytes in one request body or WebSocket message
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("waybill.serve")
-
-
-class Watcher:
-    """One open WebSocket: its seat, and the newest state it has not been sent yet."""
-
-    def __init__(self, seat: Any):
-        self.seat = seat
-        self.next: str | None = None       # the queue of one
-        self.last: str | None = None       # the last state offered (an unchanged one is not sent again)
-        self.ready = asyncio.Event()
-
-    def offer(self, text: str) -> None:
-        if text == self.last:
-            return
-        self.next = self.last = text
-        self.ready.set()
-
-
-class Channel:
-    """The watchers of one game, and the task that builds their states."""
-
-    def __init__(self, table: Table):
-        self.table = table
-        self.watchers: set[Watcher] = set()
-        self.dirty = asyncio.Event()
-        self.poked = False                 # a change told to the loop and not taken yet (set from threads)
-        self.task: asyncio.Future | None = None
-        self.texts: dict[Any, str] = {}    # the last states built, by seat
-
-
-class Hub:
-    """Who watches which game; the store calls `changed` (from a worker thread)."""
-
-    def __init__(self, store: Store):
-        self.store = store
-        self.loop: asyncio.AbstractEventLoop | None = None
-        self.channels: dict[str, Channel] = {}
-
-    def changed(self, table: Table) -> None:
-        channel = self.channels.get(table.id)
-        if channel is None or channel.poked or self.loop is None:
-            return
-        channel.poked = True                # one wake-up for any number of changes before it is taken
-        self.loop.call_soon_threadsafe(channel.dirty.set)
-
-    def join(self, table: Table, seat: Any) -> Watcher:
-        self.loop = asyncio.get_running_loop()
-        channel = self.channels.get(table.id)
-        if channel is None:
-            channel = self.channels[table.id] = Channel(table)
-            channel.task = asyncio.ensure_future(self.broadcast(channel))
-        watcher = Watcher(seat)
-        channel.watchers.add(watcher)
-        # the newcomer's first message: the position as it is now (the last state
-        # built for its seat if nothing changed since, else a new one for all)
-        if seat in channel.texts and not channel.poked and not channel.dirty.is_set():
-            watcher.offer(channel.texts[seat])
-        else:
-            channel.dirty.set()
-        return watcher
-
-    def leave(self, table: Table, watcher: Watcher) -> None:
-        channel = self.channels.get(table.id)
-        if channel is None:
-            return
-        channel.watchers.discard(watcher)
-        if not channel.watchers:
-            del self.channels[table.id]
-            if channel.task is not None:
-                channel.task.cancel()
-
-    async def broadcast(self, channel: Channel) -> None:
-        while True:
-            await channel.dirty.wait()
-            channel.dirty.clear()
-            channel.poked = False
-            seats = {w.seat for w in channel.watchers}
-            if not seats:
-                continue
-            try:
-                texts = await to_thread.run_sync(self.render, channel.table, seats)
-            except asyncio.CancelledError:
-                raise
-            except Exception:                # a fault of the game's rules: logged, the watchers keep waiting
-                log.exception("game %s: its states could not be built for its watchers", channel.table.id)
-                continue
-            channel.texts = texts
-            for w in list(channel.watchers):
-                text = texts.get(w.seat)
-                if text is not None:
-                    w.offer(text)
-
-    def render(self, table: Table, seats: set[Any]) -> dict[Any, str]:
-        states = self.store.states_of(table, seats)
-        return {seat: json.dumps({"type": "state", **state}) for seat, state in states.items()}
 
 
 class Json(JSONResponse):
@@ -177,6 +83,19 @@ def _parse(data: bytes | str) -> Any:
         raise Refused(400, f"the body is not JSON in UTF-8: {exc}") from None
 
 
+_INDEX = re.compile(r"^-?[0-9]{1,16}$")
+
+
+def _log_from(conn: Request | WebSocket) -> int:
+    """The `log_from` of a request's query (0 when left out)."""
+    text = conn.query_params.get("log_from")
+    if text is None:
+        return 0
+    if not _INDEX.match(text):
+        raise Refused(400, "log_from is a whole number (a log index; negative: back from the end)")
+    return int(text)
+
+
 def _address(conn: Request | WebSocket) -> str | None:
     return conn.client.host if conn.client else None
 
@@ -205,27 +124,33 @@ def make_app(store: Store, limits: Limits | None = None) -> Starlette:
         return _reply(await ask({**body, "op": "create"}, _address(request)))
 
     async def state(request: Request) -> Response:
+        try:
+            log_from = _log_from(request)
+        except Refused as r:
+            return _refuse(r.status, r.reason)
         return _reply(await ask({"op": "state", "id": request.path_params["id"],
-                                 "token": request.query_params.get("token")}))
+                                 "token": request.query_params.get("token"), "log_from": log_from}))
 
     async def act(request: Request) -> Response:
         gid, token = request.path_params["id"], request.query_params.get("token")
         try:
             await to_thread.run_sync(store.find, gid, token)   # a stranger learns nothing from the body's checks
+            log_from = _log_from(request)
             body = await _body(request)
         except Refused as r:
             return _refuse(r.status, r.reason)
-        return _reply(await ask({"op": "act", "id": gid, "token": token, "action": body}))
+        return _reply(await ask({"op": "act", "id": gid, "token": token, "action": body, "log_from": log_from}))
 
     async def socket(ws: WebSocket) -> None:
         gid, token = ws.path_params["id"], ws.query_params.get("token")
         try:
             table, seat = await to_thread.run_sync(store.find, gid, token)
+            log_from = _log_from(ws)
         except Refused as r:
             await ws.close(code=4000 + r.status, reason=r.reason)    # before accept: HTTP 403
             return
         await ws.accept()
-        w = hub.join(table, seat)
+        w = hub.join(table, seat, log_from)
         client = _address(ws)
 
         async def send(text: str) -> bool:
@@ -240,9 +165,16 @@ def make_app(store: Store, limits: Limits | None = None) -> Starlette:
             while True:
                 await w.ready.wait()
                 w.ready.clear()
-                text, w.next = w.next, None
-                if text is not None and not await send(text):
-                    return
+                while True:
+                    if w.whole and not await hub.whole(table, w):
+                        break              # its audience is being built: woken when it is
+                    text = w.take()
+                    if text is None:
+                        if w.whole:
+                            continue       # the game moved on while its whole state was built
+                        break
+                    if not await send(text):
+                        return
 
         async def answer() -> None:
             while True:
@@ -260,7 +192,7 @@ def make_app(store: Store, limits: Limits | None = None) -> Starlette:
                 else:
                     # the socket's own game and token: a message cannot name another
                     out = await ask({**msg, "id": gid, "token": token}, client)
-                if not await send(json.dumps({"type": "reply", **out})):
+                if not await send(wire.dumps({"type": "reply", **out})):
                     return
 
         tasks = [asyncio.ensure_future(push()), asyncio.ensure_future(answer())]

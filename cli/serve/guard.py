@@ -15,8 +15,8 @@ once the bound is reached). `GuardedH11` adds both:
   on all of them: a connection over a bound is answered 429 (or 503) and
   closed at once; the connections already open are not touched.
 
-`GuardedWebSockets` makes sure a WebSocket whose peer stopped reading is
-ended: uvicorn closes such a socket politely (flush, then close), which
+`GuardedWebSockets` gives each WebSocket a small fixed kernel send buffer,
+and makes sure a WebSocket whose peer stopped reading is ended: uvicorn closes such a socket politely (flush, then close), which
 never completes while the peer reads nothing; here the transport is
 aborted a few seconds after the app is done with the socket, or after a
 keep-alive ping went unanswered.
@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,6 +45,7 @@ class Limits:
     keep_alive: int = 5               # idle seconds between requests on one connection
     send_seconds: float = 10.0        # a WebSocket message not taken by then ends that socket
     abort_seconds: float = 5.0        # a closed WebSocket still flushing by then is cut
+    send_buffer: int = 64 * 1024      # bytes the kernel holds for one WebSocket's peer (it doubles it)
 
 
 def _refusal(status: int, reason: str) -> bytes:
@@ -149,6 +151,18 @@ class GuardedWebSockets(WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol, cut off when its peer no longer reads."""
 
     limits: Limits = Limits()
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        # a fixed, small kernel buffer: a peer that stops reading holds a few
+        # messages, not megabytes (loopback's buffers grow to 4 MB), and falls
+        # behind soon enough to be sent one whole state instead of every delta (hub.py)
+        sock = transport.get_extra_info("socket")
+        if sock is not None and self.limits.send_buffer > 0:
+            try:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.send_buffer)
+            except OSError:
+                pass
+        super().connection_made(transport)
 
     def on_task_complete(self, task: asyncio.Task[None]) -> None:
         super().on_task_complete(task)

@@ -38,6 +38,8 @@ from waybill.api import load_pack
 from waybill.api import Game, IllegalAction, RuleError, WaybillError
 from waybill.spec.messages import safe_id
 
+from . import wire
+
 SAVE_VERSION = 1
 MAX_GAMES = 200
 MAX_VARIANTS = 8
@@ -49,6 +51,7 @@ GAMES_PER_ADDRESS = 10       # games in play created by one client address
 CREATES_PER_MINUTE = 30      # new games one client address may start a minute ...
 CREATES_BURST = 10           # ... at most this many at once
 MAX_NESTING = 32             # arrays and objects within each other in one request
+MAX_LOG_FROM = 2**53         # the largest log index a request may name (either sign)
 SPECTATOR = "spectator"
 _ID = re.compile(r"^[0-9a-f]{16}$")
 _TEMP = re.compile(r"^\.[0-9a-f]{16}\..+\.tmp$")     # what _save's mkstemp names
@@ -119,6 +122,13 @@ class Table:
     def finished(self) -> bool:
         return self.game.over or self.stopped is not None
 
+    @property
+    def version(self) -> int:
+        """Which position the game is at, for states and deltas: it grows with every
+        change and survives a restart: every answer but the last posts a new decision,
+        the last ends the game, and bots stop at most once, with nothing after."""
+        return self.game.decision + self.game.over + (self.stopped is not None)
+
     def to_json(self) -> dict:
         return {"version": SAVE_VERSION, "id": self.id, "pack": self.pack, "variants": self.variants,
                 "seed": self.seed, "bots": self.bots, "seats": {str(s): d for s, d in self.seats.items()},
@@ -180,9 +190,10 @@ class Store:
             elif op == "create":
                 out = self.create(request, client)
             elif op == "state":
-                out = self.state(request.get("id"), request.get("token"))
+                out = self.state(request.get("id"), request.get("token"), request.get("log_from", 0))
             elif op == "act":
-                out = self.act(request.get("id"), request.get("token"), request.get("action"))
+                out = self.act(request.get("id"), request.get("token"), request.get("action"),
+                               request.get("log_from", 0))
             else:
                 raise Refused(400, f"unknown op {_shown(op)}; known: packs, create, state, act")
         except Refused as r:
@@ -249,25 +260,37 @@ class Store:
             for a in full:
                 del self.buckets[a]
 
-    def state(self, gid: Any, token: Any) -> dict:
+    def state(self, gid: Any, token: Any, log_from: Any = 0) -> dict:
+        """A seat's state as one message: the log from `log_from` on, cut to fit (wire.py)."""
+        log_from = _log_index(log_from)
         table, seat = self.find(gid, token)
-        return self.state_of(table, seat)
+        return wire.bounded(self.state_of(table, seat, log_from))[0]
 
-    def state_of(self, table: Table, seat: int | str) -> dict:
+    def state_of(self, table: Table, seat: int | str, log_from: int = 0) -> dict:
         """A seat's state now, after any bot whose turn it is has played."""
         with table.lock:
             if self._advance(table):
                 self._save(table)
-            return self.seat_state(table, seat)
+            return self.seat_state(table, seat, log_from)
 
-    def states_of(self, table: Table, seats: set[int | str]) -> dict[int | str, dict]:
-        """The state of each of these seats, all of one position (one lock, one view a seat)."""
+    def states_of(self, table: Table, since: dict[int | str, int | None]) -> dict[int | str, dict]:
+        """The state of each of these seats, all of one position (one lock, one view a seat),
+        each with the log from its index in `since` (None: no log)."""
         with table.lock:
             if self._advance(table):
                 self._save(table)
-            return {seat: self.seat_state(table, seat) for seat in seats}
+            return {seat: self.seat_state(table, seat, log_from) for seat, log_from in since.items()}
 
-    def act(self, gid: Any, token: Any, action: Any) -> dict:
+    def log_of(self, table: Table, seat: int | str, start: int, end: int) -> tuple[int, list]:
+        """The seat's log entries from `start` to `end` (entries are as the seat saw them
+        when written, so any later view gives the same), and where they really start
+        (a game may keep only its log's tail)."""
+        with table.lock:
+            view = self._view(table, None if seat == SPECTATOR else seat, start)
+        return view["log_from"], view["log"][:max(0, end - view["log_from"])]
+
+    def act(self, gid: Any, token: Any, action: Any, log_from: Any = 0) -> dict:
+        log_from = _log_index(log_from)
         table, seat = self.find(gid, token)
         if seat == SPECTATOR:
             raise Refused(403, "a spectator cannot act")
@@ -290,7 +313,7 @@ class Store:
             self._changed(table)
             self._advance(table)
             self._save(table)
-            return self.seat_state(table, seat)
+            return wire.bounded(self.seat_state(table, seat, log_from))[0]
 
     # --- seats ---------------------------------------------------------------
 
@@ -315,28 +338,32 @@ class Store:
         table.touched = max(table.touched, now)
         return table, seat
 
-    def seat_state(self, table: Table, seat: int | str) -> dict:
-        """All a seat is ever sent: its own view and, on its decision, its legal actions."""
+    def seat_state(self, table: Table, seat: int | str, log_from: int | None = 0) -> dict:
+        """All a seat is ever sent: its own view (with the log from `log_from` on;
+        negative: that many entries back from its end; None: none) and, on its
+        decision, its legal actions; and the game's version. Whole: wire.py cuts it."""
         game = table.game
         if seat == SPECTATOR:
-            return {"id": table.id, "pack": table.pack, "seat": None, "view": self._view(table, None), "actions": [],
+            return {"id": table.id, "pack": table.pack, "seat": None, "version": table.version,
+                    "view": self._view(table, None, log_from), "actions": [],
                     "bots": list(table.bots), "stopped": table.stopped}
         pending = game.pending
         mine = pending is not None and not game.over and pending.get("player") == seat
-        return {"id": table.id, "pack": table.pack, "seat": seat, "view": self._view(table, seat),
+        return {"id": table.id, "pack": table.pack, "seat": seat, "version": table.version,
+                "view": self._view(table, seat, log_from),
                 "actions": game.legal_actions() if mine else [], "bots": list(table.bots),
                 "stopped": table.stopped}
 
-    def _view(self, table: Table, seat: int | None) -> dict:
+    def _view(self, table: Table, seat: int | None, log_from: int | None = 0) -> dict:
         """The seat's view in the server's language; in English if that fails
         (a catalogue found broken at run time), never an error for the client."""
         if self.lang is not None:
             try:
-                return seat_view(table.game, seat, self.lang)
+                return seat_view(table.game, seat, self.lang, log_from)
             except Exception as exc:          # noqa: BLE001 - any fault of the catalogue: English instead
                 self._tell(table, f"its view in {self.lang!r} failed, sent in English instead", exc)
         try:
-            return seat_view(table.game, seat, None)
+            return seat_view(table.game, seat, None, log_from)
         except Exception as exc:              # noqa: BLE001 - a fault of the rules: said, not a crash
             self._tell(table, "its view could not be rendered", exc)
             raise Refused(500, f"this game's view could not be rendered (a fault in pack {table.pack!r}: "
@@ -524,10 +551,25 @@ class Store:
         return pack, players, seed, list(variants), set(bots)
 
 
-def seat_view(game: Game, seat: int | None, lang: str | None = None) -> dict:
-    """The view a seat is sent: ``Game.view(seat)`` with its log asked for (a
-    lean view leaves the log out, and the page shows it), in ``lang``."""
-    return game.view(seat, True, lang=lang)
+def seat_view(game: Game, seat: int | None, lang: str | None = None, log_from: int | None = 0) -> dict:
+    """The view a seat is sent: ``Game.view(seat)`` with its log from entry
+    ``log_from`` on (negative: that many back from the end, which takes a
+    second view to find; None: no log), in ``lang``."""
+    if log_from is not None and log_from < 0:
+        end = game.view(seat, display=False)["log_end"]
+        log_from = max(0, end + log_from)
+    view = game.view(seat, log_from=log_from, lang=lang)
+    if view["log_from"] > view["log_end"]:      # asked from past the end: the (empty) log starts there
+        view["log_from"] = view["log_end"]
+    return view
+
+
+def _log_index(value: Any) -> int:
+    """A request's `log_from`: a whole number (negative counts back from the log's end)."""
+    if type(value) is not int or not -MAX_LOG_FROM <= value <= MAX_LOG_FROM:
+        raise Refused(400, f"log_from is a whole number (a log index; negative: back from the end), "
+                           f"not {_shown(value)}")
+    return value
 
 
 def seat_of(table: Table, token: str) -> int | str | None:

@@ -244,7 +244,9 @@ class Sight:
             if e.get("player") != self.player and e.get("kind") in ("pick", "order"):
                 return {k: e[k] for k in ("type", "player", "decision", "kind") if k in e}
             return self._answer(e, then)
-        return self.value(e)
+        # a line said (its pieces too) as the seat saw it when said: a log entry
+        # never changes once sent (the server sends each entry once, serve/wire.py)
+        return self.value(e, then)
 
     def _move(self, e: dict) -> tuple[int | None, int, int]:
         """(piece, source slot, destination slot) of a ``moved`` entry; -1 = out of play."""

@@ -19,6 +19,7 @@ from . import display as _display
 from ..text import words as _text
 from waybill.spec.errors import WaybillError
 from .filter import Sight
+from . import whynot as _whynot
 
 
 def check_viewer(player: Any, n: int) -> None:
@@ -70,6 +71,8 @@ def view(m: Any, player: int | None, log: bool | None = None, log_from: int | No
         "display": _display.build(m, sight, props, words) if display else {"panels": [], "board": []},
     }
     out["entities"] = _entities(m, out, words) if display else {}
+    if display and out["pending"] is not None:
+        _whynot.note(m, player, out["pending"], words)
     if words is not None:
         _translate(m, out, words, st.log[start - st.log_from:] if start < end else [])
     return out

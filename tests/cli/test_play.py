@@ -162,3 +162,15 @@ def test_a_game_saved_when_play_named_seats_seat_0_loads_and_reads_so(tmp_path):
     assert "Seat 0> " in res.output and "Seat 0 rolls" in res.output and "Player 1" not in res.output.split("loaded")[1]
     ru = play(DICE, "--players", "2", "--seed", "4", "--lang", "ru", input=f"загрузить {save}\nвыход\n")
     assert "Место 0> " in ru.output
+
+
+def test_actions_not_open_are_shown_greyed_with_why():
+    """Issue 25: the actions not available now, with the reason, below the options."""
+    pack = str(ROOT / "tests" / "packs" / "why_not")
+    res = play(pack, "--players", "2", "--human", "0", "--seed", "1", input="quit\n")
+    assert res.exit_code == 0, res.output
+    out = res.output
+    assert "1. Earn a coin" in out and "2. Rest" in out
+    # after the options, on one line: the message of the failing `require`, or the requirement
+    assert "× Buy a lamp (You need 3 coins) · Gamble (needs turns ≥ 4)" in out
+    assert out.index("2. Rest") < out.index("× Buy a lamp")

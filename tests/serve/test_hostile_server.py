@@ -23,6 +23,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections import Counter
 from pathlib import Path
 
 import httpx
@@ -31,6 +32,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from tests.serve.live import DICE, running
+from tests.serve.rebuild import Rebuilt
 from waybill.serve import Store, offer
 from waybill.serve.app import MAX_BODY
 from waybill.serve.guard import Limits
@@ -366,12 +368,14 @@ def test_many_spectators_do_not_hold_the_mover(tmp_path):
             with connect(ws_url(url, game, game["spectator"]), max_size=None, proxy=None, open_timeout=DEADLINE,
                          source_address=(watchers[i % 20], 0)) as ws:
                 ready.wait()
+                copy = Rebuilt()
                 while not stop.is_set():
                     try:
-                        msg = json.loads(ws.recv(timeout=0.5))
+                        copy.take(json.loads(ws.recv(timeout=0.5)))
                     except TimeoutError:
                         continue
-                    seen[i] = msg["view"]["decision"]
+                    if copy.complete():
+                        seen[i] = copy.state["view"]["decision"]
 
         tried("50 spectator sockets that read")
         threads = [threading.Thread(target=reader, args=(i,), daemon=True) for i in range(50)]
@@ -401,6 +405,61 @@ def test_many_spectators_do_not_hold_the_mover(tmp_path):
                 t.join(timeout=DEADLINE)
             for s in deaf:
                 s.close()
+
+
+def test_one_delta_per_audience_and_version_whatever_the_number_of_spectators(packs):
+    """Issue 27: "one view delta per audience shared by all its sockets;
+    broadcast cost independent of the number of watchers beyond sending".
+    40 spectator sockets (and seat 0's) watch 8 moves: the server builds the
+    spectators' delta once a move and their first state once, counted, not
+    timed; every spectator socket is sent the very same messages."""
+    store = Store(packs, None)
+    with running(store) as url:
+        hub = next(listen.__self__ for listen in store.listeners)     # the WebSocket hub listens to the store
+        with http(GOOD) as c:
+            game = c.post(url + "/api/games", json={"pack": "dice_race", "players": 2, "seed": 4, "bots": [1]}).json()
+        gid, token = game["id"], game["tokens"]["0"]
+        tried("40 spectator sockets on one game")
+        watchers = addresses(5, first=300)          # 8 sockets an address
+        socks = [connect(ws_url(url, game, game["spectator"]), max_size=None, proxy=None, open_timeout=DEADLINE,
+                         source_address=(watchers[i % 5], 0)) for i in range(40)]
+        socks.append(connect(ws_url(url, game, token), max_size=None, proxy=None, open_timeout=DEADLINE))
+        copies = [Rebuilt() for _ in socks]
+        texts: list[list[str]] = [[] for _ in socks]
+
+        def read_to(version: int) -> None:
+            for sock, copy, got in zip(socks, copies, texts):
+                end = time.monotonic() + DEADLINE
+                while not (copy.complete() and copy.state["version"] >= version):
+                    assert time.monotonic() < end, "a socket was not sent the position"
+                    got.append(sock.recv(timeout=DEADLINE))
+                    copy.take(json.loads(got[-1]))
+                    assert not copy.behind
+
+        try:
+            with http(GOOD) as c:
+                state = c.get(f"{url}/api/games/{gid}", params={"token": token}).json()
+                read_to(state["version"])
+                versions = []
+                for _ in range(8):
+                    if state["view"]["over"]:
+                        break
+                    r = c.post(f"{url}/api/games/{gid}/actions", params={"token": token}, json=state["actions"][0])
+                    assert r.status_code == 200, r.text
+                    state = r.json()
+                    versions.append(state["version"])
+                    read_to(state["version"])      # each socket has it before the next move: none falls behind
+            # (counted while the game is watched: the hub forgets a game's counts with its last socket)
+            spectators = Counter((v, kind) for (g, seat, v, kind), n in list(hub.built.items())
+                                 if g == gid and seat == "spectator" for _ in range(n))
+        finally:
+            for sock in socks:
+                sock.close()
+        assert all(n == 1 for n in spectators.values()), f"a spectators' state was built twice: {spectators}"
+        assert sorted(v for v, kind in spectators if kind == "delta") == versions, "one delta a move, no more"
+        assert [kind for _, kind in spectators].count("whole") == 1, "the first state of 40 sockets, built once"
+        assert all(got == texts[0] for got in texts[:40]), "the spectators were sent other messages"
+        assert any(json.loads(t)["type"] == "delta" for t in texts[0])
 
 
 def test_websockets_of_one_address_are_bounded(server):
@@ -673,6 +732,39 @@ def test_bad_ids_and_tokens(server):
     well_behaved(url)
 
 
+def test_bad_log_indices_are_refused_and_far_ones_are_harmless(server):
+    """`log_from` (docs/PROTOCOL.md): a whole number; past either end it gives an empty or whole log."""
+    store, url, _ = server
+    with http(EVIL) as c:
+        game = c.post(url + "/api/games", json={"pack": "dice_race", "players": 2}).json()
+        gid, token = game["id"], game["tokens"]["0"]
+        action = c.get(f"{url}/api/games/{gid}", params={"token": token}).json()["actions"][0]
+        for bad in ["", "x", "1.5", "1e3", "0x10", "+3", "--1", " 1", "1 ", "9" * 16, "-" + "9" * 17, "١", "NaN"]:
+            tried(f"log_from={bad!r} over HTTP")
+            r = c.get(f"{url}/api/games/{gid}", params={"token": token, "log_from": bad})
+            assert r.status_code == 400 and "log_from" in r.json()["error"], (bad, r.text)
+            r = c.post(f"{url}/api/games/{gid}/actions", params={"token": token, "log_from": bad}, json=action)
+            assert r.status_code == 400, (bad, r.text)
+        assert store.tables[gid].game.decision == action["decision"], "a refused request changed the game"
+        for bad in [True, 1.0, "3", None, [0], {"n": 1}, 2**53 + 1, -(2**60)]:
+            tried(f"log_from={bad!r} in a request object")
+            out = store.handle({"op": "state", "id": gid, "token": token, "log_from": bad})
+            assert out["status"] == 400 and "log_from" in out["error"], (bad, out)
+        end = c.get(f"{url}/api/games/{gid}", params={"token": token}).json()["view"]["log_end"]
+        for far in [str(2**53), "9" * 15, str(-(2**53)), "-" + "9" * 15]:
+            tried(f"log_from={far} (past an end)")
+            r = c.get(f"{url}/api/games/{gid}", params={"token": token, "log_from": far})
+            assert r.status_code == 200, (far, r.text)
+            view = r.json()["view"]
+            assert view["log_end"] == end
+            # past the end: an empty log from the end; before the start: the log from 0
+            assert (view["log_from"], len(view["log"])) == ((end, 0) if not far.startswith("-") else (0, end))
+        tried("a WebSocket with log_from=x")
+        with pytest.raises(Exception):
+            connect(ws_url(url, game, token) + "&log_from=x", proxy=None, open_timeout=DEADLINE).close()
+    well_behaved(url)
+
+
 def test_concurrent_actions_exactly_one_wins(server):
     store, url, _ = server
     with http(GOOD) as c:
@@ -717,10 +809,10 @@ def test_a_broken_language_falls_back_to_english_never_an_error(packs, monkeypat
     from waybill.serve import store as store_module
     real = store_module.seat_view
 
-    def broken(game, seat, lang=None):
+    def broken(game, seat, lang=None, log_from=0):
         if lang is not None:
             raise RecursionError("maximum recursion depth exceeded (a catalogue's reference cycle)")
-        return real(game, seat, lang)
+        return real(game, seat, lang, log_from)
 
     monkeypatch.setattr(store_module, "seat_view", broken)
     store = Store(packs, None, lang="fr")

@@ -12,12 +12,13 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from tests.serve.live import running
+from tests.serve.rebuild import Rebuilt
 from waybill import load_pack
 from waybill import Game
 from waybill.serve import Store
 from waybill.serve.app import MAX_BODY
 
-STATE_KEYS = {"id", "pack", "seat", "view", "actions", "bots", "stopped"}
+STATE_KEYS = {"id", "pack", "seat", "version", "view", "actions", "bots", "stopped"}
 WAIT = 60              # seconds: the longest any test here waits for a message or a game's end
 
 
@@ -207,13 +208,17 @@ def test_no_message_to_a_seat_carries_what_its_view_hides(served):
             mine.send(json.dumps({"op": "state"}))
         for sock, seat in ((mine, 0), (public, None)):
             last = Deadline(f"the last position pushed to seat {seat}")
+            copy = Rebuilt()           # pushes are deltas: what the socket's client holds after each
             while True:
                 last.tick()
                 msg = json.loads(sock.recv(timeout=WAIT))
-                assert msg.pop("type") in ("state", "reply")
-                got.append((seat, msg))
-                if msg["view"]["over"]:
-                    break
+                assert msg["type"] in ("state", "reply", "delta", "log")
+                copy.take(msg)
+                assert not copy.behind
+                if copy.complete():
+                    got.append((seat, copy.state))
+                    if copy.state["view"]["over"]:
+                        break
     game = store.tables[gid].game
     shown = _views_of_replay(store.packs["dice_race"].source, 11, 3, game.actions())
     seats_seen = set()
@@ -249,9 +254,14 @@ def test_websocket_pushes_each_new_position_and_takes_actions(served):
         player.send(json.dumps({"op": "act", "action": state["actions"][0]}))
         reply = reply_on(player, "the reply to an action")
         assert reply["seat"] == 0 and reply["view"]["decision"] > state["view"]["decision"]
-        pushed = json.loads(watcher.recv(timeout=WAIT))
-        assert pushed["type"] == "state" and pushed["view"]["decision"] == reply["view"]["decision"]
-        assert pushed["actions"] == store.tables[gid].game.legal_actions()
+        copy = Rebuilt()
+        copy.take(first)
+        while copy.state["version"] < reply["version"]:
+            pushed = json.loads(watcher.recv(timeout=WAIT))
+            assert pushed["type"] == "delta"           # only what changed
+            copy.take(pushed)
+        assert copy.complete() and copy.state["view"]["decision"] == reply["view"]["decision"]
+        assert copy.state["actions"] == store.tables[gid].game.legal_actions()
         # the socket's own token speaks: naming another game or token changes nothing
         player.send(json.dumps({"op": "act", "id": "x", "token": "y", "action": state["actions"][0]}))
         assert reply_on(player, "the reply to a refused action")["status"] == 409

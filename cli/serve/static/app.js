@@ -35,6 +35,7 @@ let packs = [];
 let game = null;            // {id, token}
 let socket = null;
 let shown = -1;             // the decision number drawn last (older pushes are skipped)
+let current = null;         // the state as rebuilt from the server's messages (see "deltas" below)
 let entities = {};          // the view's entities: names (and text) by entity id
 
 function el(tag, attrs, ...children) {
@@ -148,19 +149,27 @@ async function join() {
   $("setup").hidden = true;
   $("table").hidden = false;
   shown = -1;
-  const q = `token=${encodeURIComponent(game.token)}`;
-  render(await api(`/api/games/${encodeURIComponent(game.id)}?${q}`));
-  listen(q);
+  current = null;
+  await fetchState(-LOG_KEPT);
+  listen();
 }
 
-function listen(q) {
+function query(logFrom) {
+  return `token=${encodeURIComponent(game.token)}&log_from=${logFrom}`;
+}
+
+function listen() {
   if (socket) socket.close();
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(game.id)}/ws?${q}`);
+  socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(game.id)}/ws?${query(logEnd())}`);
   socket.onmessage = (m) => {
     const msg = JSON.parse(m.data);
-    if (msg.error) showError(msg.error, msg.status);
-    else render(msg);
+    if (msg.error) { showError(msg.error, msg.status); return; }
+    if (msg.type === "delta") takeDelta(msg);
+    else if (msg.type === "log") takeLog(msg);
+    else takeState(msg);
+    if (behind) fetchState(logEnd()).catch((e) => showError(e.message, e.status));
+    else if (complete()) render(current);
   };
 }
 
@@ -168,13 +177,81 @@ async function answer(action, buttons) {
   for (const b of buttons) b.disabled = true;
   showError("");
   try {
-    const q = `token=${encodeURIComponent(game.token)}`;
-    render(await api(`/api/games/${encodeURIComponent(game.id)}/actions?${q}`,
+    takeState(await api(`/api/games/${encodeURIComponent(game.id)}/actions?${query(logEnd())}`,
       { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(action) }));
+    await fetchState(logEnd(), true);
   } catch (e) {
     showError(e.message, e.status);
     for (const b of buttons) b.disabled = false;
   }
+}
+
+// --- deltas (docs/PROTOCOL.md): the state rebuilt from states, deltas and log pieces ---
+
+const LOG_KEPT = 200;       // log entries asked for when the page opens, and kept (the log shows these)
+let behind = false;         // a delta came that does not follow: the state is asked for again
+
+function logEnd() { return current ? current.view.log_from + current.view.log.length : -LOG_KEPT; }
+
+function complete() { return current != null && logEnd() === current.view.log_end; }
+
+// GET the state (its log from `from`) until the log is whole, then draw it
+async function fetchState(from, onlyIfCut) {
+  while (!onlyIfCut || !complete()) {
+    takeState(await api(`/api/games/${encodeURIComponent(game.id)}?${query(from)}`));
+    if (complete()) break;
+    from = logEnd();
+    onlyIfCut = false;
+  }
+  render(current);
+}
+
+function keepLog(view) {
+  const extra = view.log.length - 4 * LOG_KEPT;
+  if (extra > 0) { view.log = view.log.slice(extra); view.log_from += extra; }
+  return view;
+}
+
+// a whole state: its log goes on from ours when it starts within it
+function takeState(state) {
+  if (current && state.version < current.version) return;
+  let view = state.view;
+  if (current && current.view.log_from <= view.log_from && view.log_from <= logEnd()) {
+    const kept = current.view.log.slice(0, view.log_from - current.view.log_from);
+    view = { ...view, log_from: current.view.log_from, log: kept.concat(view.log) };
+  }
+  const { type, ref, ...rest } = state;
+  current = { ...rest, view: keepLog(view) };
+  behind = false;
+}
+
+function takeDelta(msg) {
+  if (!current || msg.version <= current.version) return;
+  if (msg.from !== current.version || msg.log_from !== logEnd()) { behind = true; return; }
+  const { log, log_from: from, ...view } = current.view;
+  const { version, ...base } = current;
+  const next = msg.patch ? patched({ ...base, view }, msg.patch) : { ...base, view };
+  current = { ...next, version: msg.version, view: keepLog({ ...next.view, log_from: from, log: log.concat(msg.log) }) };
+}
+
+function takeLog(msg) {
+  if (!current || msg.version !== current.version || msg.log_from !== logEnd()) { behind = true; return; }
+  current.view = keepLog({ ...current.view, log: current.view.log.concat(msg.log) });
+}
+
+// a patch: {set}, {keys, drop} on an object, {items, length} on a list
+function patched(value, p) {
+  if ("set" in p) return p.set;
+  if ("keys" in p) {
+    const out = { ...value };
+    for (const [k, q] of Object.entries(p.keys)) out[k] = patched(out[k], q);
+    for (const k of p.drop || []) delete out[k];
+    return out;
+  }
+  const out = value.slice(0, p.length);
+  while (out.length < p.length) out.push(null);
+  for (const [i, q] of p.items) out[i] = patched(out[i], q);
+  return out;
 }
 
 // --- drawing ---------------------------------------------------------------
@@ -256,7 +333,13 @@ function drawDecision(state, names) {
       card && card.text ? el("small", { text: card.text }) : null);
   });
   buttons.forEach((b, i) => { b.onclick = () => answer(state.actions[i], buttons); });
-  options.replaceChildren(...buttons);
+  options.replaceChildren(...buttons, ...drawUnavailable(pending));
+}
+
+// the actions not open now, greyed, each with why (the view's pending.unavailable)
+function drawUnavailable(pending) {
+  return ((pending && pending.unavailable) || []).map((u) =>
+    el("p", { class: "option unavailable" }, el("span", { class: "label", text: u.label }), el("small", { text: u.reason })));
 }
 
 function resultText(view, names) {

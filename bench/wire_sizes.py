@@ -1,0 +1,126 @@
+"""The largest message `waybill serve` sends in a whole game, before and after deltas.
+
+    python bench/wire_sizes.py                       # weds, badlands, warfare; 2 players; seed 1
+    python bench/wire_sizes.py --packs weds --players 3 --seed 7 --json
+
+A game of bots alone is played in-process; after every decision, each
+audience (every seat, the spectators) is sent what `waybill serve` sends:
+
+- before (the server before deltas): the whole state, `view(seat, log=True)`
+  with every log entry so far, on every push and every HTTP answer;
+- after: over HTTP, the acting seat's state with its log since the end of
+  the one it had (`log_from`), cut to fit (serve/wire.py); over the
+  WebSocket, each audience's first whole state (log from 0, the rest in
+  `log` messages) and then one delta a decision (serve/hub.py builds the
+  same messages).
+
+Sizes are of the compact JSON sent (bytes). The "before" size of a state is
+its lean view's plus its whole log's, as the log entries never change once
+written (runtime/sight/filter.py): no O(n^2) re-rendering of the log.
+Measured here, never asserted in tests; tests/serve/test_deltas.py asserts
+the 30 000-byte bound over a whole game of WEDS through a real server.
+
+Figures, 2026-12-02 (seed 1, 2 players, bots' default choices):
+
+| pack | decisions | before: largest state | after: largest HTTP | largest WebSocket message | WebSocket bytes a game, before → after (one audience, the largest) |
+| --- | ---: | ---: | ---: | ---: | --- |
+| weds | 519 | 294 500 | 29 919 | 29 946 | 84 896 307 → 893 799 |
+| badlands | 499 | 169 521 | 19 509 | 13 479 | 46 002 295 → 803 727 |
+| warfare | 45 | 41 767 | 19 923 | 21 837 | 1 449 021 → 95 186 |
+
+(The largest "after" messages of WEDS are near 30 000 bytes because a long
+log is cut to fill the message: its first state holds the setup's 176 log
+entries, 22 KB. The largest WEDS state without its log is 24 KB, its pack's
+display and the entities it names; the acting seat's `unavailable` list adds
+up to about 1 KB.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+
+from waybill.api import Game, load_pack, make_bot
+from waybill.serve import wire
+
+
+def _state(game: Game, seat, log_from: int | None, version: int) -> dict:
+    viewer = None if seat == "spectator" else seat
+    mine = viewer is not None and game.pending is not None and not game.over and game.pending["player"] == viewer
+    return {"id": "0123456789abcdef", "pack": "x", "seat": viewer, "version": version,
+            "view": game.view(viewer, log_from=log_from), "actions": game.legal_actions() if mine else [],
+            "bots": [], "stopped": None}
+
+
+def measure(pack: str, players: int, seed: int) -> dict:
+    rules = load_pack(pack)
+    game = Game.new(rules, players=players, seed=seed)
+    bot = make_bot("default", rules)
+    audiences = [*range(players), "spectator"]
+    log_bytes = {a: 0 for a in audiences}          # the compact JSON of each audience's whole log so far
+    log_count = {a: 0 for a in audiences}
+    prev: dict = {}                                # audience -> (core, version, log end)
+    http_end = {s: 0 for s in range(players)}      # where each seat's own log ends (it asks from there)
+    out = {"pack": pack, "decisions": 0, "before": 0, "http": 0, "ws": 0, "ws_bytes_before": {}, "ws_bytes_after": {}}
+    sent_before = {a: 0 for a in audiences}
+    sent_after = {a: 0 for a in audiences}
+    step = 0
+    while True:
+        version = game.decision + game.over
+        for a in audiences:
+            if a not in prev:
+                state = _state(game, a, 0, version)
+                first, rest = wire.bounded(state, "state")
+                msgs = [first, *rest]
+            else:
+                core, v, end = prev[a]
+                state = _state(game, a, end, version)
+                msgs = wire.delta(core, v, state) or []
+            for m in msgs:
+                size = len(wire.dumps(m))
+                out["ws"] = max(out["ws"], size)
+                sent_after[a] += size
+            new = state["view"]["log"] if a in prev else state["view"]["log"]
+            log_bytes[a] += sum(len(wire.dumps(e)) for e in new)
+            log_count[a] += len(new)
+            prev[a] = (wire.core(state), version, state["view"]["log_end"])
+            # before: the same state with the whole log
+            lean = len(wire.dumps({**state, "view": {**state["view"], "log": [], "log_from": 0}}))
+            whole = lean + log_bytes[a] + max(0, log_count[a] - 1)
+            out["before"] = max(out["before"], whole)
+            sent_before[a] += whole
+        if game.over:
+            break
+        seat = game.pending["player"]
+        legal = game.legal_actions()
+        game.apply(bot.choose(game, legal, random.Random(f"{seed}/{step}")))
+        step += 1
+        # the mover's HTTP answer: its log since the end of its last one, cut to fit
+        answer = wire.bounded(_state(game, seat, http_end[seat], game.decision + game.over))[0]
+        out["http"] = max(out["http"], len(wire.dumps(answer)))
+        http_end[seat] = answer["view"]["log_from"] + len(answer["view"]["log"])
+    out["decisions"] = step
+    out["ws_bytes_before"] = max(sent_before.values())
+    out["ws_bytes_after"] = max(sent_after.values())
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--packs", nargs="+", default=["weds", "badlands", "warfare"])
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    rows = [measure(p, args.players, args.seed) for p in args.packs]
+    if args.json:
+        print(json.dumps(rows, indent=1))
+        return
+    for r in rows:
+        print(f"| {r['pack']} | {r['decisions']} | {r['before']} | {r['http']} | {r['ws']} | "
+              f"{r['ws_bytes_before']} → {r['ws_bytes_after']} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

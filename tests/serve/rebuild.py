@@ -1,0 +1,84 @@
+"""A client's copy of its state, rebuilt from the messages of docs/PROTOCOL.md
+("Deltas"), written from the document and not from the server's code (its
+own patch reader), so that the tests check one against the other."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+
+def patched(value: Any, p: dict) -> Any:
+    """PROTOCOL.md: `set` replaces; `keys` (and `drop`) change an object; `items` and `length` a list."""
+    if "set" in p:
+        return json.loads(json.dumps(p["set"]))
+    if "keys" in p:
+        out = dict(value)
+        for key, q in p["keys"].items():
+            out[key] = patched(out.get(key), q)
+        for key in p.get("drop", []):
+            del out[key]
+        return out
+    out = list(value)[:p["length"]]
+    while len(out) < p["length"]:
+        out.append(None)
+    for i, q in p["items"]:
+        out[i] = patched(out[i], q)
+    return out
+
+
+class Rebuilt:
+    """The state one client holds: taken whole from a `state`, moved on by `delta`
+    and `log` messages. `complete` once its log reaches the view's `log_end`."""
+
+    def __init__(self) -> None:
+        self.state: dict | None = None
+        self.behind = False            # a delta came that it cannot apply: it must ask for the state
+
+    def log_end(self) -> int:
+        view = self.state["view"]
+        return view["log_from"] + len(view["log"])
+
+    def complete(self) -> bool:
+        return self.state is not None and self.log_end() == self.state["view"]["log_end"]
+
+    def take(self, msg: dict) -> None:
+        kind = msg.get("type")
+        if kind == "delta":
+            self._delta(msg)
+        elif kind == "log":
+            self._log(msg)
+        elif kind in (None, "state", "reply") and "view" in msg:
+            self._whole({k: v for k, v in msg.items() if k not in ("type", "ref")})
+
+    def _whole(self, state: dict) -> None:
+        mine = self.state
+        if mine is not None and state["version"] < mine["version"]:
+            return                     # older than what it has
+        view = state["view"]
+        if mine is not None and mine["view"]["log_from"] <= view["log_from"] <= self.log_end():
+            # its log goes on from (or within) what it has: keep the older entries
+            kept = mine["view"]["log"][:view["log_from"] - mine["view"]["log_from"]]
+            view = {**view, "log_from": mine["view"]["log_from"], "log": kept + view["log"]}
+        self.state = {**state, "view": view}
+        self.behind = False
+
+    def _delta(self, msg: dict) -> None:
+        mine = self.state
+        if mine is None or msg["version"] <= mine["version"]:
+            return
+        if msg["from"] != mine["version"] or msg["log_from"] != self.log_end():
+            self.behind = True
+            return
+        own = {"log": mine["view"]["log"] + msg["log"], "log_from": mine["view"]["log_from"]}
+        base = {k: v for k, v in mine.items() if k != "version"}
+        base["view"] = {k: v for k, v in mine["view"].items() if k not in own}
+        new = patched(base, msg["patch"]) if msg["patch"] is not None else base
+        self.state = {**new, "version": msg["version"], "view": {**new["view"], **own}}
+
+    def _log(self, msg: dict) -> None:
+        mine = self.state
+        if mine is None or msg["version"] != mine["version"] or msg["log_from"] != self.log_end():
+            self.behind = True
+            return
+        self.state = {**mine, "view": {**mine["view"], "log": mine["view"]["log"] + msg["log"]}}
