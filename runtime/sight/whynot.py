@@ -24,7 +24,7 @@ def note(m: Any, player: int | None, pending: dict, words: Any = None) -> None:
 
 def unavailable(m: Any, player: int | None, words: Any = None, at: str | None = None) -> list[dict]:
     """``[{"action", "label", "reason", "msg"?}]`` for ``player``'s pending `act`
-    decision, at source location ``at`` (the view's ``pending.at``); empty for
+    decision ``at`` (the view's ``pending.at``: its id, or its place); empty for
     any other viewer or decision."""
     st = m.st
     pending = st.pending
@@ -92,14 +92,21 @@ _ACTS: dict[int, tuple[Any, dict]] = {}
 
 
 def _gather_acts(R: Any, node: Any, index: dict) -> None:
+    """{each `act` decision's place and its id (the view's ``pending.at``,
+    spec/messages.py: ``play-ask-act1``): the tags it lists}."""
+    ids = getattr(getattr(R, "messages", None), "decision_at", None) or {}
     stack = [node]
     while stack:
         x = stack.pop()
         if type(x) is dict:
             if x.get("do") == "act" and "at" in x:
+                tags = frozenset(x.get("tags") or [])
                 where = R.where(x["at"])
                 if where is not None:
-                    index[where] = frozenset(x.get("tags") or [])
+                    index[where] = tags
+                ask = ids.get(tuple(x["at"])) if type(x["at"]) is list else None
+                if ask is not None:
+                    index[ask] = tags
             stack.extend(v for v in x.values() if type(v) in (dict, list))
         elif type(x) is list:
             stack.extend(v for v in x if type(v) in (dict, list))
