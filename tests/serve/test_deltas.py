@@ -186,7 +186,7 @@ def weds():
     return offer(["weds"])
 
 
-def test_a_whole_game_of_weds_over_http_and_websockets_rebuilds_every_view(weds, tmp_path, capsys):
+def test_a_whole_game_of_weds_over_http_and_websockets_rebuilds_every_view(weds, tmp_path):
     store = Store(weds, None)
     sizes: dict = {}
     # the smallest kernel buffer for a WebSocket: the slow socket falls behind at once
@@ -243,9 +243,8 @@ def test_a_whole_game_of_weds_over_http_and_websockets_rebuilds_every_view(weds,
         for c in [*sockets, slow]:
             assert c is not None
             c.close()
-    with capsys.disabled():
-        print(f"\nWEDS, {step} decisions: largest message over HTTP {sizes['http']} B, "
-              f"over the WebSocket {sizes['ws']} B")
+    # the figure (bench/wire_sizes.py measures it per pack); shown with -s or on a failure
+    print(f"WEDS, {step} decisions: largest message over HTTP {sizes['http']} B, over the WebSocket {sizes['ws']} B")
 
 
 def _check(copy: Rebuilt, want: dict, checked: int, whole: bool) -> int:
