@@ -6,7 +6,7 @@ server's states); nothing outside the pack is read (a secret line in a file
 outside never appears in any output) or written (files outside are the same
 after), and no view raises: a broken message is said in English.
 
-Inputs tried (issue #27, and more of our own): 73, and 40 drawn at random.
+Inputs tried (issue #27, and more of our own): 74, and 40 drawn at random.
 
 - reading, 18: links out (absolute, relative, to /etc/passwd, through a
   linked sub-folder, a chain of links, the locales folder itself, the
@@ -14,9 +14,11 @@ Inputs tried (issue #27, and more of our own): 73, and 40 drawn at random.
   a device node, a folder, a socket, a file over the size limit, invalid
   UTF-8; and, read as they should be, a link inside the pack and a link
   out by `..` and back in;
-- content, 33 and 40 random: message, self, 200-message ring, term, term
+- content, 34 and 40 random: message, self, 200-message ring, term, term
   argument, attribute, message-attribute, term-attribute selector and
-  cross-pack reference cycles; 400-deep selects, placeables and calls; a
+  cross-pack reference cycles (said in English, and reported by `check`
+  of the extending pack); a chain too deep only across two packs'
+  catalogues; 400-deep selects, placeables and calls; a
   300-long chain of references; huge formatting options (fraction and
   integer digits), 5000-digit numbers and variant keys; billion laughs;
   50 000 placeables; an unknown function and reference; a BOM, NUL bytes,
