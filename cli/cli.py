@@ -513,12 +513,8 @@ def balance(pack, players, games, seed, variants, bot, round_cap, jobs, schedule
     stats = analyse([asdict(r) for r in summary.records], players, rules.ir.get("balance"), names(rules))
     meta = {"pack": pack_id, "variants": list(variants), "players": players, "games": games, "seed": seed,
             "bot": bot, "round cap": round_cap}
-    page = render(stats, meta)
-    try:
-        with open(output, "w", encoding="utf-8") as fh:
-            fh.write(page)
-    except OSError as exc:
-        raise click.ClickException(f"cannot write {output}: {exc.strerror or exc}") from None
+    from waybill.whatif import write_report
+    write_report(output, render(stats, meta))
     if as_json:
         click.echo(json.dumps(stats, indent=1))
     else:

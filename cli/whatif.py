@@ -119,11 +119,7 @@ def balance_whatif(rules: Rules, pack: str, players: int, games: int, seed: int,
     finally:
         if bar is not None:
             bar.stop()
-    try:
-        with open(output, "w", encoding="utf-8") as fh:
-            fh.write(page)
-    except OSError as exc:
-        raise click.ClickException(f"cannot write {output}: {exc.strerror or exc}") from None
+    write_report(output, page)
     if as_json:
         click.echo(json.dumps(out, indent=1))
     elif compare is None:
@@ -136,4 +132,14 @@ def balance_whatif(rules: Rules, pack: str, players: int, games: int, seed: int,
     click.echo(f"wrote {output}", err=True)
 
 
-__all__ = ["arm", "rules_for", "run_compare", "balance_whatif"]
+def write_report(output: str, page: str) -> None:
+    """Write a balance report's page, or stop the command saying why not."""
+    import click
+    try:
+        with open(output, "w", encoding="utf-8") as fh:
+            fh.write(page)
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {output}: {exc.strerror or exc}") from None
+
+
+__all__ = ["arm", "rules_for", "run_compare", "balance_whatif", "write_report"]

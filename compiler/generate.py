@@ -281,19 +281,7 @@ def _literal(span: Span, v) -> ast.Node:
 
 def _names(nodes) -> set[str]:
     """Every bare name read in these expressions."""
-    out: set[str] = set()
-    stack = list(nodes)
-    while stack:
-        n = stack.pop()
-        if isinstance(n, ast.Name):
-            out.add(n.id)
-        elif isinstance(n, ast.Text):
-            stack.extend(p for p in n.parts if not isinstance(p, str))
-        elif isinstance(n, ast.Node):
-            stack.extend(getattr(n, f.name) for f in dataclasses.fields(n) if f.name != "span")
-        elif isinstance(n, list):
-            stack.extend(n)
-    return out
+    return {n.id for n in ast.walk(list(nodes)) if isinstance(n, ast.Name)}
 
 
 def _describe(v) -> str:

@@ -241,31 +241,13 @@ def _per_player(decl) -> bool:
 
 def _calls(stmts) -> list[str]:
     """The names called as statements anywhere in these statements."""
-    out: list[str] = []
-    stack = list(stmts)
-    while stack:
-        n = stack.pop()
-        if isinstance(n, ast.CallStmt):
-            out.append(n.call.fn)
-        elif isinstance(n, ast.Node):
-            stack.extend(getattr(n, f.name) for f in dataclasses.fields(n) if f.name != "span")
-        elif isinstance(n, list):
-            stack.extend(n)
-    return out
+    return [n.call.fn for n in ast.walk(list(stmts)) if isinstance(n, ast.CallStmt)]
 
 
 def _asks_who_acts(test) -> bool:
     """A test that reads `me` or `current_player()`: code that checks for an acting player."""
-    stack = [test]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, ast.Name) and n.id == "me" or isinstance(n, ast.Call) and n.fn == "current_player":
-            return True
-        if isinstance(n, ast.Node):
-            stack.extend(getattr(n, f.name) for f in dataclasses.fields(n) if f.name != "span")
-        elif isinstance(n, list):
-            stack.extend(n)
-    return False
+    return any(isinstance(n, ast.Name) and n.id == "me" or isinstance(n, ast.Call) and n.fn == "current_player"
+               for n in ast.walk(test))
 
 
 def _short(path: str) -> str:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Union
+from dataclasses import dataclass, field, fields
+from typing import Iterator, Union
 
 from .diagnostics import Span
 
@@ -11,6 +11,19 @@ from .diagnostics import Span
 @dataclass
 class Node:
     span: Span
+
+
+def walk(roots) -> Iterator[Node]:
+    """Every node in or under `roots` (a node, or a list of nodes and
+    lists), without recursion: a tree a designer wrote may be deep."""
+    stack = [roots]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, Node):
+            yield n
+            stack.extend(getattr(n, f.name) for f in fields(n) if f.name != "span")
+        elif isinstance(n, list):
+            stack.extend(n)
 
 
 # ---- expressions -------------------------------------------------------------
