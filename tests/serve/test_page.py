@@ -26,25 +26,6 @@ def site(tmp_path_factory):
         yield store, url
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 412, "height": 915})      # a phone
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    context.close()
-    assert errors == [], f"the page raised: {errors}"
-
-
 def start(page, url: str, pack: str, players: int, seat: int, seed: int) -> None:
     page.goto(url + "/")
     page.wait_for_selector(f"#pack option[value='{pack}']", state="attached")

@@ -27,25 +27,6 @@ def site(tmp_path_factory):
         yield store, url
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 412, "height": 915})
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    context.close()
-    assert errors == [], f"the page raised: {errors}"
-
-
 def screen(page) -> str:
     """All the page shows: its title, its visible text, the choices of its
     lists (open or not), its placeholders and tooltips."""
