@@ -3,6 +3,12 @@
 Every figure is a median of repeated runs, measured in one process (except
 `check_ms` and `check_nocache_ms`, which time a cold `waybill check`
 process, start-up included: with its result cached, and without).
+
+Every timed figure is given twice: by the wall clock (the top-level keys) and
+by CPU time (the same keys under ``"cpu"``: ``time.process_time`` plus the
+CPU of the child processes waited for). On a shared machine the wall clock
+counts the time other jobs took; CPU time does not, so compare CPU figures
+(and, between two revisions, bench/compare_revs.py).
 """
 
 from __future__ import annotations
@@ -10,27 +16,17 @@ from __future__ import annotations
 import json
 import os
 import random
-import statistics
 import subprocess
 import sys
-import time
 
 from waybill.api import make_bot
 from waybill.compiler import shipped_packs
 from waybill.api import compile_pack
 from waybill.api import Game, Rules
+from waybill.clocks import Figures, Took, median, median_took, took
 
 
-def _median_time(fn, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
-
-
-def check_ms_cold(repeats: int) -> dict[str, float]:
+def check_ms_cold(repeats: int) -> Figures:
     """A fresh `waybill check` process of every shipped pack, start-up included:
 
     - `check_ms`: nothing changed since the last check (its result is cached);
@@ -50,18 +46,22 @@ def check_ms_cold(repeats: int) -> dict[str, float]:
         def run() -> None:
             subprocess.run(cmd, capture_output=True, env=env)
         run()  # fills the parse cache and the check cache, warms the file cache and .pyc files
-        warm = _median_time(run, repeats)
-        times = []
-        for _ in range(repeats):
+        warm = median_took(run, repeats)
+
+        def run_uncached() -> Took:
             shutil.rmtree(os.path.join(cache, SUBFOLDER), ignore_errors=True)
-            times.append(_median_time(run, 1))
-    return {"check_ms": round(1000 * warm, 1), "check_nocache_ms": round(1000 * statistics.median(times), 1)}
+            return took(run)
+        cold = [run_uncached() for _ in range(repeats)]
+    out = Figures()
+    out.put("check_ms", warm, 1e3)
+    out.put("check_nocache_ms", median(cold), 1e3)
+    return out
 
 
-def compile_ms(repeats: int) -> float:
+def compile_took(repeats: int) -> Took:
     """Compiling every shipped pack in a warm process."""
     packs = list(shipped_packs())
-    return 1000 * _median_time(lambda: [compile_pack(p) for p in packs], repeats)
+    return median_took(lambda: [compile_pack(p) for p in packs], repeats)
 
 
 def _rules(pack: str, engine: str | None = None) -> Rules:
@@ -84,17 +84,16 @@ def play_game(rules: Rules, players: int, seed: int, bot: str, round_cap: int = 
     return steps
 
 
-def games_per_s(rules: Rules, players: int, games: int, bot: str = "default") -> float:
-    t = time.perf_counter()
-    for seed in range(1, games + 1):
-        play_game(rules, players, seed, bot)
-    return games / (time.perf_counter() - t)
+def bot_games(rules: Rules, players: int, games: int, bot: str = "default") -> Took:
+    """``games`` games of ``bot`` in every seat (seeds 1 to ``games``)."""
+    return took(lambda: [play_game(rules, players, seed, bot) for seed in range(1, games + 1)])
 
 
-def steps_per_s(rules: Rules, players: int, games: int) -> float:
-    t = time.perf_counter()
-    steps = sum(play_game(rules, players, seed, "random") for seed in range(1, games + 1))
-    return steps / (time.perf_counter() - t)
+def random_steps(rules: Rules, players: int, games: int) -> tuple[int, Took]:
+    """Actions taken by random play in ``games`` games (seeds 1 to ``games``), and their time."""
+    steps = []
+    t = took(lambda: steps.extend(play_game(rules, players, seed, "random") for seed in range(1, games + 1)))
+    return sum(steps), t
 
 
 def mid_game(rules: Rules, players: int, seed: int = 1, steps: int = 60) -> Game:
@@ -107,9 +106,9 @@ def mid_game(rules: Rules, players: int, seed: int = 1, steps: int = 60) -> Game
     return game
 
 
-def clone_us(game: Game, repeats: int) -> float:
+def clone_took(game: Game, repeats: int) -> Took:
     n = 200
-    return 1e6 * _median_time(lambda: [game.clone() for _ in range(n)], repeats) / n
+    return median_took(lambda: [game.clone() for _ in range(n)], repeats).per(n)
 
 
 def end_game(rules: Rules, players: int, seed: int = 1, round_cap: int = 200) -> Game:
@@ -121,7 +120,7 @@ def end_game(rules: Rules, players: int, seed: int = 1, round_cap: int = 200) ->
     return game
 
 
-def roundtrip_us(game: Game, repeats: int, log: bool = True) -> float:
+def roundtrip_took(game: Game, repeats: int, log: bool = True) -> Took:
     """``to_json`` then ``from_json`` (what the engine does to save and load);
     ``log=False`` saves without the history. The JSON text encoding between
     them is the caller's and is timed apart (``save_text_us``)."""
@@ -131,10 +130,10 @@ def roundtrip_us(game: Game, repeats: int, log: bool = True) -> float:
     def trip() -> None:
         for _ in range(n):
             Game.from_json(rules, game.to_json(log))
-    return 1e6 * _median_time(trip, repeats) / n
+    return median_took(trip, repeats).per(n)
 
 
-def save_text_us(game: Game, repeats: int) -> float:
+def save_text_took(game: Game, repeats: int) -> Took:
     """The whole save through JSON text: ``json.dumps(to_json())``, ``json.loads``, ``from_json``."""
     rules = game.rules
     n = 5
@@ -142,7 +141,7 @@ def save_text_us(game: Game, repeats: int) -> float:
     def trip() -> None:
         for _ in range(n):
             Game.from_json(rules, json.loads(json.dumps(game.to_json())))
-    return 1e6 * _median_time(trip, repeats) / n
+    return median_took(trip, repeats).per(n)
 
 
 def view_positions(rules: Rules, players: int, count: int = 200, seed: int = 3) -> list[tuple[Game, int]]:
@@ -162,67 +161,67 @@ def view_positions(rules: Rules, players: int, count: int = 200, seed: int = 3) 
     return out
 
 
-def view_lang_cpu_us(positions: list[tuple[Game, int]], lang: str | None, repeats: int) -> float:
-    """CPU time of one view with the display (what a frontend asks after
-    every action) in ``lang``, per view, median of ``repeats`` passes over
-    ``positions`` (CPU time: the machine is shared, and a view waits on nothing)."""
+def view_lang_took(positions: list[tuple[Game, int]], lang: str | None, repeats: int) -> Took:
+    """One view with the display (what a frontend asks after every action)
+    in ``lang``, per view, median of ``repeats`` passes over ``positions``."""
     for game, seat in positions[:5]:
         game.view(seat, lang=lang)          # (the catalogue is read once, outside the timing)
-    times = []
-    for _ in range(repeats):
-        t = time.process_time()
+
+    def views() -> None:
         for game, seat in positions:
             game.view(seat, lang=lang)
-        times.append(time.process_time() - t)
-    return 1e6 * statistics.median(times) / len(positions)
+    return median_took(views, repeats).per(len(positions))
 
 
-def view_langs(rules: Rules, players: int, repeats: int) -> dict:
+def view_langs(rules: Rules, players: int, repeats: int) -> Figures:
     """A Russian view against an English one on the same 200 positions
     (issue #24: a view in another language costs about what one in English
     does; the ratio was 3.4 when text was read back from its English)."""
     positions = view_positions(rules, players)
-    plain = view_lang_cpu_us(positions, None, repeats)      # the IR's own English words, no catalogue
-    en = view_lang_cpu_us(positions, "en", repeats)
-    ru = view_lang_cpu_us(positions, "ru", repeats)
-    return {"view_cpu_us": round(plain, 1), "view_en_cpu_us": round(en, 1), "view_ru_cpu_us": round(ru, 1),
-            "view_ru_en_ratio": round(ru / en, 2), "view_ru_plain_ratio": round(ru / plain, 2)}
+    plain = view_lang_took(positions, None, repeats)      # the IR's own English words, no catalogue
+    en = view_lang_took(positions, "en", repeats)
+    ru = view_lang_took(positions, "ru", repeats)
+    out = Figures()
+    out.put("view_us", plain, 1e6)
+    out.put("view_en_us", en, 1e6)
+    out.put("view_ru_us", ru, 1e6)
+    out.ratio("view_ru_en_ratio", ru, en)
+    out.ratio("view_ru_plain_ratio", ru, plain)
+    return out
 
 
-def run(pack: str = "weds", players: int = 4, quick: bool = False) -> dict:
-    repeats = 3 if quick else 7
-    games = 5 if quick else 30
+def run(pack: str = "weds", players: int = 4, quick: bool = False,
+        repeats: int | None = None, games: int | None = None) -> dict:
+    """Every figure, by the wall clock and (under ``"cpu"``) by CPU time;
+    ``repeats`` and ``games`` other than ``quick``'s (for a test)."""
+    repeats = repeats or (3 if quick else 7)
+    games = games or (5 if quick else 30)
     rules = _rules(pack)
     reference = _rules(pack, engine="interpreter")
     game = mid_game(rules, players)
     end = end_game(rules, players)
-    out = {
-        "pack": pack,
-        "players": players,
-        "engine": rules.engine,
-        **check_ms_cold(repeats),
-        "compile_ms": round(compile_ms(repeats), 1),
-        "games_per_s": round(games_per_s(rules, players, games), 2),
-        "steps_per_s": round(steps_per_s(rules, players, games), 1),
-        "steps_per_s_interpreter": round(steps_per_s(reference, players, games), 1),
-        "clone_us": round(clone_us(game, repeats), 2),
-        "roundtrip_us": round(roundtrip_us(game, repeats), 1),
-        "roundtrip_lean_us": round(roundtrip_us(game, repeats, log=False), 1),
-        "roundtrip_end_us": round(roundtrip_us(end, repeats), 1),
-        "save_text_us": round(save_text_us(game, repeats), 1),
-        "save_text_end_us": round(save_text_us(end, repeats), 1),
+    plain = {"pack": pack, "players": players, "engine": rules.engine}
+    out = Figures()
+    out.merge(check_ms_cold(repeats))
+    out.put("compile_ms", compile_took(repeats), 1e3)
+    out.rate("games_per_s", games, bot_games(rules, players, games), digits=2)
+    out.rate("steps_per_s", *random_steps(rules, players, games))
+    out.rate("steps_per_s_interpreter", *random_steps(reference, players, games))
+    out.put("clone_us", clone_took(game, repeats), 1e6, digits=2)
+    out.put("roundtrip_us", roundtrip_took(game, repeats), 1e6)
+    out.put("roundtrip_lean_us", roundtrip_took(game, repeats, log=False), 1e6)
+    out.put("roundtrip_end_us", roundtrip_took(end, repeats), 1e6)
+    out.put("save_text_us", save_text_took(game, repeats), 1e6)
+    out.put("save_text_end_us", save_text_took(end, repeats), 1e6)
+    plain.update({
         "state_bytes": len(json.dumps(game.to_json())),
         "state_lean_bytes": len(json.dumps(game.to_json(log=False))),
         "state_end_bytes": len(json.dumps(end.to_json())),
         "log_end_entries": len(end.log),
-        **view_langs(rules, players, repeats),
-    }
+    })
+    out.merge(view_langs(rules, players, repeats))
     from waybill.overhead import overhead_ratio
     # both engines side by side, so one run shows what the compiled engine gains
-    ratio = overhead_ratio(repeats, engine=rules.engine)
-    if ratio is not None:
-        out.update(ratio)
-    ratio = overhead_ratio(repeats, engine="interpreter")
-    if ratio is not None:
-        out.update({f"{k}_interpreter": v for k, v in ratio.items() if k != "rule_by_hand_us"})
-    return out
+    out.merge(overhead_ratio(repeats, engine=rules.engine))
+    out.merge(overhead_ratio(repeats, engine="interpreter"), "_interpreter", skip=("rule_by_hand_us",))
+    return out.data(plain)

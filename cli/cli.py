@@ -628,7 +628,7 @@ def _check_table(rules, players: int, seed: int, games: int = 1) -> None:
 @click.option("--players", type=click.IntRange(1, 64), default=4, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def bench(quick: bool, pack: str, players: int, as_json: bool) -> None:
-    """Time checking, compiling and playing (medians of repeated runs)."""
+    """Time checking, compiling and playing (medians of repeated runs), by the wall clock and in CPU time."""
     from waybill.benchmarks import run
     from waybill.api import WaybillError
     try:
@@ -642,9 +642,12 @@ def bench(quick: bool, pack: str, players: int, as_json: bool) -> None:
     from waybill.console import console
     table = Table(title=f"waybill bench ({'quick' if quick else 'full'})")
     table.add_column("measure")
-    table.add_column("value", justify="right")
+    table.add_column("wall clock", justify="right")
+    table.add_column("CPU", justify="right")
+    cpu = data.get("cpu", {})
     for key, value in data.items():
-        table.add_row(key, str(value))
+        if key != "cpu":
+            table.add_row(key, str(value), str(cpu[key]) if key in cpu else "")
     console().print(table)
 
 

@@ -10,11 +10,10 @@ and counters, so the comparison is of equal work.
 
 from __future__ import annotations
 
-import statistics
-import time
 from importlib import resources
 
 from waybill.api import Game, Rules
+from waybill.clocks import Figures, median, took
 
 PACK = "bench_pack"
 
@@ -68,8 +67,9 @@ def _owned_clones(start: Game, n: int) -> list[Game]:
     return games
 
 
-def overhead_ratio(repeats: int = 7, batch: int = 300, engine: str | None = None) -> dict:
-    """Median time of the rule through the runtime and by hand, and their ratio."""
+def overhead_ratio(repeats: int = 7, batch: int = 300, engine: str | None = None) -> Figures:
+    """Time of the rule through the runtime and by hand (each clock's median
+    over ``repeats`` batches), and their ratio."""
     start = Game.new(bench_rules(engine), players=1, seed=1)
     through, by_hand = start.clone(), start.clone()
     through.apply(through.legal_actions()[0])
@@ -77,19 +77,16 @@ def overhead_ratio(repeats: int = 7, batch: int = 300, engine: str | None = None
     if not _same_outcome(through, by_hand):
         raise AssertionError("the hand-written delivery and the rule disagree; fix deliver_by_hand")
     runtime_times, hand_times = [], []
+    action = start.legal_actions()[0]
     for _ in range(repeats):
         games = _owned_clones(start, batch)
-        action = start.legal_actions()[0]
-        t = time.perf_counter()
-        for g in games:
-            g.apply(action)
-        runtime_times.append((time.perf_counter() - t) / batch)
+        runtime_times.append(took(lambda: [g.apply(action) for g in games]).per(batch))
         games = _owned_clones(start, batch)
-        t = time.perf_counter()
-        for g in games:
-            deliver_by_hand(g)
-        hand_times.append((time.perf_counter() - t) / batch)
-    runtime_us = statistics.median(runtime_times) * 1e6
-    hand_us = statistics.median(hand_times) * 1e6
-    return {"rule_runtime_us": round(runtime_us, 2), "rule_by_hand_us": round(hand_us, 2),
-            "overhead_ratio": round(runtime_us / hand_us, 2)}
+        hand_times.append(took(lambda: [deliver_by_hand(g) for g in games]).per(batch))
+    runtime, hand = median(runtime_times), median(hand_times)
+    out = Figures()
+    out.put("rule_runtime_us", runtime, 1e6, digits=2)
+    out.put("rule_by_hand_us", hand, 1e6, digits=2)
+    out.ratio("overhead_ratio", runtime, hand)
+    return out
+
