@@ -88,6 +88,9 @@ class Rules:
         # the compiled engine (pygen.py): its run loop, or None to interpret
         self.engine = "interpreter"
         self.fast: Any = None
+        self.fast_codes: dict[str, list] | None = None  # its instructions, by code id (segments at their entries)
+        self.fast_sources: dict[str, str] = {}          # the generated source, by code id
+        self.fast_where: dict[str, dict[int, Any]] = {}  # generated file -> line -> source location
         self.deopts = 0       # actions the compiled engine handed back to the interpreter
         self.builders: dict[str, Any] | None = None
         self._layouts: dict[int, Layout] = {}

@@ -78,11 +78,11 @@ from ..engine import decisions as D
 from . import exprfold, exprtypes
 from ..engine import instructions as I
 from ..engine import primitives as P
-from waybill.spec.errors import RuleError, Stop, WaybillError
+from waybill.spec.errors import RuleError, Stop
 from ..engine.exprs import checked_add, checked_div, checked_mod, checked_mul, checked_sub
 from ..engine.functions import IMPLS as FUNCTIONS
 from ..engine.modifiers import quantity_value
-from ..engine.interpreter import call_procedure, pop, python_error, stop_effect
+from ..engine.interpreter import call_procedure, loop, pop, stop_effect
 from ..engine.limits import CALL_DEPTH, LOOP_LIMIT, MAX_INT, TICK, check_int, check_size, flat_enough
 
 # a segment calls segments at most this deep (each call a Python frame);
@@ -1882,65 +1882,5 @@ BUILTINS_EXPR = {**BUILTINS, "Exception": Exception}
 
 
 def run(m: Any) -> None:
-    """The interpreter's run loop (interpreter.run) over the fast code: an
-    instruction returns how many instructions it ran (None: one)."""
-    st, codes, budget = m.st, m.R.fast_codes, m.budget
-    fr = ins = None
-    tick = TICK
-    try:
-        while st.pending is None and not st.over:
-            if st.queue and not st.edepth:
-                events.resolve(m)
-                continue
-            stack = st.stack
-            if not stack:
-                P.finish_game(m, None)
-                break
-            fr = stack[-1]
-            pc = fr["pc"]
-            ins = codes[fr["code"]][pc]
-            fr["pc"] = pc + 1
-            try:
-                n = ins[0](m, fr)
-            except Stop as s:
-                _stopped(m, s, _at(m, s, ins))
-                n = None
-            tick -= n or 1
-            if tick <= 0:
-                while tick <= 0:
-                    tick += TICK
-                    budget.steps -= TICK
-                if budget.steps < 0:
-                    budget.exhausted("steps")
-    except RuleError as e:
-        raise e.locate(_at(m, e, ins), _where(m, fr))
-    except WaybillError:
-        raise
-    except Exception as e:
-        raise RuleError(python_error(e), _at(m, e, ins), _where(m, fr)) from e
-
-
-def _where(m: Any, fr: Any) -> Any:
-    """The name of the code that was running: the top frame's (a callee run
-    inline by ``fr``'s segment is on top of it)."""
-    stack = m.st.stack
-    if fr and stack and fr in stack:
-        fr = stack[-1]
-    return m.R.names.get(fr["code"]) if fr else None
-
-
-def _at(m: Any, e: BaseException, ins: Any) -> Any:
-    """The location of the instruction that raised ``e``: inside a run of
-    inlined instructions, found from the generated line being executed."""
-    if not ins:
-        return None
-    tb = e.__traceback__
-    lines = m.R.fast_where
-    at = ins[1]
-    while tb is not None:       # the innermost segment: a call runs its callee's inline
-        code = tb.tb_frame.f_code
-        known = lines.get(code.co_filename)
-        if known is not None and code.co_name.startswith("_s"):
-            at = known.get(tb.tb_lineno, ins[1])
-        tb = tb.tb_next
-    return at
+    """The compiled engine: the interpreter's run loop over the fast code."""
+    loop(m, m.R.fast_codes)

@@ -34,9 +34,21 @@ def run(m: Machine) -> None:
 
 
 def interpret(m: Machine) -> None:
-    """Run until a decision is pending or the game is over. Instructions are
-    counted here, against the budget's steps, ``TICK`` at a time."""
-    st, codes, budget = m.st, m.R.codes, m.budget
+    """The reference: ``loop`` over the instructions codegen.py made."""
+    loop(m, m.R.codes)
+
+
+def loop(m: Machine, codes: dict[str, list]) -> None:
+    """Run ``codes`` (the interpreter's instructions, or the compiled
+    engine's, whose entries run a whole segment of them) until a decision is
+    pending or the game is over: the one run loop of both engines.
+
+    An instruction returns how many instructions it ran (None: one); they
+    are counted against the budget's steps, ``TICK`` at a time, after each
+    runs. A ``Stop`` abandons the innermost effect; any other error becomes
+    a ``RuleError`` located at the instruction that raised it (inside a
+    segment, at its generated line: ``_at``)."""
+    st, budget = m.st, m.budget
     fr = ins = None
     tick = TICK
     try:
@@ -51,26 +63,54 @@ def interpret(m: Machine) -> None:
             fr = stack[-1]
             pc = fr["pc"]
             ins = codes[fr["code"]][pc]
-            tick -= 1
-            if not tick:
-                tick = TICK
-                budget.steps -= TICK
-                if budget.steps < 0:
-                    budget.exhausted("steps")
             fr["pc"] = pc + 1
             try:
-                ins[0](m, fr)
+                n = ins[0](m, fr)
             except Stop as s:
-                stop_effect(m, s.message, ins[1], s.msg, s.values)
+                stop_effect(m, s.message, _at(m, s, ins), s.msg, s.values)
+                n = None
+            tick -= n or 1
+            if tick <= 0:
+                while tick <= 0:
+                    tick += TICK
+                    budget.steps -= TICK
+                if budget.steps < 0:
+                    budget.exhausted("steps")
     except RuleError as e:
-        raise e.locate(ins[1] if ins else None, m.R.names.get(fr["code"]) if fr else None)
+        raise e.locate(_at(m, e, ins), _where(m, fr))
     except WaybillError:
         raise
     except Exception as e:
         # Content that checks clean can still overflow, recurse or exhaust
         # memory: whatever Python raises becomes a RuleError naming the rule.
-        where = m.R.names.get(fr["code"]) if fr else None
-        raise RuleError(python_error(e), ins[1] if ins else None, where) from e
+        raise RuleError(python_error(e), _at(m, e, ins), _where(m, fr)) from e
+
+
+def _where(m: Machine, fr: Any) -> Any:
+    """The name of the code that was running: the top frame's (a callee run
+    inline by ``fr``'s segment is on top of it)."""
+    stack = m.st.stack
+    if fr and stack and fr in stack:
+        fr = stack[-1]
+    return m.R.names.get(fr["code"]) if fr else None
+
+
+def _at(m: Machine, e: BaseException, ins: Any) -> Any:
+    """The location of the instruction that raised ``e``: inside a run of
+    inlined instructions (a generated segment ``_s<pc>``), found from the
+    generated line being executed."""
+    if not ins:
+        return None
+    tb = e.__traceback__
+    lines = m.R.fast_where
+    at = ins[1]
+    while tb is not None:       # the innermost segment: a call runs its callee's inline
+        code = tb.tb_frame.f_code
+        known = lines.get(code.co_filename)
+        if known is not None and code.co_name.startswith("_s"):
+            at = known.get(tb.tb_lineno, ins[1])
+        tb = tb.tb_next
+    return at
 
 
 def python_error(e: BaseException) -> str:
