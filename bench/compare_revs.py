@@ -36,6 +36,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 WORKLOAD = HERE / "rev_workload.py"
+SINGULAR = {"steps": "step", "games": "game", "applies": "apply"}
 TIMEOUT_S = 3600        # one run; a workload that hangs is stopped, not waited on
 
 
@@ -118,7 +119,7 @@ def report_text(names: dict[str, str], summary: dict) -> str:
     lines = [f"A = {names['A']}", f"B = {names['B']}"]
     if "instructions" in summary:
         ins = summary["instructions"]
-        lines.append(f"instructions per {unit.rstrip('s')}: A {ins['A_per_unit']:,.0f}  "
+        lines.append(f"instructions per {SINGULAR.get(unit, unit)}: A {ins['A_per_unit']:,.0f}  "
                      f"B {ins['B_per_unit']:,.0f}  B/A {ins['ratio_B_A']:.3f}")
         return "\n".join(lines)
     lines.append(f"{summary['rounds']} rounds, A B interleaved; work per run: A {summary['work']['A']} {unit}, "
