@@ -121,6 +121,9 @@ class _NoPack:
 
     ir: dict = {}
 
+    def __init__(self) -> None:
+        self.catalogues: dict = {}      # (Rules.catalogues)
+
 
 __all__ = [
     "load_pack", "compile_pack", "compile_ir", "rules_from_ir", "check_paths", "CompileResult", "Report",

@@ -495,12 +495,12 @@ def _plain(opt: dict) -> bool:
 
 def _bot_score(rules: Rules) -> Any:
     """The IR's ``bot_score`` expression, compiled once per rules (False: none)."""
-    fn = getattr(rules, "_bot_score", None)
+    fn = rules.bot_score
     if fn is None:
         from .engine.exprs import compile_expr
         hint = rules.ir.get("bot_score")
         fn = compile_expr(hint["expr"], rules, rules.where(hint.get("at"))) if hint else False
-        rules._bot_score = fn
+        rules.bot_score = fn
     return fn or None
 
 

@@ -73,27 +73,113 @@ class Ability:
 
 
 class Rules:
-    """The compiled rules program. Build with ``Rules.from_ir(ir)``."""
+    """The compiled rules program. Build with ``Rules.from_ir(ir)``.
+
+    Every field a ``Rules`` holds is declared here, by who writes it: this
+    module (the IR indexed, then compiled), the compiled engine (pygen.py,
+    pylisting.py), and what other modules work out once per rules and keep
+    (each set to None, or empty, until its module first asks). No module
+    adds a field of its own: tests/runtime/test_rules_fields.py plays every
+    shipped pack on both engines and compares ``vars(rules)`` with these."""
+
+    # --- given: the IR and what is read from it at once (__init__) -------------
+    ir: dict
+    _layouts: dict[int, Layout]     # players -> the layout of their games (layout)
+    files: list[str]
+    pack: dict
+    players: dict
+    limits: dict[str, int]
+    idle_budget: Budget
+    # --- the IR indexed by id (_index) -------------------------------------------
+    counter_list: list[dict]
+    counters: dict[str, dict]
+    kinds: dict[str, dict]
+    kind_defaults: dict[str, dict]
+    spaces: dict[str, dict]
+    space_order: list[str]
+    zone_list: list[dict]
+    zones: dict[str, dict]
+    regions: dict[str, dict]
+    region_order: list[str]
+    dice: dict[str, list]
+    tracks: dict[str, list]
+    tables: dict[str, dict]
+    events: dict[str, dict]
+    procedures: dict[str, dict]
+    entity_list: list[dict]
+    entities: dict[str, dict]
+    kind_entities: dict[str, list[str]]
+    # --- compiled (_compile, codegen.py, exprs.py) ---------------------------------
+    messages: Any                   # spec.messages.Index: message ids of what the rules say
+    codes: dict[str, list]          # code id -> instructions (codegen.py)
+    names: dict[str, str]           # code id -> what it is called in errors
+    builders: dict[str, Any] | None  # codegen's builders, kept while the compiled engine is made
+    quantities: dict[str, Any]      # id -> (parameter names, value)
+    triggers: dict[str, list[Ability]]
+    modifiers: dict[str, list[Ability]]
+    replacements: dict[str, list[Ability]]
+    rule_actions: list[Ability]
+    ability_by_key: dict[str, Ability]
+    entity_actions: list[tuple[str, list[Ability]]]
+    _actions: dict[tuple, Ability]  # (entity, action id) -> its ability (action_ability)
+    zone_sort: dict[str, Fn]        # zones that keep themselves sorted (`sort: KEY`), by zone id
+    score: Fn | None
+    cooperative: bool
+    sides: Fn | None                # who wins together (`teams EXPR`): outcome.py
+    invariants: list[tuple]
+    # --- the compiled engine (compiled/pygen.py, compiled/pylisting.py) -------------
+    engine: str                     # "compiled" or "interpreter"
+    fast: Any                       # its run (pygen.run), or None: interpret
+    fast_codes: dict[str, list] | None  # its instructions by code id (a segment at each entry pc)
+    fast_sources: dict[str, str]    # the generated source by code id
+    fast_where: dict[str, dict[int, Any]]  # generated file -> line -> source location
+    listed: dict[str, Any] | None   # one requirements check per action key (pylisting.py)
+    deopts: int                     # actions the compiled engine handed back to the interpreter
+    # --- worked out once per rules by the module named, on first use ------------------
+    piece_static: dict[str, dict]   # entity -> its fields as piece reads see them (access.py)
+    settable_names: frozenset | None  # names `set x.NAME` may write (access.settable_names)
+    english_parts: dict | None      # message id -> its English in parts (access.english_parts)
+    space_regions: dict | None      # (space, tag) -> its region (functions.region_of)
+    space_distances: dict | None    # space -> every space's distance from it (functions.distance)
+    tag_sets: dict | None           # space or region -> its tags (functions.has_tag)
+    display: dict | None            # the display, its expressions compiled (sight/display.py)
+    decision_ids: dict | None       # file:line:col -> decision id (sight/view.py)
+    action_ids: dict | None         # (entity, action) -> message id (text/words.py)
+    top_actions: dict | None        # top-level action declarations by id (text/words.py)
+    catalogues: dict[str, Any]      # language -> Catalogue (text/catalogue.py)
+    bot_score: Any                  # the `bot_score` hint compiled, False: none (game.py)
 
     def __init__(self, ir: dict):
         self.ir = ir
-        self.files: list[str] = list(ir.get("files") or [])
-        self.pack: dict = ir.get("pack") or {}
-        self.players: dict = ir.get("players") or {"min": 1, "max": 8}
-        self.limits: dict[str, int] = resolve_limits(ir.get("limits"))
+        self.files = list(ir.get("files") or [])
+        self.pack = ir.get("pack") or {}
+        self.players = ir.get("players") or {"min": 1, "max": 8}
+        self.limits = resolve_limits(ir.get("limits"))
         # outside apply/new (views, scenario expectations) work is not counted
         self.idle_budget = Budget(self.limits, armed=False)
-        self.codes: dict[str, list] = {}
-        self.names: dict[str, str] = {}
-        # the compiled engine (pygen.py): its run loop, or None to interpret
+        self.codes = {}
+        self.names = {}
+        self.builders = None
         self.engine = "interpreter"
-        self.fast: Any = None
-        self.fast_codes: dict[str, list] | None = None  # its instructions, by code id (segments at their entries)
-        self.fast_sources: dict[str, str] = {}          # the generated source, by code id
-        self.fast_where: dict[str, dict[int, Any]] = {}  # generated file -> line -> source location
-        self.deopts = 0       # actions the compiled engine handed back to the interpreter
-        self.builders: dict[str, Any] | None = None
-        self._layouts: dict[int, Layout] = {}
+        self.fast = None
+        self.fast_codes = None
+        self.fast_sources = {}
+        self.fast_where = {}
+        self.listed = None
+        self.deopts = 0
+        self._layouts = {}
+        self.piece_static = {}
+        self.settable_names = None
+        self.english_parts = None
+        self.space_regions = None
+        self.space_distances = None
+        self.tag_sets = None
+        self.display = None
+        self.decision_ids = None
+        self.action_ids = None
+        self.top_actions = None
+        self.catalogues = {}
+        self.bot_score = None
 
     @classmethod
     def from_ir(cls, ir: dict, engine: str | None = None) -> "Rules":
@@ -144,7 +230,6 @@ class Rules:
         self.kinds = {k["id"]: k for k in ir.get("kinds") or []}
         self.kind_defaults = {k: {f["name"]: f.get("default") for f in d.get("fields") or []}
                               for k, d in self.kinds.items()}
-        self.piece_static: dict[str, dict] = {}   # filled on first read (access.piece_attr)
         self.spaces = {s["id"]: s for s in ir.get("spaces") or []}
         self.space_order = [s["id"] for s in ir.get("spaces") or []]
         space_zones = [{"id": s["id"], "name": s.get("name", s["id"]), "scope": "global",
@@ -161,7 +246,7 @@ class Rules:
         self.procedures = {p["id"]: p for p in ir.get("procedures") or []}
         self.entity_list = list(ir.get("entities") or [])
         self.entities = {e["id"]: e for e in self.entity_list}
-        self.kind_entities: dict[str, list[str]] = {}
+        self.kind_entities = {}
         for e in self.entity_list:
             self.kind_entities.setdefault(e.get("kind"), []).append(e["id"])
 
@@ -187,27 +272,27 @@ class Rules:
                     compile_code(self, f"table:{tid}:{i}", row["effect"], f"table {tid} row {i}")
         self._compile_abilities()
         # zones that keep themselves sorted (`sort: KEY` of `self`), by zone id
-        self.zone_sort: dict[str, Fn] = {z["id"]: compile_expr(z["sort"], self) for z in ir.get("zones") or []
+        self.zone_sort = {z["id"]: compile_expr(z["sort"], self) for z in ir.get("zones") or []
                                          if z.get("sort") is not None}
         score = ir.get("score")
-        self.score: Fn | None = compile_expr(score, self) if score is not None else None
+        self.score = compile_expr(score, self) if score is not None else None
         # who wins together (`cooperative`, `teams EXPR`): outcome.py
         outcome = ir.get("outcome") or {}
-        self.cooperative: bool = bool(outcome.get("cooperative"))
+        self.cooperative = bool(outcome.get("cooperative"))
         sides = outcome.get("sides")
-        self.sides: Fn | None = compile_expr(sides, self) if sides is not None else None
+        self.sides = compile_expr(sides, self) if sides is not None else None
         self.invariants = [(inv["id"], inv.get("text") or inv["id"],
                             compile_expr(inv["expr"], self, self.where(inv.get("at"))), inv.get("at"))
                            for inv in ir.get("invariants") or []]
 
     def _compile_abilities(self) -> None:
-        self.triggers: dict[str, list[Ability]] = {}
-        self.modifiers: dict[str, list[Ability]] = {}
-        self.replacements: dict[str, list[Ability]] = {}
-        self.rule_actions: list[Ability] = []
-        self.ability_by_key: dict[str, Ability] = {}
-        self._actions: dict[tuple, Ability] = {}
-        self.entity_actions: list[tuple[str, list[Ability]]] = []
+        self.triggers = {}
+        self.modifiers = {}
+        self.replacements = {}
+        self.rule_actions = []
+        self.ability_by_key = {}
+        self._actions = {}
+        self.entity_actions = []
         for i, decl in enumerate(self.ir.get("rules") or []):
             self._ability(None, i, decl, f"rule:{i}", f"rule #{i}")
         for e in self.entity_list:

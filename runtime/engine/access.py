@@ -246,7 +246,7 @@ def settable_names(rules: Any) -> frozenset:
     """Every name a rule may set on a value (``set x.NAME = ...``): the only
     names ``props`` can hold (a save holding another is refused). Reads of
     any other name need not look at ``props``; kept on the rules."""
-    known = getattr(rules, "settable_names", None)
+    known = rules.settable_names
     if known is None:
         found: set[str] = set()
         todo: list = [rules.ir]
@@ -562,9 +562,9 @@ def join_texts(m: Any, a: Any, b: Any) -> Any:
 def english_parts(R: Any, mid: str) -> list | None:
     """The English of message ``mid`` as its words and ``(variable,)`` for
     each hole, kept per rules; None for an id the rules do not have."""
-    table = R.__dict__.get("_english_parts")
+    table = R.english_parts
     if table is None:
-        table = R.__dict__["_english_parts"] = {}
+        table = R.english_parts = {}
     got = table.get(mid)
     if got is None:
         msg = R.messages.by_id.get(mid)

@@ -120,7 +120,7 @@ def live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
     are kept in `m.open_actions` until the outermost listing ends: nothing
     changes the state while requirements are checked."""
     if type(m.legality) is not NoCache and CACHED:
-        return listing(m, p, tags, _listed_actions if getattr(m.R, "listed", None) is not None
+        return listing(m, p, tags, _listed_actions if m.R.listed is not None
                        else _live_actions)
     outer = m.open_actions
     if outer is None:
@@ -141,7 +141,7 @@ def open_count(m: Any, p: int, tag: Any) -> int:
         tags = _ONE_TAG[tag] = frozenset([tag])
     if type(m.legality) is not NoCache and CACHED:
         # (legality.count, written out: a call less for every count)
-        return len(memo(m, p, tags, _listed_actions if getattr(m.R, "listed", None) is not None
+        return len(memo(m, p, tags, _listed_actions if m.R.listed is not None
                         else _live_actions))
     return len(live_actions(m, p, tags))
 
@@ -150,7 +150,7 @@ _ONE_TAG: dict = {}
 
 
 def _live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
-    if getattr(m.R, "listed", None) is not None:       # the compiled engine's checks
+    if m.R.listed is not None:       # the compiled engine's checks
         return _listed_actions(m, p, tags)
     st, lay, R = m.st, m.L, m.R
     out = []

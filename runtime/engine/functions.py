@@ -73,9 +73,9 @@ def region_of(m: Any, loc: dict, space: Any, tag: Any = None) -> Any:
         return _region_of(m.R, sid, tag)
     # regions never change during a game: each answer is kept on the rules
     # (a movement rule asks this at every space it walks)
-    table = m.R.__dict__.get("_region_of")
+    table = m.R.space_regions
     if table is None:
-        table = m.R.__dict__["_region_of"] = {}
+        table = m.R.space_regions = {}
     key = (sid, tag)
     if key in table:
         return table[key]
@@ -118,7 +118,9 @@ def _distances_from(rules: Any, a: str) -> dict[str, int]:
     """Every space's distance from ``a``, by breadth-first search over the
     board's links, kept on the rules: links never change during a game, and
     a search bot's score hint may ask thousands of times per decision."""
-    table = rules.__dict__.setdefault("_distances", {})
+    table = rules.space_distances
+    if table is None:
+        table = rules.space_distances = {}
     known = table.get(a)
     if known is None:
         known, todo = {a: 0}, deque([a])
@@ -136,9 +138,9 @@ def has_tag(m: Any, loc: dict, thing: Any, tag: str) -> bool:
     if type(thing) is str:
         # a space's or region's tags never change: kept on the rules as sets
         # (movement rules ask this for every space they look at)
-        table = m.R.__dict__.get("_tag_sets")
+        table = m.R.tag_sets
         if table is None:
-            table = m.R.__dict__["_tag_sets"] = {}
+            table = m.R.tag_sets = {}
         tags = table.get(thing)
         if tags is None:
             if thing not in m.R.spaces and thing not in m.R.regions:

@@ -45,7 +45,7 @@ def build(m: Any, sight: Sight, props: dict[int, dict], words: Any = None) -> di
 
 def compiled(rules: Any) -> dict:
     """The IR's display with each derived item's expression compiled once per rules."""
-    cached = getattr(rules, "_display", None)
+    cached = rules.display
     if cached is not None:
         return cached
     src = rules.ir.get("display") or {}
@@ -64,7 +64,7 @@ def compiled(rules: Any) -> dict:
                 it["fn"] = compile_expr(it["expr"], rules, rules.where(it.get("at")))
             items.append(it)
         out[part] = items
-    rules._display = out
+    rules.display = out
     return out
 
 

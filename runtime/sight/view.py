@@ -147,9 +147,9 @@ def decision_at(m: Any) -> str | None:
 def _decision_ids(R: Any) -> dict:
     """``file:line:col`` of each decision (what the compiled code keeps) ->
     its id, kept per rules."""
-    ids = R.__dict__.get("_decision_ids")
+    ids = R.decision_ids
     if ids is None:
-        ids = R.__dict__["_decision_ids"] = {R.where(list(at)): ask for at, ask in R.messages.decision_at.items()}
+        ids = R.decision_ids = {R.where(list(at)): ask for at, ask in R.messages.decision_at.items()}
     return ids
 
 

@@ -180,7 +180,7 @@ def catalogue(rules: Any, lang: str | None) -> "Catalogue | None":
         return None
     if type(lang) is not str or not LANGUAGE_TAG.fullmatch(lang):
         raise WaybillError(f"a language is a tag like `ru` or `pt-BR`, not {lang!r}")
-    cache = rules.__dict__.setdefault("_catalogues", {})
+    cache = rules.catalogues
     cat = cache.get(lang)
     if cat is None:
         cat = cache[lang] = Catalogue(lang, pack_locale_dirs(rules))

@@ -252,9 +252,9 @@ def action_id(R: Any, eid: str | None, aid: str) -> str:
     or a top-level one (``action-<id>``), under its variant's prefix if a
     variant declared it. Kept per rules: every option of every turn's
     decision asks, and the answer depends on the rules alone."""
-    ids = R.__dict__.get("_action_ids")
+    ids = R.action_ids
     if ids is None:
-        ids = R.__dict__["_action_ids"] = {}
+        ids = R.action_ids = {}
     key = (eid, aid)
     mid = ids.get(key)
     if mid is None:
@@ -267,9 +267,9 @@ def action_id(R: Any, eid: str | None, aid: str) -> str:
 def _action_id(R: Any, eid: str | None, aid: str) -> str:
     if eid:
         return f"{name_id('ent', R.entities.get(eid), eid)}-action-{safe_id(aid)}"
-    tops = R.__dict__.get("_top_actions")
+    tops = R.top_actions
     if tops is None:
-        tops = R.__dict__["_top_actions"] = {r["id"]: r for r in R.ir.get("rules") or []
+        tops = R.top_actions = {r["id"]: r for r in R.ir.get("rules") or []
                                               if type(r) is dict and r.get("type") == "action"}
     return name_id("action", tops.get(aid), aid)
 
