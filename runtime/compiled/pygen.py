@@ -80,7 +80,7 @@ from ..engine import instructions as I
 from ..engine import primitives as P
 from waybill.spec.errors import RuleError, Stop
 from ..engine.exprs import checked_add, checked_div, checked_mod, checked_mul, checked_sub
-from ..engine.functions import IMPLS as FUNCTIONS
+from ..engine.functions import IMPLS as FUNCTIONS, pile_pieces, pile_top
 from ..engine.modifiers import quantity_value
 from ..engine.interpreter import call_procedure, loop, pop, stop_effect
 from ..engine.limits import CALL_DEPTH, LOOP_LIMIT, MAX_INT, TICK, check_int, check_size, flat_enough
@@ -152,91 +152,6 @@ def _charged_twice(b: Any, n: int) -> None:
     b.steps -= n
     if b.steps < 0:
         b.exhausted("steps", None)
-
-
-def _attr(m: Any, v: Any, name: str) -> Any:
-    """access.get_attr, with a piece's own and static fields read at once."""
-    if type(v) is dict and "piece" in v:
-        pid = v["piece"]
-        props = m.st.props
-        if props and f"{pid}:{name}" in props:
-            return props[f"{pid}:{name}"]
-        static = m.R.piece_static.get(m.st.p_ent[pid])
-        if static is not None and name in static:
-            return static[name]
-        return access.piece_attr(m, pid, name)
-    if type(v) is dict and "player" in v:
-        return access.player_attr(m, v["player"], name)
-    return access.get_attr(m, v, name)
-
-
-def _top(pile: tuple) -> Any:
-    return {"piece": pile[0]} if pile else None
-
-
-def _pieces(m: Any, pile: tuple) -> list:
-    b = m.budget
-    b.steps -= len(pile)
-    if b.steps < 0:
-        b.exhausted("steps")
-    return [{"piece": p} for p in pile]
-
-
-def _move(m: Any, piece: Any, slot: int, position: str) -> None:
-    """primitives.move to a zone slot known from the layout."""
-    if type(piece) is dict and "piece" in piece:
-        P.place(m, piece["piece"], slot, position)
-    else:
-        P.place(m, access.piece_id(piece), slot, position)    # raises the reference error
-
-
-def _gain(m: Any, loc: dict, spec: tuple, amount: Any, who: Any) -> None:
-    """primitives.gain of a counter known now (``spec``: id, global?, min,
-    max, its place in the layout's ``c_slots``), its event built only if
-    observed. Anything unusual (not a whole amount, a bound to enforce, a
-    number out of range, no player of this game) is left to the primitive."""
-    cid, glob, lo, hi, at = spec
-    if type(amount) is int and amount >= 0:
-        slots = m.L.c_slots[at]
-        if glob:
-            who = None
-            slot = slots
-        else:
-            if who is None:
-                who = loc["me"] if "me" in loc else access.me_of(m, loc)
-            p = who.get("player") if type(who) is dict else None
-            slot = slots[p] if type(p) is int and 0 <= p < len(slots) else None
-        if slot is not None:
-            counters = m.st.counters
-            before = counters[slot]
-            value = before + amount if type(before) is int else None
-            if type(value) is int and (hi is None or value <= hi) and (lo is None or value >= lo) \
-                    and value <= MAX_INT:
-                counters[slot] = value
-                events.emit_counter(m, "gained", cid, amount, who)
-                return
-    P.gain(m, loc, cid, amount, who)
-
-
-def _draw(m: Any, loc: dict, src: int, to: Any, n: Any, position: Any) -> None:
-    """primitives.draw from a zone slot known now, its result unused."""
-    if type(to) is str:
-        dst = m.L.z_global.get(to)
-        if dst is None:
-            dst = access.zone_slot(m, to, loc)
-    else:
-        dst = access.zone_slot(m, to, loc)
-    zones = m.st.zones
-    if n == 1 and type(n) is int:       # (most draws: no range, no loop)
-        pile = zones[src]
-        if pile:
-            P.place(m, pile[0], dst, position)
-        return
-    for _ in range(P.checked_amount(n)):
-        pile = zones[src]
-        if not pile:
-            break
-        P.place(m, pile[0], dst, position)
 
 
 def _for_items(m: Any, coll: Any, loc: dict) -> list:
@@ -383,12 +298,12 @@ def _names(e: Any) -> set[str]:
 
 # runtime helpers the generated code calls, bound to fixed generated names
 _HELPERS: dict[str, Any] = {
-    "_ga": _attr, "_fl": _for_items, "_qm": _quantity_modified, "_tp": _top, "_pcs": _pieces, "_mv": _move, "_sa": access.set_attr, "_wk": access.walked, "_me": _me,
+    "_ga": access.attr_read, "_fl": _for_items, "_qm": _quantity_modified, "_tp": pile_top, "_pcs": pile_pieces, "_sa": access.set_attr, "_wk": access.walked, "_me": _me,
     "_ad": checked_add, "_sb": checked_sub, "_ml": checked_mul, "_dv": checked_div, "_md": checked_mod, "_jn": _joined, "_teq": access.text_equal,
     "_em": events.emit, "_say": I.say, "_Stop": Stop, "_stop": _stopped, "_ct": _counter,
     "_sc": _set_counter, "_MISSING": _MISSING, "_sm": _sum_checked, "_fe": flat_enough,
     "_xh": _steps_out, "_ch2": _charged_twice, "_ME": "me", "_mo": access.me_of, "_ci": _int_checked,
-    "_LL": LOOP_LIMIT, "_cpr": call_procedure, "_pop": pop, "_ty": type, "_str": str, "_PK": "piece", "_PL": "player", "_zp": _zone_pile, "_EN": "entity", "_po": access.piece_owner, "_pz": _zone_of_piece, "_ZN": "zone", "_OF": "of", "_int": int, "_dict": dict, "_list": list, "_al": access.as_list, "_MX": MAX_INT, "_gn": _gain, "_dr": _draw,
+    "_LL": LOOP_LIMIT, "_cpr": call_procedure, "_pop": pop, "_ty": type, "_str": str, "_PK": "piece", "_PL": "player", "_zp": _zone_pile, "_EN": "entity", "_po": access.piece_owner, "_pz": _zone_of_piece, "_ZN": "zone", "_OF": "of", "_int": int, "_dict": dict, "_list": list, "_al": access.as_list, "_MX": MAX_INT, "_gn": P.gain_known, "_dr": P.draw_from,
 }
 
 def _events_out(m: Any) -> None:
@@ -657,14 +572,7 @@ class Gen:
     def counter_spec(self, known: Any) -> tuple | None:
         """(id, global?, min, max, its place in ``c_slots``) of a counter
         named by a constant, as access.counter_store enforces them."""
-        cid = known[0] if known is not None else None
-        decl = self.rules.counters.get(cid) if type(cid) is str else None
-        if decl is None:
-            return None
-        lo, hi = decl.get("min"), decl.get("max")
-        if lo is None and decl.get("resource"):
-            lo = 0
-        return (cid, decl["scope"] == "global", lo, hi, self.facts.counter_at[cid])
+        return P.known_counter(self.rules, known[0]) if known is not None else None
 
     def _int_op(self, o: str, lx: str, rx: str, slow: str) -> str:
         """``l o r`` of two ints within the JSON-safe range at once; any other
@@ -1207,7 +1115,7 @@ class Gen:
             count = self.count()
             if factory is I.for_init and self._loop_inline(pc):
                 end = self._loop_inline(pc)
-                out.append(f"    loc[{self.k(f'${pc}l')}] = {self._for_snapshot(args[1])}")
+                out.append(f"    loc[{self.k(f'${pc}l')}] = {self._for_snapshot(args.coll)}")
                 out.append(f"    loc[{self.k(f'${pc}i')}] = 0")
                 out.append(f"    _n = {count}")
                 marks.append((len(out), at))
@@ -1230,7 +1138,7 @@ class Gen:
                 pc = nxt
                 continue
             if factory is I.jump and not decision:
-                t = _pc(args[0])
+                t = _pc(args.target)
                 marks.append((len(out), at))
                 if t > pc:
                     pc = t      # on at the target: a meeting point, a segment, or written here
@@ -1246,13 +1154,13 @@ class Gen:
                 marks.append((len(out), at))
                 return False
             if decision or factory in _ENDS or factory not in _INLINE:
-                if factory is I.ret and args[0] is not None:
+                if factory is I.ret and args.value is not None:
                     out.append(f"    fr[\"pc\"] = {nxt}")
-                    out.append(f"    _pop(m, {self.x(args[0])})")
+                    out.append(f"    _pop(m, {self.x(args.value)})")
                 elif factory is I.table:
                     out.append(f"    fr[\"pc\"] = {nxt}")
-                    out.append(f"    _tb(m, fr, {self.k(args[0])}, {self.x(args[1])}, {self.k(args[2])})")
-                elif factory is I.call and self._callee(args[0]) is not None:
+                    out.append(f"    _tb(m, fr, {self.k(args.tid)}, {self.x(args.value)}, {self.k(args.at)})")
+                elif factory is I.call and self._callee(args.proc) is not None:
                     self._call_inline(out, args, nxt, count)
                     marks.append((len(out), at))
                     self.dyn, self.cn = True, 0
@@ -1261,7 +1169,7 @@ class Gen:
                 elif factory is I.call:
                     out.append(f"    fr[\"pc\"] = {nxt}")
                     out.append(f"    {self._call(args)}")
-                elif factory is I.ret and args[0] is None:
+                elif factory is I.ret and args.value is None:
                     out.append(f"    fr[\"pc\"] = {nxt}")
                     out.append("    _pop(m, None)")
                 elif factory in _SETS_LOCALS and not decision:
@@ -1279,7 +1187,7 @@ class Gen:
                 return False
             _INLINE[factory](self, out, args, at, pc, count)
             marks.append((len(out), at))
-            if factory is I.prim and args[0] in _ENDS_GAME:
+            if factory is I.prim and args.impl in _ENDS_GAME:
                 return False
             pc = nxt
 
@@ -1288,12 +1196,11 @@ class Gen:
         at ``other - 1``) as a Python ``if``/``else``; the pc where both
         branches meet, or None if neither goes on."""
         items = self.b.items
-        cond, target = args
-        other = _pc(target)
+        cond, other = args.cond, _pc(args.target)
         end = None
         last = items[other - 1] if other - 1 > pc else None
         if last is not None and last[0] is I.jump and not last[3]:
-            j = _pc(last[2][0])
+            j = _pc(last[2].target)
             if j >= other and (stop is None or j <= stop):
                 end = j
         out.append(f"    if {self.x(cond)}:")
@@ -1346,7 +1253,7 @@ class Gen:
 
     def _call(self, args: tuple) -> str:
         """instructions.call: the arguments as a dict display, in order."""
-        proc, params, xs, into = args
+        proc, params, xs, into = args.proc, args.params, args.args, args.into
         values = [self.x(a) for a in xs[:len(params)]]
         values += ["None"] * (len(params) - len(values))
         shown = ", ".join(f"{self.k(p)}: {v}" for p, v in zip(params, values))
@@ -1378,7 +1285,7 @@ class Gen:
         pc already past the call. Calls nest at most CALL_DEPTH (the push
         checks it), so this recursion is bounded, and the callee's counts
         are returned with the caller's."""
-        proc, params, xs, into = args
+        proc, params, xs, into = args.proc, args.params, args.args, args.into
         values = [self.x(a) for a in xs[:len(params)]]
         values += ["None"] * (len(params) - len(values))
         shown = ", ".join(f"{self.k(p)}: {v}" for p, v in zip(params, values))
@@ -1403,7 +1310,7 @@ class Gen:
         out.append("            _a[_ME] = _me")
         out.append(f"        _c = {frame}")
         out.append("        _sk.append(_c)")
-        out.append(f"    _n = {count} + {self._callee(args[0])}(m, _c)")
+        out.append(f"    _n = {count} + {self._callee(args.proc)}(m, _c)")
         out.append("    _sk = st.stack")
         out.append("    if not _sk or _sk[_LAST] is not fr or st.queue and not st.edepth:")
         out.append("        return _n")
@@ -1414,19 +1321,19 @@ class Gen:
         items = self.b.items
         if k + 1 >= len(items) or items[k + 1][0] is not I.for_next:
             return None
-        end = _pc(items[k + 1][2][3])
+        end = _pc(items[k + 1][2].end)
         j = end - 1
-        if not (k + 1 < j < len(items)) or items[j][0] is not I.jump or _pc(items[j][2][0]) != k + 1:
+        if not (k + 1 < j < len(items)) or items[j][0] is not I.jump or _pc(items[j][2].target) != k + 1:
             return None
         for pc in range(k + 2, j):
             factory, at, args, decision = items[pc]
-            if factory is I.jump and not decision and pc < _pc(args[0]) <= j:
+            if factory is I.jump and not decision and pc < _pc(args.target) <= j:
                 continue        # the jump over an `else` (written as a Python `else`)
             if decision or factory not in _INLINE or factory in _ENDS:
                 return None
-            if factory is I.prim and args[0] in _ENDS_GAME:
+            if factory is I.prim and args.impl in _ENDS_GAME:
                 return None
-            if factory is I.jump_if_not and not k + 2 <= _pc(args[1]) <= j:
+            if factory is I.jump_if_not and not k + 2 <= _pc(args.target) <= j:
                 return None
         return end
 
@@ -1434,7 +1341,7 @@ class Gen:
         """for_next, the body and the jump back as a Python loop; a bounded
         number of instructions runs before the run loop counts them."""
         items = self.b.items
-        _, var, where, _ = items[k + 1][2]
+        var, where = items[k + 1][2].var, items[k + 1][2].where
         lk, ik, var = self.k(f"${k}l"), self.k(f"${k}i"), self.k(var)
         out.append("    while True:")
         out.append(f"        _it = loc[{lk}]")
@@ -1489,7 +1396,7 @@ def _pc(t: Any) -> int:
 
 
 def _let(g: Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
-    name, value = args
+    name, value = args.name, args.value
     out.append(f"    loc[{g.k(name)}] = {g.x(value)}")
 
 
@@ -1497,7 +1404,7 @@ def _set_attr(g: Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
     """access.set_attr: of a value known to be a piece, its prop written at
     once; of a player, its counter stored (``_store``). Anything else (or a
     value of another shape: it raises, the interpreter answers) by set_attr."""
-    of, name, value = args
+    of, name, value = args.of, args.name, args.value
     known = g.b.exprs.get(id(of))
     t = g.ty(known[0]) if known is not None else None
     spec = g.counter_spec((name,))
@@ -1531,7 +1438,7 @@ def _store(g: Gen, out: list, slot: str, spec: tuple) -> None:
 def _set_counter_i(g: Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
     """instructions.set_counter: the slot (of a global counter known now),
     then the value, stored as ``_store`` does."""
-    cid, value = args
+    cid, value = args.cid, args.value
     spec = g.counter_spec((cid,))
     if spec is not None and spec[1]:
         out.append(f"    _s = {g.counter_slots(cid)}")
@@ -1542,7 +1449,7 @@ def _set_counter_i(g: Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> 
 
 
 def _jump_if_not(g: Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
-    cond, target = args
+    cond, target = args.cond, args.target
     out.append(f"    if not {g.x(cond)}:")
     out.append(f"        fr[\"pc\"] = {_pc(target)}")
     out.append(f"        return {n}")
@@ -1556,7 +1463,7 @@ def _arg_slot(g: Gen, arg: Any) -> str | None:
 
 
 def _prim(g: Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
-    impl, xs, into = args
+    impl, xs, into = args.impl, args.args, args.into
     call = f"{g.f(impl)}(m, loc{''.join(', ' + g.x(a) for a in xs)})"
     if impl is P.move and len(xs) == 3 and into is None and _move_inline(g, out, xs):
         return
@@ -1635,14 +1542,14 @@ def _move_inline(g: Gen, out: list, xs: list) -> bool:
 
 
 def _require(g: Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
-    cond, message, mid = (args + (None,))[:3]
+    cond, message, mid = args.cond, args.message, args.msg
     text = g.k(message or "requirement not met")
     key = g.k(mid if message else "engine-requirement")
     g._stopping(out, [f"if not {g.x(cond)}:", f"    raise _Stop({text}, {key})"], at, n)
 
 
 def _emit(g: Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
-    event, xs = args
+    event, xs = args.event, args.args
     body = ", ".join(f"{g.k(k)}: {g.x(a)}" for k, a in xs.items())
     out.append(f"    _em(m, {g.k(event)}, {{{body}}})")
     g._queued(out, pc + 1, n)
@@ -1650,7 +1557,7 @@ def _emit(g: Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
 
 def _while_test(g: Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
     """instructions.while_test: one more time round, or on past the loop's end."""
-    k, cond, end, _ = args
+    k, cond, end = args.k, args.cond, args.end
     nk = g.k(f"${k}n")
     out.append(f"    _w = loc[{nk}] + 1")
     out.append("    if _w > _LL:")
@@ -1663,12 +1570,12 @@ def _while_test(g: Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> Non
 
 
 def _log(g: Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
-    out.append(f"    _say(m, {g.x(args[0])})")
+    out.append(f"    _say(m, {g.x(args.text)})")
 
 
 def _for_init(g: Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
     """instructions.for_init of a loop not run as a Python loop: the snapshot."""
-    k, coll = args
+    k, coll = args.k, args.coll
     out.append(f"    loc[{g.k(f'${k}l')}] = {g._for_snapshot(coll)}")
     out.append(f"    loc[{g.k(f'${k}i')}] = 0")
 
@@ -1676,7 +1583,7 @@ def _for_init(g: Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
 def _for_next(g: Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
     """instructions.for_next: the next item its `where` lets through (the
     filter generated here), or on past the loop's end."""
-    k, var, where, end = args
+    k, var, where, end = args.k, args.var, args.where, args.end
     lk, ik = g.k(f"${k}l"), g.k(f"${k}i")
     out.append(f"    _it = loc[{lk}]")
     out.append(f"    _i = loc[{ik}]")
@@ -1695,12 +1602,12 @@ def _for_next(g: Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
 
 
 def _repeat_init(g: Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
-    k, count, rat = args
+    k, count, rat = args.k, args.count, args.at
     out.append(f"    loc[{g.k(f'${k}n')}] = _rc({g.x(count)}, {g.k(rat)})")
 
 
 def _repeat_next(g: Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
-    k, end = args
+    k, end = args.k, args.end
     nk = g.k(f"${k}n")
     out.append(f"    _r = loc[{nk}]")
     out.append("    if _r < 1:")     # (an int: repeat_count checked it)
@@ -1711,7 +1618,7 @@ def _repeat_next(g: Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> No
 
 
 def _while_init(g: Gen, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
-    out.append(f"    loc[{g.k(f'${args[0]}n')}] = 0")
+    out.append(f"    loc[{g.k(f'${args.k}n')}] = 0")
 
 
 # loop instructions written inline in a segment (not in a Python loop of
@@ -1737,10 +1644,10 @@ def _entries(b: Any) -> set[int]:
     out = {0}
     # an `if`'s other branch: the jump just before it (the then-branch's
     # last) is the jump over the `else`
-    others = {_pc(args[1]) for factory, _, args, decision in items if factory is I.jump_if_not and not decision}
+    others = {_pc(args.target) for factory, _, args, decision in items if factory is I.jump_if_not and not decision}
     for pc, (factory, at, args, decision) in enumerate(items):
         if factory is I.jump and not decision:
-            t = _pc(args[0])
+            t = _pc(args.target)
             if t <= pc or pc + 1 not in others:
                 out.add(t)
             continue

@@ -5,10 +5,17 @@ then-branch; loops are an init instruction, a test-and-advance instruction
 and a jump back; ``break`` is a jump to the loop's end. Each instruction is
 ``(run, at, answer)`` (see interpreter.py). Labels are resolved after the
 whole block is laid out, then each factory is called with plain ints.
+
+An instruction's arguments are named once, by its factory's parameters
+(``instructions.prim(impl, args, into)``): the builder keeps them as a named
+tuple of that shape (``shape``), which the compiled engine's generator reads
+by name (``args.impl``), never by position.
 """
 
 from __future__ import annotations
 
+import inspect
+from collections import namedtuple
 from typing import Any, Callable
 
 from . import decisions as D
@@ -19,6 +26,21 @@ from waybill.spec.signatures import PRIMITIVES
 from .said import compile_said
 
 _REF_TYPES = frozenset(("counter", "die", "table", "kind", "region", "space", "track"))
+
+
+_SHAPES: dict[Callable, type] = {}
+
+
+def shape(factory: Callable) -> type:
+    """The arguments of ``factory``'s instructions as a named tuple type, its
+    fields the factory's parameters (their defaults too), made once."""
+    got = _SHAPES.get(factory)
+    if got is None:
+        params = inspect.signature(factory).parameters.values()
+        defaults = [p.default for p in params if p.default is not inspect.Parameter.empty]
+        got = _SHAPES[factory] = namedtuple(f"{factory.__name__}_args", [p.name for p in params],
+                                            defaults=defaults or None)
+    return got
 
 
 class Label:
@@ -32,6 +54,7 @@ class Builder:
     def __init__(self, rules: Any, code_id: str):
         self.rules = rules
         self.code_id = code_id
+        # (factory, at, its arguments as ``shape(factory)``, decision)
         self.items: list[tuple[Callable, str | None, tuple, bool]] = []
         self.loops: list[Label] = []
         # closure id -> the IR it was compiled from, kept only when the
@@ -45,7 +68,7 @@ class Builder:
         return len(self.items)
 
     def add(self, factory: Callable, at: str | None, *args: Any, decision: bool = False) -> int:
-        self.items.append((factory, at, args, decision))
+        self.items.append((factory, at, shape(factory)(*args), decision))
         return len(self.items) - 1
 
     def place(self, label: Label) -> None:
