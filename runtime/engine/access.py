@@ -208,6 +208,23 @@ def get_attr(m: Any, v: Any, name: str) -> Any:
     raise RuleError(f"{_show(v)} has no attribute {name!r}")
 
 
+def attr_read(m: Any, v: Any, name: str) -> Any:
+    """``get_attr``, with a piece's own and static fields read at once (the
+    compiled engine's read of a field it could not resolve when generating)."""
+    if type(v) is dict and "piece" in v:
+        pid = v["piece"]
+        props = m.st.props
+        if props and f"{pid}:{name}" in props:
+            return props[f"{pid}:{name}"]
+        static = m.R.piece_static.get(m.st.p_ent[pid])
+        if static is not None and name in static:
+            return static[name]
+        return piece_attr(m, pid, name)
+    if type(v) is dict and "player" in v:
+        return player_attr(m, v["player"], name)
+    return get_attr(m, v, name)
+
+
 def player_attr(m: Any, i: int, name: str) -> Any:
     lay = m.L
     slot = lay.cslot.get((name, i))

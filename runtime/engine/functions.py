@@ -24,7 +24,11 @@ def size(m: Any, loc: dict, of: Any) -> int:
 
 
 def pieces(m: Any, loc: dict, zone: Any) -> list:
-    pile = m.st.zones[access.zone_slot(m, zone, loc)]
+    return pile_pieces(m, m.st.zones[access.zone_slot(m, zone, loc)])
+
+
+def pile_pieces(m: Any, pile: tuple) -> list:
+    """``pieces`` of a zone whose pile is known (the compiled engine reads it at once)."""
     b = m.budget
     b.steps -= len(pile)
     if b.steps < 0:
@@ -33,7 +37,11 @@ def pieces(m: Any, loc: dict, zone: Any) -> list:
 
 
 def top(m: Any, loc: dict, zone: Any) -> Any:
-    pile = m.st.zones[access.zone_slot(m, zone, loc)]
+    return pile_top(m.st.zones[access.zone_slot(m, zone, loc)])
+
+
+def pile_top(pile: tuple) -> Any:
+    """``top`` of a zone whose pile is known."""
     return {"piece": pile[0]} if pile else None
 
 

@@ -20,7 +20,7 @@ from .access import counter_slot, counter_store, me_of, piece_id, zone_slot, zon
 from waybill.spec.errors import RuleError, Stop
 from .events import emit, emit_counter, moved_args, moved_entry
 from .reveal import reveal  # noqa: F401  (its own module: private reveals, views)
-from .limits import check_count, over_message, spend
+from .limits import MAX_INT, check_count, over_message, spend
 from .ordering import order_key
 
 
@@ -44,6 +44,49 @@ def gain(m: Any, loc: dict, counter: str, amount: int, who: Any = None) -> None:
     before = m.st.counters[slot]
     after = counter_store(m, slot, before + checked_amount(amount))
     emit_counter(m, "gained", counter, after - before, who)
+
+
+def known_counter(rules: Any, cid: Any) -> tuple | None:
+    """What ``gain_known`` needs of counter ``cid``, known before any game:
+    (id, global?, min, max, its place in the layout's ``c_slots``), the
+    bounds as access.counter_store enforces them; None if no such counter."""
+    decl = rules.counters.get(cid) if type(cid) is str else None
+    if decl is None:
+        return None
+    lo, hi = decl.get("min"), decl.get("max")
+    if lo is None and decl.get("resource"):
+        lo = 0
+    at = next(i for i, c in enumerate(rules.counter_list) if c["id"] == cid)
+    return (cid, decl["scope"] == "global", lo, hi, at)
+
+
+def gain_known(m: Any, loc: dict, spec: tuple, amount: Any, who: Any) -> None:
+    """``gain`` of a counter known when the code was generated (``spec``:
+    ``known_counter``), for the compiled engine: the counter written at once
+    and its event built only if observed. Anything unusual (not a whole
+    amount, a bound to enforce, a number out of range, no player of this
+    game) is left to ``gain``, which does or says the same as always."""
+    cid, glob, lo, hi, at = spec
+    if type(amount) is int and amount >= 0:
+        slots = m.L.c_slots[at]
+        if glob:
+            who = None
+            slot = slots
+        else:
+            if who is None:
+                who = loc["me"] if "me" in loc else me_of(m, loc)
+            p = who.get("player") if type(who) is dict else None
+            slot = slots[p] if type(p) is int and 0 <= p < len(slots) else None
+        if slot is not None:
+            counters = m.st.counters
+            before = counters[slot]
+            value = before + amount if type(before) is int else None
+            if type(value) is int and (hi is None or value <= hi) and (lo is None or value >= lo) \
+                    and value <= MAX_INT:
+                counters[slot] = value
+                emit_counter(m, "gained", cid, amount, who)
+                return
+    gain(m, loc, cid, amount, who)
 
 
 def lose(m: Any, loc: dict, counter: str, amount: int, who: Any = None) -> None:
@@ -163,6 +206,29 @@ def draw(m: Any, loc: dict, source: Any, to: Any, n: int = 1, position: str = "t
         place(m, pid, dst, position)
         out.append({"piece": pid})
     return out
+
+
+def draw_from(m: Any, loc: dict, src: int, to: Any, n: Any, position: Any) -> None:
+    """``draw`` from zone slot ``src`` (known when the code was generated),
+    its result unused, for the compiled engine: the same moves, in the same
+    order, with the same errors."""
+    if type(to) is str:
+        dst = m.L.z_global.get(to)
+        if dst is None:
+            dst = zone_slot(m, to, loc)
+    else:
+        dst = zone_slot(m, to, loc)
+    zones = m.st.zones
+    if n == 1 and type(n) is int:       # (most draws: no range, no loop)
+        pile = zones[src]
+        if pile:
+            place(m, pile[0], dst, position)
+        return
+    for _ in range(checked_amount(n)):
+        pile = zones[src]
+        if not pile:
+            break
+        place(m, pile[0], dst, position)
 
 
 def shuffle(m: Any, loc: dict, zone: Any) -> None:
