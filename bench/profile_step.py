@@ -35,28 +35,20 @@ import argparse
 import cProfile
 import gc
 import json
+import os
 import pstats
-import random
+import sys
 import time
 from typing import Any
 
-from waybill import Game, make_bot
 
-ROUND_CAP = 200     # as waybill.benchmarks.play_game
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from rev_workload import play_games  # noqa: E402  (the games compare_revs.py times)
+
 
 def play(pack: str, players: int, games: int, bot: str, rules: Any = None) -> int:
     """The games (seeds 1 to ``games``); returns the steps taken."""
-    rules = rules if rules is not None else fresh_rules(pack)
-    steps = 0
-    for seed in range(1, games + 1):
-        bots = [make_bot(bot, rules) for _ in range(players)]
-        game = Game.new(rules, players=players, seed=seed)
-        rng = random.Random(seed)
-        while not game.over and game.state.round <= ROUND_CAP:
-            legal = game.legal_actions()
-            game.apply(bots[legal[0]["player"]].choose(game, legal, rng))
-            steps += 1
-    return steps
+    return play_games(rules if rules is not None else fresh_rules(pack), players, games, 1, bot)
 
 
 def cpu_and_gc(pack: str, players: int, games: int, bot: str) -> dict:
@@ -138,13 +130,14 @@ def parts(pack: str, players: int, games: int, bot: str) -> dict:
     saved = [(owner, name, getattr(owner, name)) for owner, name, _ in patched]
     for owner, name, part in patched:
         setattr(owner, name, p.wrap(getattr(owner, name), part))
-    made = make_bot
+    import waybill
+    made = waybill.make_bot
 
     def bot_made(*a: Any, **kw: Any) -> Any:
         b = made(*a, **kw)
         b.choose = p.wrap(b.choose, "bot")
         return b
-    globals()["make_bot"] = bot_made
+    waybill.make_bot = bot_made     # (play_games makes its bots through it)
     try:
         rules = fresh_rules(pack)       # (after the patches: the generated code binds them)
         gc.collect()
@@ -156,7 +149,7 @@ def parts(pack: str, players: int, games: int, bot: str) -> dict:
         p._switch("other")
         gc.callbacks.remove(p.collecting)
     finally:
-        globals()["make_bot"] = made
+        waybill.make_bot = made
         for owner, name, fn in saved:
             setattr(owner, name, fn)
     total = sum(p.spent.values())

@@ -31,6 +31,7 @@ import os
 import random
 import sys
 import time
+from typing import Any
 
 # the package folders of pyproject.toml's [tool.setuptools.package-dir]
 PACKAGE_DIRS = {"waybill": "cli", "waybill.dsl": "dsl", "waybill.compiler": "compiler",
@@ -70,35 +71,36 @@ def _clocks() -> tuple[float, float]:
     return time.process_time(), time.perf_counter()
 
 
-def random_steps(pack: str, players: int, games: int, seed: int) -> tuple[int, float, float]:
-    from waybill import Game, load_pack, make_bot
-    rules = load_pack(pack)
-    bots = [make_bot("random", rules) for _ in range(players)]
-    cpu, wall = _clocks()
+def play_games(rules: Any, players: int, games: int, seed: int, bot: str) -> int:
+    """``games`` games from ``seed`` with ``bot`` in every seat (made per game,
+    as `waybill bench` does: a bot may keep state for its game); the steps taken."""
+    from waybill import Game, make_bot
     steps = 0
     for s in range(seed, seed + games):
+        bots = [make_bot(bot, rules) for _ in range(players)]
         game = Game.new(rules, players=players, seed=s)
         rng = random.Random(s)
         while not game.over and game.state.round <= ROUND_CAP:
             legal = game.legal_actions()
             game.apply(bots[legal[0]["player"]].choose(game, legal, rng))
             steps += 1
+    return steps
+
+
+def random_steps(pack: str, players: int, games: int, seed: int) -> tuple[int, float, float]:
+    from waybill import load_pack
+    rules = load_pack(pack)
+    cpu, wall = _clocks()
+    steps = play_games(rules, players, games, seed, "random")
     cpu2, wall2 = _clocks()
     return steps, cpu2 - cpu, wall2 - wall
 
 
 def bot_games(pack: str, players: int, games: int, seed: int) -> tuple[int, float, float]:
-    from waybill import Game, load_pack, make_bot
+    from waybill import load_pack
     rules = load_pack(pack)
     cpu, wall = _clocks()
-    for s in range(seed, seed + games):
-        # (made per game, as `waybill bench`'s games_per_s does: a bot may keep state for its game)
-        bots = [make_bot("default", rules) for _ in range(players)]
-        game = Game.new(rules, players=players, seed=s)
-        rng = random.Random(s)
-        while not game.over and game.state.round <= ROUND_CAP:
-            legal = game.legal_actions()
-            game.apply(bots[legal[0]["player"]].choose(game, legal, rng))
+    play_games(rules, players, games, seed, "default")
     cpu2, wall2 = _clocks()
     return games, cpu2 - cpu, wall2 - wall
 
