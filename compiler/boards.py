@@ -31,7 +31,7 @@ COLOURS = ("seat",)
 
 
 def lower_boards(lw: Any, ir: dict) -> None:
-    """``ir["boards"]`` and each drawn space's ``at``; errors for what cannot be drawn."""
+    """``ir["boards"]`` and each drawn space's ``xy`` (its `at: x, y`); errors for what cannot be drawn."""
     spaces = {s["id"]: s for s in ir["spaces"]}
     boards: dict[str, dict] = {}
     placed: dict[str, dict[tuple, str]] = {}
@@ -58,7 +58,7 @@ def lower_boards(lw: Any, ir: dict) -> None:
                          f"where `{taken[tuple(at)]}` already is", "give each space of a board its own position")
                 continue
             taken[tuple(at)] = sp.name
-            spaces[sp.name]["at"] = at
+            spaces[sp.name]["xy"] = at
         for link in decl.links:
             names = [n for n, _ in link.names]
             for (a, span), b in zip(link.names[1:], names):
@@ -78,10 +78,10 @@ def lower_boards(lw: Any, ir: dict) -> None:
     for decl, file in lw.p.boards():
         lw.in_file(file)
         board = boards[decl.name]
-        if not any("at" in spaces[s] for s in board["spaces"]):
+        if not any("xy" in spaces[s] for s in board["spaces"]):
             continue
         for sp in decl.spaces:
-            if sp.name in spaces and "at" not in spaces[sp.name] and _prop(sp, "at") is None:
+            if sp.name in spaces and "xy" not in spaces[sp.name] and _prop(sp, "at") is None:
                 lw.error(sp.name_span, "E404", f"space `{sp.name}` has no position, and other spaces of board "
                          f"`{decl.name}` have one", "give it one: `at: x, y`")
     ir["boards"] = list(boards.values())

@@ -3,7 +3,7 @@
 Two parts, so that what never changes is sent once:
 
 * ``geometry(R, words)``: each board whose spaces have positions: its
-  spaces (id, name, ``at``, tags), links, regions and what it shows (the
+  spaces (id, name, ``xy``: its `at: x, y`, tags), links, regions and what it shows (the
   declared ``shows``). The same for every seat and every state of a game.
 * ``state(m, sight, props, pending)``: what lies on those boards now, as
   this seat sees it: ``tokens`` (a counter naming a space: which space, and
@@ -34,7 +34,7 @@ def drawn(R: Any) -> list[dict]:
         return cached
     out = []
     for b in R.ir.get("boards") or []:
-        spaces = [s for s in b["spaces"] if "at" in (R.spaces.get(s) or {})]
+        spaces = [s for s in b["spaces"] if "xy" in (R.spaces.get(s) or {})]
         if not spaces:
             continue        # a graph the rules read but nobody draws
         shows = b["shows"]
@@ -58,7 +58,7 @@ def geometry(R: Any, words: Any = None) -> list[dict]:
         for sid in d["spaces"]:
             sp = R.spaces[sid]
             spaces.append({"id": sid, "name": words.space(sid) if words else sp.get("name") or sid,
-                           "at": list(sp["at"]), "tags": list(sp.get("tags") or [])})
+                           "xy": list(sp["xy"]), "tags": list(sp.get("tags") or [])})
             links.update(tuple(sorted((sid, a))) for a in sp.get("adjacent") or [] if a in ids)
         regions = [{"id": r["id"], "name": r.get("name") or r["id"], "tags": list(r.get("tags") or []),
                     "spaces": [s for s in r["spaces"] if s in ids]}
