@@ -9,7 +9,7 @@ Two parts, so that what never changes is sent once:
   this seat sees it: ``tokens`` (a counter naming a space: which space, and
   the seat a per-player counter is of), ``pieces`` (by space, the pieces of a
   shown kind or card lying there, by the handle ``sight`` gives them and
-  their card, which the geometry's ``drawn_by`` maps to its show, with the
+  their card, which the geometry's ``cards`` maps to its show and name, with the
   value of the shown field), ``hidden`` (how many pieces of a space the
   seat does not see) and, on the seat's own decision, ``targets``: the
   options that name a space, either by its id or by a piece the seat sees
@@ -64,11 +64,12 @@ def geometry(R: Any, words: Any = None) -> list[dict]:
                     "spaces": [s for s in r["spaces"] if s in ids]}
                    for r in R.ir.get("regions") or [] if any(s in ids for s in r["spaces"])]
         shows = [dict(s) for s in b["shows"]]
-        # which show draws each card: a state then names a piece by its card alone
-        drawn_by = {eid: show["id"] for eid, e in R.entities.items()
-                    if (show := d["entities"].get(eid) or d["kinds"].get(e.get("kind"))) is not None}
+        # each card a show draws: its show and its name (a state then names a piece by its card alone)
+        cards = {eid: {"show": show["id"], "name": words.entity(eid) if words else e.get("name") or eid}
+                 for eid, e in R.entities.items()
+                 if (show := d["entities"].get(eid) or d["kinds"].get(e.get("kind"))) is not None}
         out.append({"id": b["id"], "name": b["name"], "spaces": spaces, "links": [list(x) for x in sorted(links)],
-                    "regions": regions, "shows": shows, "drawn_by": drawn_by})
+                    "regions": regions, "shows": shows, "cards": cards})
     return out
 
 
