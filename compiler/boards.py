@@ -8,6 +8,12 @@ things on it:
 
 * a counter whose value is a space (`show pos "Truck" { shape: token }`):
   per player, one token per seat in that seat's colour; global, one token;
+* a quantity of no parameter or of one `p: player` whose value is a space
+  or a list of spaces (`show gangs_at "Gang" { shape: token }`): where the
+  rules keep a place as something else (a card's `at` field, say), the pack
+  says in its own words which spaces that is; per player, tokens in each
+  seat's colour. Like a display's `show`, it reads the whole state: declare
+  only what the table knows;
 * a kind or an entity (`show supply_counter { field: price }`): each of its
   pieces lying in a space, as the seat may see it, drawn with its name (or
   `mark`) and optionally the value of one of its fields.
@@ -25,7 +31,10 @@ from typing import Any
 from waybill.dsl import ast
 from waybill.dsl.diagnostics import suggest
 
+from .scope import Scope
+
 SHAPES = ("token", "marker", "label")
+SHOWN = ("counter", "quantity", "kind", "entity")
 DRAW_PROPS = {"shape", "mark", "field", "colour"}
 COLOURS = ("seat",)
 
@@ -106,13 +115,14 @@ def _position(lw: Any, sp: ast.SpaceDecl) -> list[int] | None:
 def _show(lw: Any, d: ast.DrawDecl) -> dict | None:
     """One `show` of a board: what it names and how it is drawn."""
     sym = lw.sym(d.name)
-    if sym is None or sym.category not in ("counter", "kind", "entity"):
-        known = [s.name for s in lw.p.symbols.values() if s.category in ("counter", "kind", "entity")]
+    if sym is None or sym.category not in SHOWN:
+        known = [s.name for s in lw.p.symbols.values() if s.category in SHOWN]
         if sym is None:
-            lw.error(d.name_span, "E301", f"unknown counter, kind or card `{d.name}`", suggest(d.name, known))
+            lw.error(d.name_span, "E301", f"unknown counter, quantity, kind or card `{d.name}`",
+                     suggest(d.name, known))
         else:
-            lw.error(d.name_span, "E309", f"`{d.name}` is a {sym.category}; a board shows a counter naming a space, "
-                     "or the pieces of a kind or a card", suggest(d.name, known))
+            lw.error(d.name_span, "E309", f"`{d.name}` is a {sym.category}; a board shows a counter or a quantity "
+                     "naming spaces, or the pieces of a kind or a card", suggest(d.name, known))
         return None
     lw.used.add(d.name)
     what = sym.category
@@ -121,7 +131,10 @@ def _show(lw: Any, d: ast.DrawDecl) -> dict | None:
                  "label": d.title or getattr(sym.decl, "title", None) or d.name.replace("_", " ")}
     if what == "counter":
         row["per_player"] = getattr(sym.decl, "scope", None) is not None
-    row["shape"] = _word(lw, props.get("shape"), SHAPES, "shape") or ("token" if what == "counter" else "label")
+    if what == "quantity" and not _quantity(lw, d, sym, row):
+        return None
+    places = what in ("counter", "quantity")
+    row["shape"] = _word(lw, props.get("shape"), SHAPES, "shape") or ("token" if places else "label")
     if "mark" in props:
         mark = lw.literal(props["mark"][0]) if len(props["mark"]) == 1 else None
         if type(mark) is not str or not 0 < len(mark) <= 12:
@@ -141,9 +154,25 @@ def _show(lw: Any, d: ast.DrawDecl) -> dict | None:
         else:
             lw.error(v.span, "E404", f"`colour` is `seat` (each seat's own) or a colour like \"#c0392b\", "
                      f"not `{colour}`", "write `colour: seat` or `colour: \"#c0392b\"`")
-    elif what == "counter" and row["per_player"]:
+    elif places and row["per_player"]:
         row["colour"] = "seat"
     return row
+
+
+def _quantity(lw: Any, d: ast.DrawDecl, sym: Any, row: dict) -> bool:
+    """A shown quantity: of no parameter, or of one `p: player` (given each seat in turn)."""
+    params = sym.decl.params or []
+    seat = len(params) == 1 and params[0].type == "player"
+    if params and not seat:
+        shown = ", ".join(f"{p.name}: {p.type}" if p.type else p.name for p in params)
+        lw.error(d.name_span, "E401", f"quantity `{d.name}({shown})` needs arguments a board cannot give",
+                 "a board shows a quantity of no parameter, or of one `p: player` (each seat's spaces)")
+        return False
+    row["per_player"] = seat
+    args = [ast.Name(d.name_span, "me")] if seat else []
+    row["expr"] = lw.expr(ast.Call(d.name_span, d.name, d.name_span, args), Scope())
+    row["at"] = lw.at(d)
+    return True
 
 
 def _word(lw: Any, values: list | None, allowed: tuple, what: str) -> str | None:
@@ -162,12 +191,12 @@ def _field(lw: Any, d: ast.DrawDecl, values: list, sym: Any) -> str | None:
     v = values[0]
     name = v.id if isinstance(v, ast.Name) else None
     kind = sym.decl.kind if sym.category == "entity" else (d.name if sym.category == "kind" else None)
-    ksym = lw.sym(kind) if kind else None
-    fields = [f.name for f in getattr(ksym.decl, "fields", [])] if ksym is not None else []
     if kind is None:
-        lw.error(v.span, "E404", "`field` shows a field of the shown pieces; a counter has none",
+        lw.error(v.span, "E404", f"`field` shows a field of the shown pieces; a {sym.category} has none",
                  "drop `field`, or show a kind")
         return None
+    ksym = lw.sym(kind) if kind else None
+    fields = [f.name for f in getattr(ksym.decl, "fields", [])] if ksym is not None else []
     if name not in fields or len(values) != 1:
         lw.error(v.span, "E304", f"kind `{kind}` has no field `{name or '?'}`",
                  suggest(name or "", fields) or ("its fields: " + ", ".join(fields) if fields else "it has no fields"))

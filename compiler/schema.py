@@ -173,10 +173,11 @@ def build_schema() -> dict:
             "boards": {"type": "array", "items": _obj({
                 "id": {"type": "string"}, "name": {"type": "string"}, "spaces": ids,
                 "shows": {"type": "array", "items": _obj({
-                    "id": {"type": "string"}, "what": {"enum": ["counter", "kind", "entity"]},
+                    "id": {"type": "string"}, "what": {"enum": ["counter", "quantity", "kind", "entity"]},
                     "label": {"type": "string"}, "per_player": {"type": "boolean"},
                     "shape": {"enum": ["token", "marker", "label"]}, "mark": {"type": "string"},
-                    "field": {"type": "string"}, "colour": {"type": "string"}}, ["id", "what", "label", "shape"])}},
+                    "field": {"type": "string"}, "colour": {"type": "string"}, "expr": ref("expr"), "at": at},
+                    ["id", "what", "label", "shape"])}},
                 ["id", "name", "spaces", "shows"])},
             "regions": named({"id": {"type": "string"}, "name": {"type": "string"}, "spaces": ids, "tags": ids},
                              ["id", "spaces", "tags"]),

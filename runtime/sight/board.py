@@ -6,8 +6,8 @@ Two parts, so that what never changes is sent once:
   spaces (id, name, ``xy``: its `at: x, y`, tags), links, regions and what it shows (the
   declared ``shows``). The same for every seat and every state of a game.
 * ``state(m, sight, props, pending)``: what lies on those boards now, as
-  this seat sees it: ``tokens`` (a counter naming a space: which space, and
-  the seat a per-player counter is of), ``pieces`` (by space, the pieces of a
+  this seat sees it: ``tokens`` (a counter or a quantity naming spaces:
+  which space, and the seat a per-player one is of), ``pieces`` (by space, the pieces of a
   shown kind or card lying there, by the handle ``sight`` gives them and
   their card, which the geometry's ``cards`` maps to its show and name, with the
   value of the shown field), ``hidden`` (how many pieces of a space the
@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from waybill.spec.errors import WaybillError
+from ..engine.exprs import compile_expr
 from .filter import Sight
 
 
@@ -38,10 +40,12 @@ def drawn(R: Any) -> list[dict]:
         if not spaces:
             continue        # a graph the rules read but nobody draws
         shows = b["shows"]
+        # a shown quantity's expression, compiled once (as a display's `show` lines are)
+        fns = {s["id"]: compile_expr(s["expr"], R, R.where(s.get("at"))) for s in shows if s["what"] == "quantity"}
         out.append({"board": b, "spaces": spaces,
                     "entities": {s["id"]: s for s in shows if s["what"] == "entity"},
                     "kinds": {s["id"]: s for s in shows if s["what"] == "kind"},
-                    "counters": [s for s in shows if s["what"] == "counter"]})
+                    "places": [s for s in shows if s["what"] in ("counter", "quantity")], "fns": fns})
     R.__dict__["_drawn_boards"] = out
     return out
 
@@ -63,7 +67,7 @@ def geometry(R: Any, words: Any = None) -> list[dict]:
         regions = [{"id": r["id"], "name": r.get("name") or r["id"], "tags": list(r.get("tags") or []),
                     "spaces": [s for s in r["spaces"] if s in ids]}
                    for r in R.ir.get("regions") or [] if any(s in ids for s in r["spaces"])]
-        shows = [dict(s) for s in b["shows"]]
+        shows = [{k: v for k, v in s.items() if k not in ("expr", "at")} for s in b["shows"]]
         # each card a show draws: its show and its name (a state then names a piece by its card alone)
         cards = {eid: {"show": show["id"], "name": words.entity(eid) if words else e.get("name") or eid}
                  for eid, e in R.entities.items()
@@ -80,10 +84,12 @@ def state(m: Any, sight: Sight, props: dict[int, dict], pending: dict | None) ->
     for d in drawn(R):
         ids = set(d["spaces"])
         tokens = []
-        for show in d["counters"]:
-            for seat, value in _counter(m, show["id"]):
-                if type(value) is str and value in ids:
-                    tokens.append({"show": show["id"], "space": value, **({"seat": seat} if seat is not None else {})})
+        for show in d["places"]:
+            got = _counter(m, show["id"]) if show["what"] == "counter" else _quantity(m, d["fns"][show["id"]], show)
+            for seat, value in got:
+                for sid in (value if type(value) is list else [value]):
+                    if type(sid) is str and sid in ids:
+                        tokens.append({"show": show["id"], "space": sid, **({"seat": seat} if seat is not None else {})})
         pieces: dict[str, list] = {}
         hidden = []
         where: dict[Any, str] = {}         # handle -> space, for the pieces this seat sees
@@ -111,6 +117,20 @@ def _counter(m: Any, cid: str) -> list[tuple[int | None, Any]]:
     if (cid, None) in lay.cslot:
         return [(None, counters[lay.cslot[(cid, None)]])]
     return [(s, counters[lay.cslot[(cid, s)]]) for s in range(lay.n) if (cid, s) in lay.cslot]
+
+
+def _quantity(m: Any, fn: Any, show: dict) -> list[tuple[int | None, Any]]:
+    """Each seat's value of a shown quantity (one value if it has no seat); a
+    value the rules cannot compute is no token: a drawing never stops a game."""
+    seats = range(m.L.n) if show.get("per_player") else [None]
+    out = []
+    for seat in seats:
+        loc = {"me": m.L.player_refs[seat]} if seat is not None else {}
+        try:
+            out.append((seat, fn(m, loc)))
+        except (WaybillError, TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError):
+            continue
+    return out
 
 
 def _piece(R: Any, d: dict, p: dict) -> dict | None:

@@ -73,12 +73,12 @@ def test_a_board_without_positions_is_a_graph_nobody_draws(tmp_path):
     ('  space d { at: 1, "x" }\n', "E404", "`at` of space `d` is two whole numbers"),
     ('  link a - nowhere\n', "E301", "unknown space `nowhere`"),
     ('  link c - c\n', "E404", "a link from `c` to itself"),
-    ('  show att { shape: token }\n', "E301", "unknown counter, kind or card `att`"),
+    ('  show att { shape: token }\n', "E301", "unknown counter, quantity, kind or card `att`"),
     ('  show pouch\n', "E309", "`pouch` is a zone"),
     ('  show at "W2" { shape: tokn }\n', "E404", "`shape` is one of token, marker, label, not `tokn`"),
     ('  show at "W2" { size: 3 }\n', "E304", "a board `show` has no property `size`"),
     ('  show flower "F2" { field: petal }\n', "E304", "kind `flower` has no field `petal`"),
-    ('  show flag "F" { field: petals }\n', "E404", "`field` shows a field of the shown pieces"),
+    ('  show flag "F" { field: petals }\n', "E404", "`field` shows a field of the shown pieces; a counter has none"),
     ('  show flag "F" { colour: red }\n', "E404", "`colour` is `seat`"),
     ('  show rose "R" { mark: "much too long a mark" }\n', "E404", "`mark` is a short text"),
 ])
@@ -150,3 +150,20 @@ def test_the_test_pack_draws_its_garden():
     [board] = result.ir["boards"]
     assert board["id"] == "garden" and len(board["spaces"]) == 9
     assert [s["id"] for s in board["shows"]] == ["at", "flower"]
+
+
+def test_a_quantity_naming_spaces_is_shown_per_seat_or_once(tmp_path):
+    ir = ir_of(tmp_path, PRELUDE + "quantity home(p: player) = \"a\"\nquantity ponds = [\"b\"]\n"
+               + BOARD.replace("  show flower", "  show home { shape: marker }\n  show ponds\n  show flower"))
+    assert validate_ir(ir) == []
+    shows = {s["id"]: s for s in ir["boards"][0]["shows"]}
+    assert (shows["home"]["what"], shows["home"]["per_player"], shows["home"]["colour"]) == ("quantity", True, "seat")
+    assert (shows["ponds"]["per_player"], shows["ponds"]["shape"], "colour" in shows["ponds"]) == (False, "token", False)
+    assert shows["home"]["expr"]["op"] == "quantity"
+
+
+def test_a_quantity_a_board_cannot_call(tmp_path):
+    got = errors(tmp_path, PRELUDE + "quantity near(p: player, n: int) = \"a\"\n"
+                 + BOARD.replace("  show flower", "  show near\n  show flower"))
+    assert [(c, m) for c, _, m in got] == [("E401", "quantity `near(p: player, n: int)` needs arguments a board "
+                                                     "cannot give")]

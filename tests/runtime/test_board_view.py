@@ -112,3 +112,41 @@ def test_every_view_of_a_random_weds_game_shows_only_what_its_seat_sees():
                     assert value == t["space"] or value.get("piece") in held
         game.apply(rng.choice(game.legal_actions()))
     assert targeted > 20
+
+
+def test_badlands_draws_each_seats_cards_where_their_at_says():
+    """content/badlands/map.wb: Raiders, Marauders and the Caravan stand where
+    their card's `at` (and `road`) say; "When sending the Caravan ... the
+    player places the Card on the Crossroads location nearest to his/her
+    Settlement"."""
+    game = Game.new(load_pack("badlands"), players=3, seed=3)
+    rng = random.Random(1)
+    places = {"settlement": "home", "pit_stop": "home", None: "home"}
+    checked = set()
+    for _ in range(300):
+        if game.over:
+            break
+        view = game.view(1, zones=True)
+        jsonschema.validate({k: v for k, v in view.items()}, SCHEMA)
+        [board] = view["boards"]
+        tokens = {(t["seat"], t["show"]): t["space"] for t in board["tokens"]}
+        for z in view["zones"]:
+            if z["zone"] != "settlement":
+                continue
+            for p in z["pieces"]:
+                if p["entity"] not in ("raiders", "marauders", "caravan"):
+                    continue
+                props = p.get("props") or {}
+                at, road = props.get("at"), props.get("road")
+                space = tokens[(z["of"], p["entity"] + "_at")]
+                if at in places:
+                    assert space == f"home_{z['of'] + 1}"
+                elif at == "crossroads":
+                    assert space == f"cross_{road['player'] + 1}"
+                elif at == "enemy_settlement":
+                    assert space == f"home_{road['player'] + 1}"
+                else:
+                    assert space == f"map_{at}"
+                checked.add(at)
+        game.apply(rng.choice(game.legal_actions()))
+    assert {"settlement", "crossroads", "junkyard"} <= checked

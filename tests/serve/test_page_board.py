@@ -26,7 +26,7 @@ WAIT_MS = 60_000            # every wait of the page has this deadline
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    store = Store(offer(["weds", GARDEN]), str(tmp_path_factory.mktemp("games")))
+    store = Store(offer(["weds", "badlands", GARDEN]), str(tmp_path_factory.mktemp("games")))
     with running(store) as url:
         yield store, url
 
@@ -146,3 +146,32 @@ def test_a_space_is_answered_from_the_keyboard(site, screen, tmp_path):
     marks = page.evaluate("Array.from(document.querySelectorAll(\"svg.board g.space[data-space='g02'] text.marker-text\"), t => t.textContent)")
     assert marks == ["3"]
     page.screenshot(path=str(shots(tmp_path) / "garden-map-360.png"))
+
+
+@pytest.mark.parametrize("screen", [(360, 800)], ids=["phone"], indirect=True)
+def test_the_first_turns_of_badlands_on_its_map(site, screen, tmp_path):
+    """content/badlands/map.wb: each seat's Raiders (R), Marauders (M) and
+    Caravan, wherever their cards' `at` says, in the seat's colour."""
+    store, url = site
+    page = screen
+    start(page, url, "badlands", 2, 0, 3)
+    game = game_of(store, page)
+    for _ in range(8):
+        wait_for_turn(page)
+        if page.evaluate("document.body.dataset.over") == "true":
+            break
+        decision = int(page.evaluate("document.body.dataset.decision"))
+        page.click("#options button.option >> nth=0")
+        page.wait_for_function(f"document.body.dataset.over === 'true' || Number(document.body.dataset.decision) > {decision}")
+    wait_for_turn(page)
+    map_drawn(page)
+    [board] = game.view(0)["boards"]
+    drawn = page.evaluate("""Array.from(document.querySelectorAll('svg.board g.space'))
+        .flatMap(g => Array.from(g.querySelectorAll('circle.token, circle.ring'), c => [g.dataset.space, c.getAttribute('class')]))""")
+    assert sorted(map(tuple, drawn)) == sorted(
+        (t["space"], "token" if t["show"] != "caravan_at" else "ring") for t in board["tokens"])
+    assert len(board["tokens"]) == 6           # 2 seats x (Raiders, Marauders, Caravan)
+    names = page.evaluate("Array.from(document.querySelectorAll('svg.board text.space-name'), t => t.textContent)")
+    assert "Settlement 1" in names and "Crossroads 2" in names
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=str(shots(tmp_path) / "badlands-map-360.png"))

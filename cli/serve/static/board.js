@@ -126,6 +126,10 @@ function drawOneBoard(g, now, state, names, answer) {
     const labelled = pieces.filter((p) => (shows.get(cardOf(g, p).show) || {}).shape === "label");
     const marked = pieces.filter((p) => (shows.get(cardOf(g, p).show) || {}).shape === "marker");
     const tokened = pieces.filter((p) => (shows.get(cardOf(g, p).show) || {}).shape === "token");
+    // a small board names its spaces; a big one names only the tiles on them
+    if (g.spaces.length <= 40 && !labelled.length) {
+      group.append(svg("text", { x, y: y + r + font, class: "tile space-name", "font-size": font * 0.8, text: shortName(s.name) }));
+    }
     labelled.forEach((p, i) => {
       const name = cardOf(g, p).name;
       words.push(name);
@@ -156,7 +160,7 @@ function drawOneBoard(g, now, state, names, answer) {
         group.append(svg("circle", { cx: tx, cy: y, r: r * (here.length > 1 ? 0.5 : 0.62), class: "token", fill,
           "data-seat": t.seat ?? "" }),
           svg("text", { x: tx, y: y + font * 0.35, class: "token-text", "font-size": font * 0.95,
-            text: t.seat != null ? String(t.seat + 1) : (t.value != null ? String(t.value) : "") }));
+            text: t.show.mark || (t.seat != null ? String(t.seat + 1) : (t.value != null ? String(t.value) : "")) }));
       }
     });
     if (hidden.has(s.id)) words.push(`${hidden.get(s.id)} hidden`);
