@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from waybill.spec.errors import WaybillError
 from ..engine.exprs import compile_expr
+from .display import _derived as derived
 from .filter import Sight
 
 
@@ -120,17 +120,11 @@ def _counter(m: Any, cid: str) -> list[tuple[int | None, Any]]:
 
 
 def _quantity(m: Any, fn: Any, show: dict) -> list[tuple[int | None, Any]]:
-    """Each seat's value of a shown quantity (one value if it has no seat); a
-    value the rules cannot compute is no token: a drawing never stops a game."""
+    """Each seat's value of a shown quantity (one value if it has no seat),
+    computed as a display's derived lines are: a value the rules cannot
+    compute comes back as an "(error: ...)" text, which names no space."""
     seats = range(m.L.n) if show.get("per_player") else [None]
-    out = []
-    for seat in seats:
-        loc = {"me": m.L.player_refs[seat]} if seat is not None else {}
-        try:
-            out.append((seat, fn(m, loc)))
-        except (WaybillError, TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError):
-            continue
-    return out
+    return [(seat, derived(m, {"fn": fn}, seat)) for seat in seats]
 
 
 def _piece(R: Any, d: dict, p: dict) -> dict | None:
