@@ -190,12 +190,28 @@ function drawOneBoard(g, now, state, names, answer) {
     chip.textContent = `${seat + 1}`;
     legend.append(chip, ` ${names[seat]}${seat === state.seat ? " ★" : ""}  `);
   }
+  // a big board keeps spaces big enough to tap: on a narrow screen it scrolls sideways in its
+  // own box (never the page), brought to where this seat's choice or token is
+  const pane = document.createElement("div");
+  pane.className = "board-pane";
+  if (g.spaces.length > 40) map.classList.add("big");
+  pane.append(map);
   const wrap = document.createElement("div");
   wrap.className = "board-wrap";
   const title = document.createElement("h2");
   title.textContent = g.name;
-  wrap.append(title, map, legend);
+  wrap.append(title, pane, legend);
+  const focus = (now.targets || [])[0] ? now.targets[0].space
+    : (now.tokens.find((t) => t.seat === state.seat) || {}).space;
+  if (focus) requestAnimationFrame(() => centre(pane, map, at.get(focus), minX, w));
   return wrap;
+}
+
+// scroll the pane sideways so that space `s` is in the middle (when the map is wider than the pane)
+function centre(pane, map, s, minX, w) {
+  if (!s || pane.scrollWidth <= pane.clientWidth) return;
+  const x = ((s.xy[0] - minX) / w) * map.getBoundingClientRect().width;
+  pane.scrollLeft = Math.max(0, x - pane.clientWidth / 2);
 }
 
 function cardOf(g, p) { return (g.cards || {})[p.entity] || { show: null, name: p.entity }; }
