@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from waybill.spec.messages import name_id, safe_id
 from ..engine.exprs import compile_expr
 from .display import _derived as derived
 from .filter import Sight
@@ -64,15 +65,23 @@ def geometry(R: Any, words: Any = None) -> list[dict]:
             spaces.append({"id": sid, "name": words.space(sid) if words else sp.get("name") or sid,
                            "xy": list(sp["xy"]), "tags": list(sp.get("tags") or [])})
             links.update(tuple(sorted((sid, a))) for a in sp.get("adjacent") or [] if a in ids)
-        regions = [{"id": r["id"], "name": r.get("name") or r["id"], "tags": list(r.get("tags") or []),
-                    "spaces": [s for s in r["spaces"] if s in ids]}
+        say = words.get if words else (lambda mid, english: english)
+        regions = [{"id": r["id"], "name": say(name_id("region", r, r["id"]), r.get("name") or r["id"]),
+                    "tags": list(r.get("tags") or []), "spaces": [s for s in r["spaces"] if s in ids]}
                    for r in R.ir.get("regions") or [] if any(s in ids for s in r["spaces"])]
-        shows = [{k: v for k, v in s.items() if k not in ("expr", "at")} for s in b["shows"]]
+        shows = []
+        for sh in b["shows"]:
+            row = {k: v for k, v in sh.items() if k not in ("expr", "at")}
+            mid = f"board-{safe_id(b['id'])}-show-{safe_id(sh['id'])}"   # spec/messages.py
+            row["label"] = say(mid, sh["label"])
+            if "mark" in row:
+                row["mark"] = say(mid + "-mark", row["mark"])
+            shows.append(row)
         # each card a show draws: its show and its name (a state then names a piece by its card alone)
         cards = {eid: {"show": show["id"], "name": words.entity(eid) if words else e.get("name") or eid}
                  for eid, e in R.entities.items()
                  if (show := d["entities"].get(eid) or d["kinds"].get(e.get("kind"))) is not None}
-        out.append({"id": b["id"], "name": b["name"], "spaces": spaces, "links": [list(x) for x in sorted(links)],
+        out.append({"id": b["id"], "name": say(f"board-{safe_id(b['id'])}", b["name"]), "spaces": spaces, "links": [list(x) for x in sorted(links)],
                     "regions": regions, "shows": shows, "cards": cards})
     return out
 

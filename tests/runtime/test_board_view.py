@@ -150,3 +150,19 @@ def test_badlands_draws_each_seats_cards_where_their_at_says():
                 checked.add(at)
         game.apply(rng.choice(game.legal_actions()))
     assert {"settlement", "crossroads", "junkyard"} <= checked
+
+
+def test_the_geometry_is_said_in_the_views_language():
+    """Its words have message ids (spec/messages.py: `board-<id>`, `board-<id>-show-<what>`,
+    `...-mark`), so content/weds/locales/ru.ftl says them."""
+    game = Game.new(load_pack("weds"), players=2, seed=1)
+    english, russian = game.boards()[0], game.boards("ru")[0]
+    assert (english["name"], russian["name"]) == ("The Wasteland", "Пустошь")
+    marks = {s["id"]: s.get("mark") for s in russian["shows"]}
+    assert marks["rad_sign"] == "РАД" and marks["rough_ground"] == "×2"
+    assert {s["id"]: s["label"] for s in russian["shows"]}["pos"] == "Грузовик"
+    assert russian["spaces"][0]["name"] != english["spaces"][0]["name"] == "A1 north-west"
+    # ids, positions and what is shown do not change with the language
+    def strip(b: dict) -> tuple:
+        return [(s["id"], s["xy"]) for s in b["spaces"]], b["links"], [s["id"] for s in b["shows"]]
+    assert strip(english) == strip(russian)

@@ -32,7 +32,7 @@ function boardBox() {
     box = document.createElement("section");
     box.id = "map";
     box.className = "box";
-    box.setAttribute("aria-label", "Map");
+    box.setAttribute("aria-label", typeof say === "function" ? say("page-board") : "Board");   // (app.js's words)
     document.getElementById("decision").after(box);
   }
   return box;
@@ -163,7 +163,10 @@ function drawOneBoard(g, now, state, names, answer) {
             text: t.show.mark || (t.seat != null ? String(t.seat + 1) : (t.value != null ? String(t.value) : "")) }));
       }
     });
-    if (hidden.has(s.id)) words.push(`${hidden.get(s.id)} hidden`);
+    if (hidden.has(s.id)) {
+      const count = hidden.get(s.id);
+      words.push(typeof say === "function" ? say("engine-hidden-count", { count }) : `${count} hidden`);
+    }
     if (options) {
       const said = options.map((o) => labels.get(o)).filter(Boolean);
       group.classList.add("target");

@@ -869,3 +869,14 @@ display-board-zone-vault_doors = Sealed doors at the Vault
 display-board-zone-mines_doors = Sealed doors at the Mines
 # display.wb:31
 display-board-zone-discard = Discard pile
+board-the_map = The Badlands
+# map.wb:33
+board-the_map-show-raiders_at = Raiders
+# map.wb:33
+board-the_map-show-raiders_at-mark = R
+# map.wb:34
+board-the_map-show-marauders_at = Marauders
+# map.wb:34
+board-the_map-show-marauders_at-mark = M
+# map.wb:35
+board-the_map-show-caravan_at = Caravan
