@@ -26,7 +26,7 @@ from typing import Any
 
 from waybill.spec.messages import name_id, safe_id
 from ..engine.exprs import compile_expr
-from .display import _derived as derived
+from .display import derived
 from .filter import Sight
 
 
