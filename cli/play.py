@@ -30,6 +30,7 @@ from rich.table import Table
 from waybill.api import make_bot, words
 from waybill.simulate import lineup
 from waybill.console import console
+from waybill import textmap
 from waybill.api import Game, IllegalAction, RuleError, Rules, WaybillError
 
 SAVE_FORMAT = "waybill-play/1"
@@ -221,6 +222,7 @@ class Session:
             self.console.print(self.table(self.seat_name(seat), panel["items"], v))
         if v["display"]["board"]:
             self.console.print(self.table(self.words("play-the-table", "The table"), v["display"]["board"], v))
+        textmap.draw(self.console, self.game, v, self.lang)      # the pack's map, when the terminal has room
         self.talk(seat)
         self.draw_question(v)
 

@@ -15,6 +15,7 @@ from waybill.spec.signatures import EVENTS, FUNCTIONS, PRIMITIVES, Signature
 
 from .scenario import ScenarioLowering
 from .balance import lower_balance
+from .boards import lower_boards
 from .bots import lower_bots
 from .limits import check_start_pieces, lower_limits
 from .hooks import PREFIX as HOOKS, hooked, lower_hooks
@@ -116,6 +117,7 @@ class Lowerer(ScenarioLowering):
             "score": None,
         }
         ir["spaces"] = self.spaces()
+        lower_boards(self, ir)
         self._mark_variants(ir)
         self.game(ir)
         lower_hooks(self, ir)
@@ -298,12 +300,12 @@ class Lowerer(ScenarioLowering):
         out: dict[str, dict] = {}
         for s in self.p.of("space"):
             self.in_file(s.file)
-            props = self.props(s.decl.props, {"tags"}, "space")
+            props = self.props(s.decl.props, {"tags", "at"}, "space")  # `at`: compiler/boards.py
             out[s.name] = {"id": s.name, "name": s.decl.title or s.name,
                            "tags": self.tag_list(props.get("tags", [])), "adjacent": []}
-        for b in self.p.of("board"):
-            self.in_file(b.file)
-            for link in b.decl.links:
+        for decl, file in self.p.boards():
+            self.in_file(file)
+            for link in decl.links:
                 names = []
                 for name, span in link.names:
                     if name not in out:

@@ -166,8 +166,19 @@ def build_schema() -> dict:
                                 {"type": "array", "items": {"enum": ["owner", "others", "team", "left", "right"]}}]},
                             "active": {"type": "boolean"}, "sort": ref("expr")},
                            ["id", "scope", "ordered", "capacity", "accepts", "visible", "active"]),
-            "spaces": named({"id": {"type": "string"}, "name": {"type": "string"}, "tags": ids, "adjacent": ids},
+            "spaces": named({"id": {"type": "string"}, "name": {"type": "string"}, "tags": ids, "adjacent": ids,
+                             "xy": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}},
                             ["id", "tags", "adjacent"]),
+            # where a frontend draws a board's spaces, and what it shows on them (compiler/boards.py)
+            "boards": {"type": "array", "items": _obj({
+                "id": {"type": "string"}, "name": {"type": "string"}, "spaces": ids,
+                "shows": {"type": "array", "items": _obj({
+                    "id": {"type": "string"}, "what": {"enum": ["counter", "quantity", "kind", "entity"]},
+                    "label": {"type": "string"}, "per_player": {"type": "boolean"},
+                    "shape": {"enum": ["token", "marker", "label"]}, "mark": {"type": "string"},
+                    "field": {"type": "string"}, "colour": {"type": "string"}, "expr": ref("expr"), "at": at},
+                    ["id", "what", "label", "shape"])}},
+                ["id", "name", "spaces", "shows"])},
             "regions": named({"id": {"type": "string"}, "name": {"type": "string"}, "spaces": ids, "tags": ids},
                              ["id", "spaces", "tags"]),
             "dice": named({"id": {"type": "string"}, "faces": {"type": "array", "minItems": 1}}, ["id", "faces"]),

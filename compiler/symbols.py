@@ -75,6 +75,11 @@ class Program:
     implicit_props: set[int] = field(default_factory=set)  # id(prop) a card template made for a generator
     templates: dict[str, str] = field(default_factory=dict)  # a card a template made -> the template's name
     hooks: list[tuple[ast.Hook, str]] = field(default_factory=list)  # `before/after NAME { }`, base packs first
+    board_extensions: list[tuple[ast.BoardDecl, str]] = field(default_factory=list)  # `extend board B { }`
+
+    def boards(self) -> list[tuple[ast.BoardDecl, str]]:
+        """Every board block with its file: the declarations, then what `extend board` added."""
+        return [(b.decl, b.file) for b in self.of("board")] + self.board_extensions
 
     def of(self, category: str) -> list[Symbol]:
         return [s for s in self.symbols.values() if s.category == category]
@@ -154,6 +159,11 @@ def _collect(program: Program, item: ast.Node, file: str, pack: str | None, repo
             program.setup_extensions.append((ast.ExtendSetup(item.span, item.body), file))
         else:
             program.hooks.append((item, file))
+        return
+    if isinstance(item, ast.BoardDecl) and item.extends:    # checked against the boards once all are read
+        program.board_extensions.append((item, file))
+        for sub in item.spaces + item.regions:
+            _declare(program, sub, file, pack, report, replaceable)
         return
     if isinstance(item, ast.BoardDecl):
         _declare(program, item, file, pack, report, replaceable)

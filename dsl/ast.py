@@ -339,10 +339,21 @@ class RegionDecl(Decl):
 
 
 @dataclass
+class DrawDecl(Node):
+    """`show NAME "Label"? { shape: token ... }` in a board: what is drawn on it."""
+    name: str
+    name_span: Span
+    title: str | None = None
+    props: list = field(default_factory=list)
+
+
+@dataclass
 class BoardDecl(Decl):
     spaces: list = field(default_factory=list)
     links: list = field(default_factory=list)
     regions: list = field(default_factory=list)
+    draws: list = field(default_factory=list)
+    extends: bool = False       # `extend board NAME { ... }`: adds to a board declared before
 
 
 @dataclass

@@ -297,7 +297,18 @@ class ToAst(Transformer):
         return ast.BoardDecl(self.sp(meta), str(name), self.tsp(name), title,
                              [c for c in ch if isinstance(c, ast.SpaceDecl)],
                              [c for c in ch if isinstance(c, ast.LinkDecl)],
-                             [c for c in ch if isinstance(c, ast.RegionDecl)])
+                             [c for c in ch if isinstance(c, ast.RegionDecl)],
+                             [c for c in ch if isinstance(c, ast.DrawDecl)])
+
+    def extend_board(self, meta, ch):
+        board = self.board_decl(meta, ch[1:])
+        board.extends = True
+        return board
+
+    def draw_decl(self, meta, ch):
+        name, title = self._head(ch)
+        props, _, _ = self._split_body(self._body(ch))
+        return ast.DrawDecl(self.sp(meta), str(name), self.tsp(name), title, props)
 
     def space_decl(self, meta, ch):
         name, title = self._head(ch)

@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from .engine import interpreter
+from .sight import board as _board
 from .sight import view as _view
+from .text import words as _words
 from waybill.spec.errors import IllegalAction, RuleError, WaybillError
 from .engine.frames import Machine
 from .engine.limits import Budget
@@ -356,6 +358,13 @@ class Game:
         player-facing string in that language, English where its catalogue
         lacks one. The caller owns the result."""
         return _view.view(self.m, player, log, log_from, zones, display, lang)
+
+    def boards(self, lang: str | None = None) -> list[dict]:
+        """The geometry of each board the pack draws (spaces with positions,
+        links, regions, what is shown): the same for every seat and state, so
+        a frontend asks once; what lies on them now is each view's
+        ``boards`` (runtime/sight/board.py)."""
+        return _board.geometry(self.m.R, _words.words(self.m, lang) if lang else None)
 
     def seat_reader(self, player: int | None) -> "SeatReader":
         """What ``player`` may see, read a question at a time (counters,

@@ -10,6 +10,8 @@ reworded English string keeps its id:
   ``ent-<id>-action-<action>`` (a card's action);
 - a display line: ``display-panel-<type>-<id>`` / ``display-board-<type>-<id>``
   (a ``show`` line: ``display-panel-show<n>``, n-th show of that part);
+- a drawn board: ``board-<id>`` (its title), ``board-<id>-show-<what>`` (a
+  `show`'s label) and ``board-<id>-show-<what>-mark`` (its `mark`);
 - text written in code is named after the code that holds it and its place
   there: ``<code>-log<n>`` (the n-th `log` in it), ``<code>-stop<n>`` (a
   `require` message);
@@ -498,6 +500,14 @@ def messages(ir: dict, nodes: dict | None = None, asks: dict | None = None,
                 shows += 1
                 mid = f"display-{part}-show{shows}"
             add(mid, it.get("label") or "", it.get("at"))
+    for b in ir.get("boards") or []:        # what a drawn board says (compiler/boards.py)
+        if b.get("name") and b["name"] != b["id"]:
+            add(f"board-{safe_id(b['id'])}", b["name"])
+        for sh in b.get("shows") or []:
+            mid = f"board-{safe_id(b['id'])}-show-{safe_id(sh['id'])}"
+            add(mid, sh.get("label") or "", sh.get("at"))
+            if sh.get("mark"):
+                add(mid + "-mark", sh["mark"], sh.get("at"))
     seen: set = set()
     unique = []
     for msg in out:           # first one wins (an id is never given twice)

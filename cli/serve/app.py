@@ -131,6 +131,10 @@ def make_app(store: Store, limits: Limits | None = None) -> Starlette:
         return _reply(await ask({"op": "state", "id": request.path_params["id"],
                                  "token": request.query_params.get("token"), "log_from": log_from}))
 
+    async def board(request: Request) -> Response:
+        return _reply(await ask({"op": "board", "id": request.path_params["id"],
+                                 "token": request.query_params.get("token")}))
+
     async def act(request: Request) -> Response:
         gid, token = request.path_params["id"], request.query_params.get("token")
         try:
@@ -215,6 +219,7 @@ def make_app(store: Store, limits: Limits | None = None) -> Starlette:
         Route("/api/packs", packs),
         Route("/api/games", create, methods=["POST"]),
         Route("/api/games/{id}", state),
+        Route("/api/games/{id}/board", board),
         Route("/api/games/{id}/actions", act, methods=["POST"]),
         WebSocketRoute("/api/games/{id}/ws", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -191,11 +191,13 @@ class Store:
                 out = self.create(request, client)
             elif op == "state":
                 out = self.state(request.get("id"), request.get("token"), request.get("log_from", 0))
+            elif op == "board":
+                out = self.board(request.get("id"), request.get("token"))
             elif op == "act":
                 out = self.act(request.get("id"), request.get("token"), request.get("action"),
                                request.get("log_from", 0))
             else:
-                raise Refused(400, f"unknown op {_shown(op)}; known: packs, create, state, act")
+                raise Refused(400, f"unknown op {_shown(op)}; known: packs, create, state, board, act")
         except Refused as r:
             out = {"error": r.reason, "status": r.status}
         if isinstance(request, dict) and "ref" in request:
@@ -265,6 +267,13 @@ class Store:
         log_from = _log_index(log_from)
         table, seat = self.find(gid, token)
         return wire.bounded(self.state_of(table, seat, log_from))[0]
+
+    def board(self, gid: Any, token: Any) -> dict:
+        """The geometry of the game's boards (Game.boards): the same for every seat
+        and state, so a client asks once; each state's view says what lies on them."""
+        table, _ = self.find(gid, token)
+        with table.lock:
+            return {"id": table.id, "boards": table.game.boards(self.lang)}
 
     def state_of(self, table: Table, seat: int | str, log_from: int = 0) -> dict:
         """A seat's state now, after any bot whose turn it is has played."""

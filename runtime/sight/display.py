@@ -94,7 +94,7 @@ def _item(m: Any, sight: Sight, props: dict, it: dict, seat: int | None, w: Any 
     if kind == "counter":
         raw = _counter_values(m, it["id"], seat)
     else:
-        raw = _derived(m, it, seat)
+        raw = derived(m, it, seat)
     say = (lambda v: describe(m, sight, v)) if w is None else w.value
     if type(raw) is tuple:       # a per-player counter on the board: every seat's value
         values = [sight.named(v) for v in raw]
@@ -125,7 +125,10 @@ def _counter_values(m: Any, cid: str, seat: int | None) -> Any:
     return tuple(counters[lay.cslot[(cid, s)]] for s in range(lay.n))
 
 
-def _derived(m: Any, it: dict, seat: int | None) -> Any:
+def derived(m: Any, it: dict, seat: int | None) -> Any:
+    """A derived item's value (its compiled ``fn``), ``me`` bound to ``seat``;
+    an "(error: ...)" text when the rules cannot compute it. Also a board's
+    shown quantities (board.py)."""
     loc = {"me": m.L.player_refs[seat]} if seat is not None else {}
     try:
         return it["fn"](m, loc)

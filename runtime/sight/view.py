@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from . import board as _board
 from . import display as _display
 from ..text import words as _text
 from waybill.spec.errors import WaybillError
@@ -71,6 +72,8 @@ def view(m: Any, player: int | None, log: bool | None = None, log_from: int | No
         "display": _display.build(m, sight, props, words) if display else {"panels": [], "board": []},
     }
     out["entities"] = _entities(m, out, words) if display else {}
+    if display and _board.drawn(m.R):
+        out["boards"] = _board.state(m, sight, props, out["pending"])   # geometry: board.geometry, sent once
     if display and out["pending"] is not None:
         _whynot.note(m, player, out["pending"], words)
     if words is not None:

@@ -917,6 +917,25 @@ COVERED |= {"bot_decl", "bot_score_decl"}  # test_bot_and_score_declarations
 
 COVERED |= {"as_name"}  # tests/compiler/test_declared_names.py
 
+
+def test_a_board_shows_things_and_is_extended():
+    # docs/LANGUAGE.md, "A board people can see": `show NAME "Label" { ... }` in a board,
+    # `extend board NAME { ... }` at the top level or in a variant
+    b = parse_one('board g { space a { at: 0, 1 } show pos "Truck" { shape: token } }')
+    assert isinstance(b, ast.BoardDecl) and not b.extends
+    [d] = b.draws
+    assert isinstance(d, ast.DrawDecl) and (d.name, d.title, [p.name for p in d.props]) == ("pos", "Truck", ["shape"])
+    e = parse_one('extend board g { space b link a - b show flower }')
+    assert isinstance(e, ast.BoardDecl) and e.extends and e.name == "g"
+    assert [s.name for s in e.spaces] == ["b"] and len(e.links) == 1 and e.draws[0].title is None
+    v = parse_one('variant v { extend board g { space c } }')
+    assert isinstance(v.items[0], ast.BoardDecl) and v.items[0].extends
+    # `show` stays a name outside a board or a display
+    assert parse_one('action show "Show" { let x = 1 }').name == "show"
+
+
+COVERED |= {"draw_decl", "extend_board"}  # test_a_board_shows_things_and_is_extended
+
 def test_outcome_items_of_the_game(tmp_path):
     # docs/LANGUAGE.md, "Who wins": `cooperative` and `teams EXPR` in the game block
     g = parse_one('game { players 2..4 cooperative play { end_game() } }')

@@ -271,6 +271,7 @@ function render(state) {
   document.body.dataset.mine = String(state.actions.length > 0);
   drawStatus(state, names);
   drawDecision(state, names);
+  if (window.drawBoards) window.drawBoards(state, game, answer);     // board.js: the pack's map, if it draws one
   const display = view.display;
   if (display && ((display.panels || []).length || (display.board || []).length)) {
     const panels = display.panels || [];

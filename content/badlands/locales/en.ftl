@@ -38,6 +38,21 @@ zone-leaders_deck = Leaders' deck
 zone-outpost_bar = Outpost Bar
 zone-rumor_deck = Rumors deck
 zone-discard = Discard pile
+space-home_1 = Settlement 1
+space-home_2 = Settlement 2
+space-home_3 = Settlement 3
+space-home_4 = Settlement 4
+space-cross_1 = Crossroads 1
+space-cross_2 = Crossroads 2
+space-cross_3 = Crossroads 3
+space-cross_4 = Crossroads 4
+space-map_outpost = Outpost (1)
+space-map_junkyard = Junkyard (1)
+space-map_gas_station = Gas Station (1)
+space-map_military_base = Military Base (2)
+space-map_vault = Vault (2)
+space-map_mines = Mines (2)
+space-map_badlands = Badlands
 # invariants.wb:4
 invariant-four_action_cards = Every Settlement keeps its 4 action cards (Settlers, Caravan, Raiders, Marauders)
 # invariants.wb:7
@@ -46,9 +61,9 @@ invariant-wall_slots = A Wall holds at most 5 Scrap and 5 Weapons
 invariant-fence_limit = The Fence buys at most 5 resources a turn
 # invariants.wb:13
 invariant-no_negative_resources = No resource goes below 0
-# pack.wb:127
+# pack.wb:128
 play-log1 = Round { $arg1 } is over: the badlands settle, and influence decides
-# pack.wb:137
+# pack.wb:138
 play-log2 = { $p } reaches { $arg2 } influence and rules the badlands
 # settlement.wb:15
 proc-begin_turn-log1 = { $p }'s { $x_name } is repaired
@@ -854,3 +869,14 @@ display-board-zone-vault_doors = Sealed doors at the Vault
 display-board-zone-mines_doors = Sealed doors at the Mines
 # display.wb:31
 display-board-zone-discard = Discard pile
+board-the_map = The Badlands
+# map.wb:33
+board-the_map-show-raiders_at = Raiders
+# map.wb:33
+board-the_map-show-raiders_at-mark = R
+# map.wb:34
+board-the_map-show-marauders_at = Marauders
+# map.wb:34
+board-the_map-show-marauders_at-mark = M
+# map.wb:35
+board-the_map-show-caravan_at = Caravan

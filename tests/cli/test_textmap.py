@@ -1,0 +1,76 @@
+"""The text map of `waybill play` (cli/textmap.py). Issue 25, item 1:
+"`waybill play` draws a compact text map when the terminal is wide enough".
+Widths are given, never read from the terminal running the tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from waybill import Game, load_pack, textmap
+from waybill.cli import main
+
+GARDEN = str(Path(__file__).resolve().parents[1] / "packs" / "garden_walk")
+
+
+def walking() -> tuple[Game, dict]:
+    game = Game.new(load_pack(GARDEN), players=2, seed=1)
+    game.apply(game.legal_actions()[0])            # Walk: "Walk where?" names spaces
+    return game, game.view(0)
+
+
+def test_the_garden_as_text():
+    game, view = walking()
+    # seat 0 at g00 and seat 1 at g22 ("set p.at = ..."), flowers (markers) at g02, g11, g20;
+    # the options "North bed" (1) and "West bed" (2) stand on their spaces
+    assert [o["label"] for o in view["pending"]["options"]] == ["North bed", "West bed"]
+    assert textmap.lines(game.boards(), view, 40) == [
+        "The Garden",
+        " 1 [1] *",
+        "[2] *  ·",
+        " *  ·  2",
+        "1 Player 1  2 Player 2  [n] option n",
+    ]
+
+
+def test_another_seat_sees_no_option_numbers():
+    game, _ = walking()
+    assert textmap.lines(game.boards(), game.view(1), 40)[1:4] == [" 1  ·  *", " ·  *  ·", " *  ·  2"]
+
+
+def test_no_map_on_a_narrow_or_short_terminal():
+    game, view = walking()
+    assert textmap.lines(game.boards(), view, 36) != []
+    assert textmap.lines(game.boards(), view, 35) == []       # the legend is 36 wide
+    assert textmap.lines(game.boards(), view, 80, height=4) == []
+    assert textmap.lines(game.boards(), view, 80, height=5) != []
+
+
+def test_the_wasteland_shows_trucks_and_sites():
+    game = Game.new(load_pack("weds"), players=2, seed=7)
+    for _ in range(20):          # first options (a driver, a job, "Move your truck") until seat 0 drives
+        view = game.view(0)
+        if view["boards"][0]["targets"]:
+            break
+        game.apply(game.legal_actions()[0])
+    got = textmap.lines(game.boards(), view, 80)
+    assert got[0] == "The Wasteland" and len(got) == 1 + 17 + 1      # 17 rows of spaces (y = 0..16)
+    assert max(map(len, got)) <= 80
+    text = "\n".join(got)
+    assert "Te" in text and "[2]" in text          # the Terminus site; option 2, The Depot
+    assert got[-1].startswith("1 Player 1  2 Player 2")
+
+
+def play(width: str) -> str:
+    res = CliRunner().invoke(main, ["play", GARDEN, "--players", "2", "--human", "0", "--seed", "1"],
+                             input="1\nquit\n", env={"COLUMNS": width, "LINES": "40"}, catch_exceptions=False)
+    assert res.exit_code == 0, res.output
+    return res.output
+
+
+def test_play_draws_the_map_when_the_terminal_is_wide_enough():
+    assert " 1 [1] *" in play("100")
+    # (the first question names no space: the legend "1 Player 1  2 Player 2" is 22 wide)
+    assert "The Garden" in play("22")
+    assert "The Garden" not in play("21")
