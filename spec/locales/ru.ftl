@@ -161,3 +161,18 @@ page-error-500 = Сервер не справился с этим запросо
 page-error-503 = На сервере уже столько партий, сколько он может вести: попробуйте позже.
 page-error-other = Запрос не удался ({ $status }).
 page-error-connection = Сервер недоступен.
+
+## журнал, который можно читать (задача 25): ответ в журнале
+engine-log-answer = { $player } — { $question } { $answer }
+engine-log-did = { $player } — { $answer }
+
+## веб-страница: боты, оконченная партия, текст карты, журнал
+page-bots-play = Боты играют за: { $players }.
+page-bots-none = Без ботов: все места ваши.
+page-finished = Эта партия окончена: вот чем она закончилась.
+page-card-text = Текст карты: { $name }
+page-log-count = Журнал ({ $count })
+page-options = Ваши варианты
+
+## терминал: строки, не уместившиеся над вопросом
+play-more-above = (ещё { $count } выше: «{ $log }»)
