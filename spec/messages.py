@@ -677,9 +677,9 @@ ENGINE_IDS.update({
 ENGINE_IDS.update({
     # an answer in the log: who, the question asked (when the rules wrote one) and the answer
     "engine-log-answer": ("player", "question", "answer"), "engine-log-did": ("player", "answer"),
-    # the web page: the setup form's bots, a finished game, card text, the log's count
-    "page-bots-play": ("players",), "page-bots-none": (), "page-finished": (), "page-card-text": ("name",),
-    "page-log-count": ("count",), "page-options": (),
+    # the web page: the setup form's bots, a finished game, the log's count
+    "page-bots-play": ("players",), "page-bots-none": (), "page-finished": (),
+    "page-log-count": ("count",),
     # the terminal: the log lines left out to keep the question on screen
     "play-more-above": ("count", "log"),
 })

@@ -150,9 +150,11 @@ def _log_entry(e: Any, path: str, c: Ctx) -> dict:
     if check is None:
         raise bad(f"{path}.type", f"is not a kind of log entry ({short(e['type'])})")
     check(e, path, c)
-    if e["type"] == "event" or "args" in e:      # event arguments; a log line's variables
-        return {**game_record({k: x for k, x in e.items() if k != "args"}, path, c),
-                "args": game_record(e["args"], f"{path}.args", c)}
+    if e["type"] == "event" or "args" in e or "ask_args" in e:
+        # event arguments; a log line's variables; the variables of the question an answer answered
+        held = [k for k in ("args", "ask_args") if k in e]
+        return {**game_record({k: x for k, x in e.items() if k not in held}, path, c),
+                **{k: game_record(e[k], f"{path}.{k}", c) for k in held}}
     return game_record(e, path, c)
 
 

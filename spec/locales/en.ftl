@@ -162,13 +162,11 @@ page-error-connection = The server cannot be reached.
 engine-log-answer = { $player } — { $question } { $answer }
 engine-log-did = { $player } — { $answer }
 
-## the web page: bots, a finished game, card text, the log
+## the web page: bots, a finished game, the log
 page-bots-play = Bots play { $players }.
 page-bots-none = No bots: every seat is yours.
 page-finished = This game is over: here is how it ended.
-page-card-text = Card text: { $name }
 page-log-count = Log ({ $count })
-page-options = Your options
 
 ## the terminal: lines left out to keep the question on screen
 play-more-above = ({ $count } more above: `{ $log }`)

@@ -166,13 +166,11 @@ page-error-connection = Сервер недоступен.
 engine-log-answer = { $player } — { $question } { $answer }
 engine-log-did = { $player } — { $answer }
 
-## веб-страница: боты, оконченная партия, текст карты, журнал
+## веб-страница: боты, оконченная партия, журнал
 page-bots-play = Боты играют за: { $players }.
 page-bots-none = Без ботов: все места ваши.
 page-finished = Эта партия окончена: вот чем она закончилась.
-page-card-text = Текст карты: { $name }
 page-log-count = Журнал ({ $count })
-page-options = Ваши варианты
 
 ## терминал: строки, не уместившиеся над вопросом
 play-more-above = (ещё { $count } выше: «{ $log }»)
