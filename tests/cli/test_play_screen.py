@@ -18,10 +18,14 @@ import uuid
 
 import pytest
 
+from rich.console import Console
+from rich.text import Text
+
 from waybill.api import Game, load_pack
 from waybill.play import Session
+from waybill.screen import MIN_LOG, fit, wrapped
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed (apt-get install -y tmux)")
+needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed (apt-get install -y tmux)")
 
 WIDTH, HEIGHT = 80, 24
 DECISIONS = 12          # answered through the screen
@@ -56,6 +60,7 @@ def mirror() -> Session:
     return s
 
 
+@needs_tmux
 def test_the_question_and_all_options_stay_on_an_80x24_screen():
     socket = f"waybill-test-{uuid.uuid4().hex[:8]}"
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
@@ -92,3 +97,33 @@ def test_the_question_and_all_options_stay_on_an_80x24_screen():
         assert step >= DECISIONS - 1, "the game ended before the decisions the test reads"
     finally:
         subprocess.run(["tmux", "-L", socket, "kill-server"], capture_output=True, timeout=30)
+
+
+def lines(*texts: str) -> list[Text]:
+    return [Text(t) for t in texts]
+
+
+def test_a_screen_too_small_keeps_the_question_whole_and_last():
+    question = lines("Player 1: Drive where?", "   1. stop here", "   2. B2 south-east")
+    top = [lines("panel 1", "panel 2", "panel 3")]
+    log = lines(*(f"log {i}" for i in range(10)))
+    shown = [t.plain for t in fit(8, question, [], top, log, lambda n: Text(f"({n} more)"))]
+    # the panel is cut to leave the log its newest lines (a note of how many are left out first)
+    assert MIN_LOG == 3
+    assert shown == ["panel 1", "panel 2", "(8 more)", "log 8", "log 9"] + [t.plain for t in question]
+    assert [t.plain for t in fit(2, question, [], top, log, lambda n: Text(""))] == [t.plain for t in question]
+
+
+def test_what_a_command_said_comes_before_the_log():
+    question, notes = lines("Q?", "   1. yes"), lines("help line 1", "help line 2")
+    shown = [t.plain for t in fit(6, question, notes, [], lines("a", "b", "c"), lambda n: Text(f"({n} more)"))]
+    assert shown == ["(2 more)", "c", "help line 1", "help line 2", "Q?", "   1. yes"]
+
+
+def test_lines_are_wrapped_between_words_under_the_options_words():
+    console = Console(width=30, file=io.StringIO())
+    text = Text("   1. Gat  — Gat: pedal down. Move 1 additional space on the third action in a row.")
+    out = [t.plain for t in wrapped(console, text, 30, 6)]
+    assert all(len(x) <= 30 for x in out) and all(x.startswith("      ") for x in out[1:])
+    words = text.plain.split()
+    assert [w for x in out for w in x.split()] == words        # no word cut in two
