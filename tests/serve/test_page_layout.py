@@ -210,3 +210,17 @@ def test_the_page_passes_an_axe_audit(site, screen_page, axe_source, tmp_path):
     found["finished"] = audit(page, axe_source)
     page.screenshot(path=str(shots(tmp_path) / f"finished-{name}.png"), full_page=True)
     assert found == {"setup": [], "game": [], "finished": []}
+
+
+def test_the_russian_log_says_answers_in_russian(tmp_path_factory, page):
+    from tests.screens import latin_words
+    store = Store(offer(["weds"]), str(tmp_path_factory.mktemp("ru-games")), lang="ru")
+    with running(store) as url:
+        start(page, url, "weds", 2, 0, 7)
+        play(page, 14)
+        page.click("#logbox > summary")            # folded on a phone: opened to be read
+        lines = page.evaluate("Array.from(document.querySelectorAll('#log li .said'), li => li.textContent)")
+        assert any(x.startswith("Игрок 1 — ") for x in lines) and any(x.startswith("Игрок 2 — ") for x in lines)
+        assert page.inner_text("#log-title").startswith("Журнал (")
+        shown = page.inner_text("#logbox")
+        assert latin_words(shown) == [], "\n".join(latin_words(shown))
