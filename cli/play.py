@@ -374,6 +374,11 @@ class Session:
     def show_log(self, seat: int) -> None:
         v = self.game.view(seat, log=True, lang=self.lang)
         lines = [t for t in (self.entry_text(e, v) for e in v["log"]) if t]
+        if lines and self.screen:
+            # the whole log is longer than a screen: read in the pager (`q` returns to the question)
+            with self.console.pager(styles=False):
+                self.console.print("\n".join(escape(x) for x in lines))
+            return
         self.say("\n".join(escape(x) for x in lines) if lines else escape(self.words("play-nothing-said", "nothing has been said yet")))
 
     def show_card(self, name: str) -> None:
