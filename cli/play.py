@@ -2,7 +2,11 @@
 
 Each time a person is to answer, the screen shows that seat's panel, the
 public board, the table talk since last time, then the question with
-numbered options (an option that names a card shows the card's text). Bots
+numbered options (an option that names a card shows the card's text). On a
+terminal that is one screen, redrawn whole and fitted to its height
+(screen.py): the question and all its options are never scrolled off, and
+`log` opens the whole log in the pager. Answers read as the log says them:
+who, the question, the option ("Player 2 — Buy how many? 2"). Bots
 play the other seats. Everything drawn comes from ``Game.view(seat)``, so a
 person sees what the seat may see and nothing more. Players are read as
 "Player 1", "Player 2", ... (seat 0 is Player 1: README "Seats"); menu
