@@ -173,11 +173,15 @@ def test_card_text_opens_on_a_tap_and_shows_on_hover(site, page):
     for o in named:
         assert titles[o["option"]] == view["entities"][o["entity"]]["text"]
     play(page, 3)
-    cards = page.locator("details.card")
-    if cards.count():
-        first = cards.first
-        first.locator("summary").click()
-        assert first.evaluate("d => d.open") and first.locator("p").inner_text() == first.get_attribute("title")
+    # the pieces on the table that are cards (the driver chosen, the Mod Shop's mods) open to their text
+    cards = page.locator("#panel details.card")
+    assert cards.count() > 0
+    first = cards.first
+    assert not first.evaluate("d => d.open")
+    first.locator("summary").click()
+    assert first.evaluate("d => d.open") and first.locator("p").inner_text() == first.get_attribute("title")
+    texts = {e.get("text") for e in game.view(0)["entities"].values()}
+    assert first.get_attribute("title") in texts
 
 
 def test_the_options_are_reached_and_answered_with_keys(site, page):
