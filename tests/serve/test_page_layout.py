@@ -197,6 +197,12 @@ def test_the_options_are_reached_and_answered_with_keys(site, page):
         pytest.fail("no option button is reached with Tab")
     page.keyboard.press("Enter")
     page.wait_for_function(f"Number(document.body.dataset.decision) > {decision}")
+    # the next question's first option has the focus: Enter answers it too
+    wait_for_turn(page)
+    page.wait_for_function("document.activeElement.matches('#options button.option:not(:disabled)')")
+    decision = int(page.evaluate("document.body.dataset.decision"))
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"Number(document.body.dataset.decision) > {decision}")
 
 
 def test_the_page_passes_an_axe_audit(site, screen_page, axe_source, tmp_path):

@@ -197,7 +197,11 @@ function listen() {
   };
 }
 
+// an answer given from the keyboard leaves the focus on the next question's first option
+let refocus = false;
+
 async function answer(action, buttons) {
+  refocus = buttons.includes(document.activeElement);
   for (const b of buttons) b.disabled = true;
   showError("");
   try {
@@ -350,6 +354,8 @@ function drawDecision(state, names) {
   $("prompt").textContent = (pending && pending.prompt) || say("page-your-choice");
   // an option's words are the view's (in the server's language); the action is sent back as it came
   const said = new Map(((pending && pending.options) || []).map((o) => [o.option, o]));
+  // (a state drawn again keeps the focus on the option that had it)
+  const focused = Array.from(options.querySelectorAll("button")).indexOf(document.activeElement);
   const buttons = state.actions.map((a) => {
     const entity = a.entity || (said.get(a.option) || {}).entity;
     const card = entity && entities[entity];
@@ -361,6 +367,10 @@ function drawDecision(state, names) {
   });
   buttons.forEach((b, i) => { b.onclick = () => answer(state.actions[i], buttons); });
   options.replaceChildren(...buttons, ...drawUnavailable(pending));
+  if ((refocus || focused >= 0) && buttons.length) {
+    buttons[focused >= 0 && focused < buttons.length ? focused : 0].focus();
+    refocus = false;
+  }
 }
 
 // the actions not open now, greyed, each with why (the view's pending.unavailable)
