@@ -75,3 +75,49 @@ def test_a_saved_game_keeps_its_questions(played):
     assert answers(loaded.view(0, log=True, lang="ru")) == answers(game.view(0, log=True, lang="ru"))
     # replay reads the answers alone: the question is not part of the action sent back
     assert all("ask" not in a and "ask_args" not in a and "question" not in a for a in game.actions())
+
+
+SECRET = """
+pack asked
+kind card { value: int }
+zone deck "Deck" { ordered hidden }
+zone hand "Hand" per player { visible: owner }
+
+card ace "Ace" { value: 3 copies: 2 start: deck }
+card two "Two" { value: 2 copies: 2 start: deck }
+
+action draw "Draw a card" {
+  tags: turn
+  let c = top(deck)
+  move(c, me.hand)
+  may "Keep {c}?" { log "kept" }
+}
+
+game {
+  players 2
+  play {
+    while true {
+      for p in players() {
+        act by p tagged turn
+      }
+    }
+  }
+}
+"""
+
+
+def test_a_question_naming_a_card_hides_it_from_who_may_not_see_it(tmp_path):
+    import textwrap
+    (tmp_path / "pack.wb").write_text(textwrap.dedent(SECRET), encoding="utf-8")
+    # (a question is said from the catalogue: the pack's English one, as `waybill i18n` writes it)
+    (tmp_path / "locales").mkdir()
+    (tmp_path / "locales" / "en.ftl").write_text("action-draw-ask-may1 = Keep { $c }?\n", encoding="utf-8")
+    rules = load_pack(str(tmp_path))
+    game = Game.new(rules, 2, seed=1)
+    game.apply(game.legal_actions()[0])          # Player 1 draws a card into a hidden hand
+    card = game.view(0)["pending"]["prompt"]      # "Keep Ace?" or "Keep Two?": its owner sees it
+    game.apply(game.legal_actions()[0])
+    mine = [e for e in answers(game.view(0, log=True)) if e["kind"] == "may"]
+    theirs = [e for e in answers(game.view(1, log=True)) if e["kind"] == "may"]
+    assert [e["question"] for e in mine] == [card] and card in ("Keep Ace?", "Keep Two?")
+    assert [e["question"] for e in theirs] == ["Keep hidden?"]
