@@ -2,7 +2,11 @@
 
 Each time a person is to answer, the screen shows that seat's panel, the
 public board, the table talk since last time, then the question with
-numbered options (an option that names a card shows the card's text). Bots
+numbered options (an option that names a card shows the card's text). On a
+terminal that is one screen, redrawn whole and fitted to its height
+(screen.py): the question and all its options are never scrolled off, and
+`log` opens the whole log in the pager. Answers read as the log says them:
+who, the question, the option ("Player 2 — Buy how many? 2"). Bots
 play the other seats. Everything drawn comes from ``Game.view(seat)``, so a
 person sees what the seat may see and nothing more. Players are read as
 "Player 1", "Player 2", ... (seat 0 is Player 1: README "Seats"); menu
@@ -26,6 +30,9 @@ from typing import Any
 import click
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
+
+from waybill import screen
 
 from waybill.api import make_bot, words
 from waybill.simulate import lineup
@@ -62,6 +69,11 @@ class Session:
         self.think_ms = think_ms
         self.rng = random.Random(seed)
         self.shown = 0
+        # on a terminal each question is one screen, redrawn whole (screen.py); what a command
+        # says is kept (None: printed at once) and drawn above the question
+        self.screen = self.console.is_terminal
+        self.notes: list[str] | None = None
+        self.carried: list[str] = []
         self.set_game(game, humans)
 
     def set_game(self, game: Game, humans: set[int]) -> None:
@@ -94,8 +106,10 @@ class Session:
                 else:
                     self.person_turn(seat)
         except Quit:
+            self.flush()
             self.say(f"[bold]{escape(self.words('play-left', 'You left the game.'))}[/bold]")
             return self.game
+        self.flush()
         self.talk()
         self.the_end()
         return self.game
@@ -113,8 +127,20 @@ class Session:
         self.draw(v, seat)
         while True:
             line = self.ask(seat)
-            if self.command(line, seat, v):
+            if not self.screen:
+                if self.command(line, seat, v):
+                    return
+                continue
+            # on a screen: what the command says is drawn above the question, which stays in sight
+            self.notes = []
+            try:
+                done = self.command(line, seat, v)
+            finally:
+                said, self.notes = self.notes, None
+            if done:
+                self.carried = said         # (a game loaded: said on its first screen)
                 return
+            self.draw_screen(v, seat, said)
 
     def ask(self, seat: int) -> str:
         try:
@@ -147,7 +173,8 @@ class Session:
         elif word == "quit":
             raise Quit
         elif line == "":
-            self.draw_question(v)
+            if not self.screen:         # (a screen is redrawn, question and all)
+                self.draw_question(v)
         else:
             self.warn(self.words("play-not-a-command", f"`{line}` is not a command: type a number from 1 to {n}, "
                                  f"or `{self.cmd('help')}`", line=line, count=n, help=self.cmd("help")))
@@ -213,9 +240,22 @@ class Session:
         return seat_name(self.game.state.players[seat], seat, self.words)
 
     def say(self, text: str) -> None:
-        self.console.print(text, soft_wrap=True)    # long lines wrap in the terminal, not in the text
+        if self.notes is not None:      # a command's words on a screen: drawn with the question
+            self.notes.append(text)
+            return
+        self.console.print(text)        # long lines wrapped between words (rich), never mid-word
+
+    def flush(self) -> None:
+        """Print what was said and not yet drawn (a game that ends after a load)."""
+        for text in self.carried:
+            self.console.print(text)
+        self.carried = []
 
     def draw(self, v: dict, seat: int) -> None:
+        if self.screen:
+            said, self.carried = self.carried, []
+            self.draw_screen(v, seat, said)
+            return
         self.say("")
         panel = next((p for p in v["display"]["panels"] if p["seat"] == seat), None)
         if panel is not None and panel["items"]:
@@ -255,38 +295,96 @@ class Session:
     def entry_text(self, e: dict, v: dict) -> str | None:
         if e.get("type") == "say":
             return e.get("text") or None
+        if e.get("type") == "action" and e.get("label") and e["label"] != "hidden":
+            # who answered what to which question (the view says both in its language)
+            who, answer = self.seat_name(e["player"]), e["label"]
+            if e.get("question"):
+                return self.words("engine-log-answer", f"{who} — {e['question']} {answer}", player=who,
+                                  question=e["question"], answer=answer)
+            return self.words("engine-log-did", f"{who} — {answer}", player=who, answer=answer)
         if e.get("type") == "stopped" and e.get("message"):
             return self.words("engine-stopped", f"(stopped: {e['message']})", message=e["message"])
         return None
 
     def draw_question(self, v: dict) -> None:
+        self.say("")
+        for markup, _ in self.question_lines(v):
+            self.say(markup)
+
+    # --- one screen (a terminal): the question never scrolls off -------------------------
+    def draw_screen(self, v: dict, seat: int, said: list[str]) -> None:
+        """The seat's screen, redrawn whole and fitted to the terminal (screen.py)."""
+        c = self.console
+        width, height = c.size
+        wrap = lambda markup, indent=0: screen.wrapped(c, Text.from_markup(markup), width, indent)  # noqa: E731
+        question = [ln for markup, indent in self.question_lines(v) for ln in wrap(markup, indent)]
+        notes = [ln for markup in said for part in markup.split("\n") for ln in wrap(part)]
+        top = []
+        panel = next((p for p in v["display"]["panels"] if p["seat"] == seat), None)
+        if panel is not None and panel["items"]:
+            top.append(wrap(self.compact(self.seat_name(seat), panel["items"], v), 2))
+        if v["display"]["board"]:
+            top.append(wrap(self.compact(self.words("play-the-table", "The table"), v["display"]["board"], v), 2))
+        log_view = self.game.view(seat, log_from=max(0, v["log_end"] - 3 * height), lang=self.lang)
+        self.shown = log_view["log_end"]
+        log = [ln for t in (self.entry_text(e, log_view) for e in log_view["log"]) if t
+               for ln in wrap(escape(t), 2)]
+        cmd = self.cmd("log")
+        more = lambda n: Text(self.words("play-more-above", f"({n} more above: `{cmd}`)", count=n,  # noqa: E731
+                                         log=cmd), style="dim")
+        # two lines left below: the answer typed, and one for a word about it
+        lines = screen.fit(height - 2, question, notes, top, log, more)
+        c.clear()
+        for ln in lines:
+            c.print(ln, no_wrap=True, crop=True, soft_wrap=False)
+
+    def compact(self, title: str, items: list[dict], v: dict) -> str:
+        """A panel as one paragraph, ``title: label value · label value``, for a small screen."""
+        players = v["players"]
+        parts = []
+        for it in items:
+            text = it["text"]
+            if isinstance(text, list):
+                text = ", ".join(f"{players[s]}: {x}" for s, x in enumerate(text))
+            parts.append(f"[bold]{escape(it['label'])}[/bold] {escape(str(text))}")
+        return f"[bold reverse] {escape(title)} [/bold reverse] " + " · ".join(parts)
+
+    def question_lines(self, v: dict) -> list[tuple[str, int]]:
+        """The question and its options as (markup, hanging indent) lines, with
+        the actions not open now greyed on one line, each with why
+        (runtime/sight/whynot.py): the options stay on screen."""
         p = v["pending"]
-        self.say(f"\n[bold]{escape(self.seat_name(p['player']))}: "
-                 f"{escape(p.get('prompt') or self.words('play-your-choice', 'your choice'))}[/bold]")
+        out = [(f"[bold]{escape(self.seat_name(p['player']))}: "
+                f"{escape(p.get('prompt') or self.words('play-your-choice', 'your choice'))}[/bold]", 2)]
         ents = v["entities"]
         for n, o in enumerate(p["options"], 1):
-            line = f"  {n:>2}. {o['label']}"
-            e = ents.get(o.get("entity") or "")
-            if e:
-                name = e.get("name") or ""
-                about = e.get("text") or ""
-                if name and name.lower() not in o["label"].lower():
-                    about = f"{name}: {about}" if about else name
-                if about:
-                    line += f"  — {about}"
-            self.say(escape(line))
-        self.draw_unavailable(p)
-
-    def draw_unavailable(self, p: dict) -> None:
-        """The actions not open now, greyed, each with why (runtime/sight/whynot.py)."""
-        # one line for them all: the options stay on screen
+            out.append((escape(self.option_line(n, o, ents)), 6))
         gone = [f"{u['label']} ({u['reason']})" for u in p.get("unavailable") or []]
         if gone:
-            self.say(f"[dim]   × {escape(' · '.join(gone))}[/dim]")
+            out.append((f"[dim]   × {escape(' · '.join(gone))}[/dim]", 5))
+        return out
+
+    def option_line(self, n: int, o: dict, ents: dict) -> str:
+        """An option, numbered from 1; one that names a card says the card's text."""
+        line = f"  {n:>2}. {o['label']}"
+        e = ents.get(o.get("entity") or "")
+        if e:
+            name = e.get("name") or ""
+            about = e.get("text") or ""
+            if name and name.lower() not in o["label"].lower():
+                about = f"{name}: {about}" if about else name
+            if about:
+                line += f"  — {about}"
+        return line
 
     def show_log(self, seat: int) -> None:
         v = self.game.view(seat, log=True, lang=self.lang)
         lines = [t for t in (self.entry_text(e, v) for e in v["log"]) if t]
+        if lines and self.screen:
+            # the whole log is longer than a screen: read in the pager (`q` returns to the question)
+            with self.console.pager(styles=False):
+                self.console.print("\n".join(escape(x) for x in lines))
+            return
         self.say("\n".join(escape(x) for x in lines) if lines else escape(self.words("play-nothing-said", "nothing has been said yet")))
 
     def show_card(self, name: str) -> None:

@@ -175,10 +175,13 @@ class Game:
             # a recipe, built when read (record.py; Log.append written out)
             lg = st.log
             # (an answer to a menu names the menu: a view says its line from it)
+            # (the question asked is kept by its id and variables: the log says "who — question — answer")
             if pending["kind"] == "choose" and "msg" in pending:
-                (lg.page if not lg.shared else lg.own()).extend((3, _menu_entry, pending["msg"], legal))
+                (lg.page if not lg.shared else lg.own()).extend((4, _menu_entry, pending["msg"], legal,
+                                                                 pending.get("args")))
             else:
-                (lg.page if not lg.shared else lg.own()).extend((3, _action_entry, pending["kind"], legal))
+                (lg.page if not lg.shared else lg.own()).extend((5, _action_entry, pending["kind"], legal,
+                                                                 pending.get("msg"), pending.get("args")))
             try:
                 # interpreter.answer, written out
                 st.pending = None
@@ -477,14 +480,25 @@ def _budget(limits: dict, seq: int) -> Budget:
     return b
 
 
-def _action_entry(kind: str, legal: dict) -> dict:
-    """The log entry of an applied action (``legal`` is never changed after)."""
-    return {"type": "action", "kind": kind, **legal}
+def _action_entry(kind: str, legal: dict, ask: str | None = None, ask_args: dict | None = None) -> dict:
+    """The log entry of an applied action (``legal`` is never changed after),
+    with the message id (``ask``) and variables (``ask_args``) of the
+    question it answered, when the rules wrote one."""
+    e = {"type": "action", "kind": kind, **legal}
+    if ask is not None:
+        e["ask"] = ask
+        if ask_args:
+            e["ask_args"] = ask_args
+    return e
 
 
-def _menu_entry(msg: str, legal: dict) -> dict:
-    """The log entry of an answer to a menu (`choose`), with the menu's message id."""
-    return {"type": "action", "kind": "choose", **legal, "msg": msg}
+def _menu_entry(msg: str, legal: dict, ask_args: dict | None = None) -> dict:
+    """The log entry of an answer to a menu (`choose`), with the menu's
+    message id (which is the question's) and the question's variables."""
+    e = {"type": "action", "kind": "choose", **legal, "msg": msg}
+    if ask_args:
+        e["ask_args"] = ask_args
+    return e
 
 
 _SCALARS = frozenset((str, int, bool, float, type(None)))

@@ -682,3 +682,14 @@ ENGINE_IDS.update({
     "page-error-413": (), "page-error-429": (), "page-error-500": (), "page-error-503": (),
     "page-error-other": ("status",), "page-error-connection": (),
 })
+
+# --- ENGINE: a log people can follow, a page for everyone (issue 25.3, 25.5) ---------------
+ENGINE_IDS.update({
+    # an answer in the log: who, the question asked (when the rules wrote one) and the answer
+    "engine-log-answer": ("player", "question", "answer"), "engine-log-did": ("player", "answer"),
+    # the web page: the setup form's bots, a finished game, the log's count
+    "page-bots-play": ("players",), "page-bots-none": (), "page-finished": (),
+    "page-log-count": ("count",),
+    # the terminal: the log lines left out to keep the question on screen
+    "play-more-above": ("count", "log"),
+})

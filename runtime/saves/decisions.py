@@ -150,13 +150,17 @@ def _log_entry(e: Any, path: str, c: Ctx) -> dict:
     if check is None:
         raise bad(f"{path}.type", f"is not a kind of log entry ({short(e['type'])})")
     check(e, path, c)
-    if e["type"] == "event" or "args" in e:      # event arguments; a log line's variables
-        return {**game_record({k: x for k, x in e.items() if k != "args"}, path, c),
-                "args": game_record(e["args"], f"{path}.args", c)}
+    if e["type"] == "event" or "args" in e or "ask_args" in e:
+        # event arguments; a log line's variables; the variables of the question an answer answered
+        held = [k for k in ("args", "ask_args") if k in e]
+        return {**game_record({k: x for k, x in e.items() if k not in held}, path, c),
+                **{k: game_record(e[k], f"{path}.{k}", c) for k in held}}
     return game_record(e, path, c)
 
 
 _ACTION_HEAD = frozenset(("type", "kind", "player", "decision", "option"))
+# the question an answer answered: its message id and variables (game.py `_action_entry`)
+_ASKED = frozenset(("ask", "ask_args"))
 
 
 def _log_action(e: dict, path: str, c: Ctx) -> None:
@@ -164,9 +168,13 @@ def _log_action(e: dict, path: str, c: Ctx) -> None:
     kind = e.get("kind")
     if type(kind) is not str or kind not in OPTION_KEYS:
         raise bad(f"{path}.kind", f"is not a kind of decision ({short(kind)})")
-    need_shape(e, path, _ACTION_HEAD | OPTION_KEYS[kind], ANSWER_MORE.get(kind, frozenset()))
+    need_shape(e, path, _ACTION_HEAD | OPTION_KEYS[kind], ANSWER_MORE.get(kind, frozenset()) | _ASKED)
     if "msg" in e:
         need_text(e["msg"], f"{path}.msg", 200)
+    if "ask" in e:
+        need_text(e["ask"], f"{path}.ask", 200)
+    if "ask_args" in e:
+        need_dict(e["ask_args"], f"{path}.ask_args")
     need_player(e["player"], f"{path}.player", c, none=False)
     need_int(e["decision"], f"{path}.decision", 1)
     need_int(e["option"], f"{path}.option")

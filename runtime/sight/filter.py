@@ -353,6 +353,11 @@ def _zones_seen_of(lay: Any, player: int | None, side: list | None = None) -> li
     return seen
 
 
+# what the log keeps of an answer besides the option answered: its kind, the menu a
+# `choose` answer names, the question asked (its id and variables)
+_LOGGED_ONLY = frozenset(("type", "kind", "msg", "ask", "ask_args"))
+
+
 def answers(m: Any) -> list[dict]:
     """Every answer in the log as its player was offered it (what ``replay``
     applies): pieces by the handles that player saw then."""
@@ -365,6 +370,5 @@ def answers(m: Any) -> list[dict]:
         p = e.get("player")
         if p not in seen:
             seen[p] = Sight(m, p if type(p) is int else None).log(log)
-        # (not the log's own fields: its kind, and the menu a `choose` answer names)
-        out.append({k: v for k, v in seen[p][i].items() if k not in ("type", "kind", "msg")})
+        out.append({k: v for k, v in seen[p][i].items() if k not in _LOGGED_ONLY})
     return out

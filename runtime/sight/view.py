@@ -76,9 +76,43 @@ def view(m: Any, player: int | None, log: bool | None = None, log_from: int | No
         out["boards"] = _board.state(m, sight, props, out["pending"])   # geometry: board.geometry, sent once
     if display and out["pending"] is not None:
         _whynot.note(m, player, out["pending"], words)
+    raw_log = st.log[start - st.log_from:] if start < end else []
     if words is not None:
-        _translate(m, out, words, st.log[start - st.log_from:] if start < end else [])
+        _translate(m, out, words, raw_log)
+    _questions(m, out["log"], raw_log, words)
     return out
+
+
+def _questions(m: Any, log: list, raw_log: list, w: Any) -> None:
+    """Each logged answer says the question it answered (``question``, in
+    the view's language; English without one), from the message id and
+    variables the log kept (game.py ``_action_entry``): a log people can
+    follow reads "who — question — answer". A variable the seat may not
+    see stays hidden."""
+    for e, r in zip(log, raw_log):
+        if e.get("type") != "action" or "ask" not in e and not (e.get("kind") == "choose" and "msg" in e):
+            continue
+        mid = r.get("ask") or r.get("msg")
+        if w is None:
+            w = _text.words(m, "en")
+        seen = e.get("ask_args")
+        args = _named_seen(m, r.get("ask_args"), seen) if seen else None
+        asked = w.prompt({"msg": mid, "args": args, "kind": e.get("kind")})
+        if asked:
+            e["question"] = asked
+
+
+def _named_seen(m: Any, raw: Any, seen: Any) -> Any:
+    """``raw`` named as its English words name it (``_named_value``), but
+    hidden wherever the seat's sight (``seen``) hid it."""
+    if seen == {"hidden": True} and raw != seen:
+        return seen
+    t = type(raw)
+    if t is dict and type(seen) is dict and "piece" not in raw:
+        return {k: _named_seen(m, x, seen.get(k)) for k, x in raw.items()}
+    if t is list and type(seen) is list and len(seen) == len(raw):
+        return [_named_seen(m, x, y) for x, y in zip(raw, seen)]
+    return _named_value(m, raw)
 
 
 def _translate(m: Any, out: dict, w: Any, raw_log: list) -> None:
@@ -230,6 +264,10 @@ def _entities(m: Any, v: dict, words: Any = None) -> dict:
     shown: set = set()
     _gather(v["display"], shown)
     _gather(v["pending"], shown)
+    # an option that names a card (a driver to choose, an action of a card) shows its text
+    for o in (v["pending"] or {}).get("options") or ():
+        if type(o.get("entity")) is str:
+            shown.add(o["entity"])
     ents = m.R.entities
     out = {}
     for eid in sorted(seen | shown):

@@ -157,3 +157,16 @@ page-error-500 = The server failed on this request.
 page-error-503 = The server holds all the games it can: try again later.
 page-error-other = The request failed ({ $status }).
 page-error-connection = The server cannot be reached.
+
+## a log people can follow (issue 25): an answer in the log
+engine-log-answer = { $player } — { $question } { $answer }
+engine-log-did = { $player } — { $answer }
+
+## the web page: bots, a finished game, the log
+page-bots-play = Bots play { $players }.
+page-bots-none = No bots: every seat is yours.
+page-finished = This game is over: here is how it ended.
+page-log-count = Log ({ $count })
+
+## the terminal: lines left out to keep the question on screen
+play-more-above = ({ $count } more above: `{ $log }`)

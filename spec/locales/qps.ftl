@@ -140,3 +140,11 @@ page-error-500 = THE SERVER FAILED ON THIS REQUEST.
 page-error-503 = THE SERVER HOLDS ALL THE GAMES IT CAN: TRY AGAIN LATER.
 page-error-other = THE REQUEST FAILED ({ $status }).
 page-error-connection = THE SERVER CANNOT BE REACHED.
+
+engine-log-answer = { $player } — { $question } { $answer }
+engine-log-did = { $player } — { $answer }
+page-bots-play = BOTS PLAY { $players }.
+page-bots-none = NO BOTS: EVERY SEAT IS YOURS.
+page-finished = THIS GAME IS OVER: HERE IS HOW IT ENDED.
+page-log-count = LOG ({ $count })
+play-more-above = ({ $count } MORE ABOVE: `{ $log }`)

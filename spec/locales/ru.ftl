@@ -161,3 +161,16 @@ page-error-500 = Сервер не справился с этим запросо
 page-error-503 = На сервере уже столько партий, сколько он может вести: попробуйте позже.
 page-error-other = Запрос не удался ({ $status }).
 page-error-connection = Сервер недоступен.
+
+## журнал, который можно читать (задача 25): ответ в журнале
+engine-log-answer = { $player } — { $question } { $answer }
+engine-log-did = { $player } — { $answer }
+
+## веб-страница: боты, оконченная партия, журнал
+page-bots-play = Боты играют за: { $players }.
+page-bots-none = Без ботов: все места ваши.
+page-finished = Эта партия окончена: вот чем она закончилась.
+page-log-count = Журнал ({ $count })
+
+## терминал: строки, не уместившиеся над вопросом
+play-more-above = (ещё { $count } выше: «{ $log }»)

@@ -75,7 +75,7 @@ def test_a_whole_game_is_played_through_the_page(site, page):
     assert [a["player"] for a in game.actions()].count(1) == answered
     winner = game.view(1)["players"][game.winner]
     assert winner in page.inner_text("#status")
-    shown = page.evaluate("Array.from(document.querySelectorAll('#log li'), li => li.textContent)")
+    shown = page.evaluate("Array.from(document.querySelectorAll('#log li .said'), li => li.textContent)")
     said = game.messages()
     assert said and said[-1] in shown
 

@@ -20,6 +20,13 @@ function say(id, args) {
   return text.replace(/\{\$([A-Za-z0-9_]+)\}/g, (m, k) => (args && k in args ? String(args[k]) : m));
 }
 
+// a message as nodes: its variables may be nodes (an answer in bold), its words stay the catalogue's
+function sayNodes(id, args) {
+  const text = (WORDS.words || {})[id];
+  if (text == null) return [id];
+  return text.split(/\{\$([A-Za-z0-9_]+)\}/).map((part, i) => (i % 2 === 0 ? part : (args && part in args ? args[part] : `{$${part}}`)));
+}
+
 // every element marked data-msg says its message (the server wrote them in already; a page
 // opened some other way still reads right once the script runs)
 function sayMarked() {
@@ -88,6 +95,7 @@ async function showSetup() {
   select.replaceChildren(...packs.map((p) => el("option", { value: p.id, text: p.name })));
   select.onchange = choosePack;
   $("players").onchange = chooseSeats;
+  $("seat").onchange = sayBots;
   choosePack();
 }
 
@@ -114,6 +122,15 @@ function chooseSeats() {
   const was = Number(seat.value) || 0;
   seat.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: String(i), text: playerName(i) })));
   seat.value = String(Math.min(was, n - 1));
+  sayBots();
+}
+
+// who the bots are, said under the seat: every seat but yours
+function sayBots() {
+  const n = Number($("players").value) || 1;
+  const you = Number($("seat").value) || 0;
+  const bots = Array.from({ length: n }, (_, i) => i).filter((i) => i !== you).map(playerName);
+  $("bots").textContent = bots.length ? say("page-bots-play", { players: bots.join(say("engine-list-sep")) }) : say("page-bots-none");
 }
 
 async function startGame(event) {
@@ -150,7 +167,14 @@ async function join() {
   $("table").hidden = false;
   shown = -1;
   current = null;
-  await fetchState(-LOG_KEPT);
+  try {
+    await fetchState(-LOG_KEPT);
+  } catch (e) {
+    // a bad token or a game that is gone: the reason and a way on, not an empty table
+    $("table").hidden = true;
+    $("lost").hidden = false;
+    throw e;
+  }
   listen();
 }
 
@@ -173,7 +197,11 @@ function listen() {
   };
 }
 
+// an answer given from the keyboard leaves the focus on the next question's first option
+let refocus = false;
+
 async function answer(action, buttons) {
+  refocus = buttons.includes(document.activeElement);
   for (const b of buttons) b.disabled = true;
   showError("");
   try {
@@ -315,7 +343,7 @@ function drawDecision(state, names) {
   const pending = view.pending;
   box.classList.toggle("waiting", state.actions.length === 0);
   if (view.over) {
-    $("prompt").textContent = resultText(view, names);
+    $("prompt").replaceChildren(el("span", { class: "finished", text: say("page-finished") }), " ", resultText(view, names));
     options.replaceChildren(el("a", { href: "/", text: say("page-new-game-link") }));
     return;
   }
@@ -327,14 +355,23 @@ function drawDecision(state, names) {
   $("prompt").textContent = (pending && pending.prompt) || say("page-your-choice");
   // an option's words are the view's (in the server's language); the action is sent back as it came
   const said = new Map(((pending && pending.options) || []).map((o) => [o.option, o]));
+  // (a state drawn again keeps the focus on the option that had it)
+  const focused = Array.from(options.querySelectorAll("button")).indexOf(document.activeElement);
   const buttons = state.actions.map((a) => {
-    const card = a.entity && entities[a.entity];
+    const entity = a.entity || (said.get(a.option) || {}).entity;
+    const card = entity && entities[entity];
     const shown = said.has(a.option) && said.get(a.option).label ? { ...a, label: said.get(a.option).label } : a;
-    return el("button", { type: "button", class: "option" }, el("span", { class: "label", text: optionText(shown, names) }),
+    // a card's text under its name, and whole on hover (a long one is cut short on the button)
+    const attrs = card && card.text ? { type: "button", class: "option", title: card.text } : { type: "button", class: "option" };
+    return el("button", attrs, el("span", { class: "label", text: optionText(shown, names) }),
       card && card.text ? el("small", { text: card.text }) : null);
   });
   buttons.forEach((b, i) => { b.onclick = () => answer(state.actions[i], buttons); });
   options.replaceChildren(...buttons, ...drawUnavailable(pending));
+  if ((refocus || focused >= 0) && buttons.length) {
+    buttons[focused >= 0 && focused < buttons.length ? focused : 0].focus();
+    refocus = false;
+  }
 }
 
 // the actions not open now, greyed, each with why (the view's pending.unavailable)
@@ -375,6 +412,13 @@ function fmt(v, names) {
   return String(v);
 }
 
+// a name that is a card's: its text opens under it on a tap or a key (a disclosure), and shows on hover
+function cardNamed(text, id) {
+  const e = id && entities[id];
+  if (!e || !e.text) return text;
+  return el("details", { class: "card", title: e.text }, el("summary", { text }), el("p", { text: e.text }));
+}
+
 function entityName(id) {
   const e = entities[id];
   return (e && e.name) || words(id);
@@ -390,12 +434,12 @@ function pieceList(pieces, names) {
   const groups = new Map();
   for (const p of pieces) {
     const text = fmt(p, names);
-    const g = groups.get(text) || { text, hidden: !!p.hidden, n: 0 };
+    const g = groups.get(text) || { text, hidden: !!p.hidden, n: 0, entity: p.entity };
     g.n += 1;
     groups.set(text, g);
   }
   return el("ul", { class: "pieces" }, ...Array.from(groups.values(), (g) =>
-    el("li", { class: g.hidden ? "piece hidden" : "piece", text: g.n > 1 ? say("engine-times", { name: g.text, count: g.n }) : g.text })));
+    el("li", { class: g.hidden ? "piece hidden" : "piece" }, cardNamed(g.n > 1 ? say("engine-times", { name: g.text, count: g.n }) : g.text, g.entity))));
 }
 
 function drawZone(z, names, own) {
@@ -404,7 +448,7 @@ function drawZone(z, names, own) {
   const pieces = z.pieces || z.known;
   if (z.groups && z.groups.length) {
     box.append(el("ul", { class: "pieces" }, ...z.groups.map((g) =>
-      el("li", { class: "piece", text: g.count > 1 ? say("engine-times", { name: entityName(g.entity), count: g.count }) : entityName(g.entity) }))));
+      el("li", { class: "piece" }, cardNamed(g.count > 1 ? say("engine-times", { name: entityName(g.entity), count: g.count }) : entityName(g.entity), g.entity)))));
   } else if (pieces && pieces.length) box.append(pieceList(pieces, names));
   else if (z.count && !z.pieces) box.append(el("span", { class: "muted", text: say("page-face-down") }));
   return box;
@@ -508,23 +552,44 @@ function drawPanels(panels, view, state, names) {
   return el("table", {}, el("thead", {}, head), el("tbody", {}, ...body));
 }
 
+// a log entry as people read it: a line said, or who answered what to which question
+// (the view says the question and the answer in its language; the catalogue joins them)
+function logLine(e, names) {
+  if (e.type === "say") return e.text ? [e.text] : null;
+  if (e.type === "stopped" && e.message) return [e.message];
+  if (e.type !== "action" || !e.label || e.label === "hidden") return null;
+  const player = el("span", { class: "who", text: seatName(names, e.player) });
+  const answer = el("b", { text: e.label });
+  return e.question ? sayNodes("engine-log-answer", { player, question: e.question, answer })
+    : sayNodes("engine-log-did", { player, answer });
+}
+
 function drawLog(view, names) {
-  const items = [];
+  const lines = [];
   for (const e of view.log) {
-    if (e.type === "say") items.push(el("li", { text: e.text || "" }));
-    else if (e.type === "action" && e.label && e.label !== "hidden") {
-      items.push(el("li", { class: "action", text: `${seatName(names, e.player)}: ${e.label}` }));
-    }
+    const line = logLine(e, names);
+    if (line) lines.push({ line, action: e.type === "action" });
   }
+  const kept = lines.slice(-200);
+  const first = lines.length - kept.length + 1;
+  const items = kept.map((l, i) => el("li", { class: l.action ? "action" : "" },
+    el("span", { class: "n", text: String(first + i) }), el("span", { class: "said" }, ...l.line)));
   const log = $("log");
-  log.replaceChildren(...items.slice(-200));
-  log.scrollTop = log.scrollHeight;
+  log.replaceChildren(...items);
+  log.scrollTop = log.scrollHeight;       // the newest line in sight
+  $("log-title").textContent = say("page-log-count", { count: lines.length });
+  // folded (a phone), the newest line still shows in the log's heading
+  $("log-last").textContent = kept.length ? kept[kept.length - 1].line.map((x) => (typeof x === "string" ? x : x.textContent)).join("") : "";
 }
 
 // --- start -----------------------------------------------------------------
 
 sayMarked();
 $("new-game").addEventListener("submit", startGame);
+// the log beside the question on a wide screen is open; on a phone it folds (its newest line shows)
+$("logbox").open = window.matchMedia("(min-width: 60rem)").matches;
+// another game's link opened in this tab (only its fragment differs): open that game
+window.addEventListener("hashchange", () => location.reload());
 (async () => {
   try {
     if (location.hash.includes("token=")) {
