@@ -24,7 +24,7 @@ import sys
 import threading
 import traceback
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 from urllib.parse import unquote
 
 from lsprotocol import types
@@ -314,16 +314,25 @@ def send_all(ls: WaybillServer, pubs: list[types.PublishDiagnosticsParams],
     ls.send_soon(send)
 
 
-def check_pack(ls: WaybillServer, key: str) -> None:
-    """The first pass of the pack `key`, published at once; the second is queued."""
+def latest_analysis(ls: WaybillServer, key: str) -> tuple[str, Any] | None:
+    """(path, analysis) of the newest text of the pack `key`, once pending edits are in;
+    None if the pack is gone or a newer edit stopped the analysis."""
     apply_pending(ls)
     path = ls.latest.get(key)
     if path is None:
-        return
+        return None
     try:
-        analysis = analysis_of(ls, path)
+        return path, analysis_of(ls, path)
     except Stopped:
+        return None
+
+
+def check_pack(ls: WaybillServer, key: str) -> None:
+    """The first pass of the pack `key`, published at once; the second is queued."""
+    got = latest_analysis(ls, key)
+    if got is None:
         return
+    path, analysis = got
     pubs = publications(ls, analysis, path)
     if analysis.complete:
         send_all(ls, pubs)
@@ -340,14 +349,10 @@ def check_pack(ls: WaybillServer, key: str) -> None:
 def finish_pack(ls: WaybillServer, key: str) -> None:
     """The second pass (variants, rules-text lint), unless an edit comes first."""
     ls.analyst.pause(FINISH_DELAY)  # stops here if an edit supersedes it meanwhile
-    apply_pending(ls)
-    path = ls.latest.get(key)
-    if path is None:
+    got = latest_analysis(ls, key)
+    if got is None:
         return
-    try:
-        analysis = analysis_of(ls, path)
-    except Stopped:
-        return
+    path, analysis = got
     ls.analysing = path
     ls.wb.finish(analysis)
     ls.analysing = None
