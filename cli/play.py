@@ -325,6 +325,11 @@ class Session:
             top.append(wrap(self.compact(self.seat_name(seat), panel["items"], v), 2))
         if v["display"]["board"]:
             top.append(wrap(self.compact(self.words("play-the-table", "The table"), v["display"]["board"], v), 2))
+        if v.get("boards"):     # the pack's map, whole, when the screen has room for it besides the rest
+            room = height - 2 - len(question) - len(notes) - screen.MIN_LOG - sum(len(b) for b in top)
+            drawn = textmap.lines(self.game.boards(self.lang), v, width, room)
+            if drawn:
+                top.insert(0, [Text(line) for line in drawn])
         log_view = self.game.view(seat, log_from=max(0, v["log_end"] - 3 * height), lang=self.lang)
         self.shown = log_view["log_end"]
         log = [ln for t in (self.entry_text(e, log_view) for e in log_view["log"]) if t

@@ -74,3 +74,27 @@ def test_play_draws_the_map_when_the_terminal_is_wide_enough():
     # (the first question names no space: the legend "1 Player 1  2 Player 2" is 22 wide)
     assert "The Garden" in play("22")
     assert "The Garden" not in play("21")
+
+
+def screen_of(width: int, height: int) -> str:
+    """What `waybill play` draws on a terminal of that size (its one-screen mode) for seat 0's walk."""
+    import io
+
+    from rich.console import Console
+
+    from waybill.play import Session
+    game, v = walking()
+    s = Session(game.rules, game, {0}, "default", 1)
+    out = io.StringIO()
+    s.console = Console(file=out, width=width, height=height, force_terminal=True, color_system=None)
+    s.screen = True
+    s.draw_screen(v, 0, [])
+    return out.getvalue()
+
+
+def test_a_terminal_screen_shows_the_map_when_it_has_room():
+    # issue 25.6: "shows the map when there is room" -- beside the question, never instead of it
+    roomy = screen_of(100, 40)
+    assert "The Garden" in roomy and "Walk where?" in roomy
+    short = screen_of(100, 12)
+    assert "The Garden" not in short and "Walk where?" in short
