@@ -143,6 +143,7 @@ class Rules:
     space_distances: dict | None    # space -> every space's distance from it (functions.distance)
     tag_sets: dict | None           # space or region -> its tags (functions.has_tag)
     display: dict | None            # the display, its expressions compiled (sight/display.py)
+    drawn_boards: list | None       # the boards drawn, their shows indexed (sight/board.py)
     decision_ids: dict | None       # file:line:col -> decision id (sight/view.py)
     action_ids: dict | None         # (entity, action) -> message id (text/words.py)
     top_actions: dict | None        # top-level action declarations by id (text/words.py)
@@ -175,6 +176,7 @@ class Rules:
         self.space_distances = None
         self.tag_sets = None
         self.display = None
+        self.drawn_boards = None
         self.decision_ids = None
         self.action_ids = None
         self.top_actions = None

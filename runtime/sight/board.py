@@ -32,7 +32,7 @@ from .filter import Sight
 
 def drawn(R: Any) -> list[dict]:
     """The IR's boards that have positions, with their shows indexed; kept per rules."""
-    cached = R.__dict__.get("_drawn_boards")
+    cached = R.drawn_boards
     if cached is not None:
         return cached
     out = []
@@ -47,7 +47,7 @@ def drawn(R: Any) -> list[dict]:
                     "entities": {s["id"]: s for s in shows if s["what"] == "entity"},
                     "kinds": {s["id"]: s for s in shows if s["what"] == "kind"},
                     "places": [s for s in shows if s["what"] in ("counter", "quantity")], "fns": fns})
-    R.__dict__["_drawn_boards"] = out
+    R.drawn_boards = out
     return out
 
 
