@@ -19,8 +19,9 @@ from .rules import Rules
 from .engine.arguments import options_problem, player_names, players_problem, said, seed_problem
 from .saves.check import checked_fields
 from .saves.versions import VERSION, migrated
-from .sight.filter import Sight, answers, plain_actions
+from .sight.filter import Sight, answers, plain_actions, said_words
 from .engine.primitives import without
+from .engine.said import english, prompt_english
 from .sight.reader import SeatReader
 from .engine.state import State, new_state
 
@@ -325,7 +326,14 @@ class Game:
 
     @property
     def pending(self) -> dict | None:
-        return self.m.st.pending
+        """The pending decision as the state holds it (the game's: do not
+        edit it), with its ``prompt`` in English: the state keeps a
+        prompt's message id and values, not its words, where the rules'
+        message says them (issue 24), and they are said here again."""
+        p = self.m.st.pending
+        if p is None or "prompt" in p:
+            return p
+        return {"player": p["player"], "kind": p["kind"], "prompt": prompt_english(self.m, p), **p}
 
     @property
     def decision(self) -> int:
@@ -335,8 +343,12 @@ class Game:
     @property
     def log(self) -> list[dict]:
         """The log's entries, a new list (the entries themselves are the
-        game's: do not edit them). A loaded record is checked when first read."""
-        return self.m.st.log.entries()
+        game's: do not edit them). A loaded record is checked when first read.
+        A `log` line and a stopped effect's line have their English words
+        (``text``, ``message``) in a copy: the state keeps their message id
+        and values, and says them here again (issue 24)."""
+        m = self.m
+        return [said_words(m, e, e) if e.get("type") in _SAID else e for e in m.st.log.entries()]
 
     @property
     def state(self) -> State:
@@ -397,7 +409,10 @@ class Game:
 
     def messages(self) -> list[str]:
         """The table talk written by `log` statements."""
-        return [e.get("text", "") for e in self.m.st.log.entries() if e.get("type") == "say"]
+        m = self.m
+        # (a line the state keeps as its id and values is said again: said.english)
+        return [e["text"] if "text" in e else english(m, e.get("msg"), e.get("args")) or ""
+                for e in m.st.log.entries() if e.get("type") == "say"]
 
     def actions(self) -> list[dict]:
         """Every action in the log (what ``replay`` needs): all of them,
@@ -478,6 +493,7 @@ def _menu_entry(msg: str, legal: dict) -> dict:
     return {"type": "action", "kind": "choose", **legal, "msg": msg}
 
 
+_SAID = frozenset(("say", "stopped"))
 _SCALARS = frozenset((str, int, bool, float, type(None)))
 
 

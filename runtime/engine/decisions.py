@@ -31,11 +31,14 @@ def post(m: Any, player: int, kind: str, prompt: str, options: list) -> None:
     mid = getattr(prompt, "msg", None) if type(prompt) is not str else None
     if mid is None:
         st.pending = {"player": player, "kind": kind, "prompt": str(prompt), "options": options}
-    elif not prompt.args:        # what a catalogue needs (spec/messages.py): ids, never words
-        st.pending = {"player": player, "kind": kind, "prompt": str(prompt), "options": options, "msg": mid}
-    else:
-        st.pending = {"player": player, "kind": kind, "prompt": str(prompt), "options": options, "msg": mid,
-                      "args": prompt.args}
+        return
+    # what a catalogue needs (spec/messages.py): ids and values; the words
+    # only when no message says them again (Said.own; views say the rest)
+    p = {"player": player, "kind": kind, "prompt": str(prompt), "options": options, "msg": mid} if prompt.own \
+        else {"player": player, "kind": kind, "options": options, "msg": mid}
+    if prompt.args:
+        p["args"] = prompt.args
+    st.pending = p
 
 
 def decider(m: Any, by: Callable | None, loc: dict) -> int:

@@ -11,16 +11,59 @@ from .exprs import compile_expr
 from .limits import check_size
 
 
+# the words of a decision without a prompt, by its kind (said again from
+# here: the state keeps no words its rules can say again, issue 24)
+DEFAULT_PROMPTS = {"act": "Take an action", "choose": "Choose", "pick": "Pick", "amount": "Choose a number",
+                   "order": "Put in order", "may": "Do it?"}
+# the engine's own lines (a failed `require` with no message of its own, a
+# `pay` that fell short), by message id: the English of spec/locales/en.ftl
+ENGINE_SAID = {"engine-requirement": "requirement not met",
+               "engine-cannot-pay": "cannot pay {amount} {counter} (has {has})"}
+
+
 class Said(str):
     """Text a rule wrote (a log line, a prompt), with its message id and the
     values of its variables: what a catalogue needs to say it again in
-    another language. Stored in the state as plain data (``msg``, ``args``)."""
-    __slots__ = ("msg", "args")
+    another language. Stored in the state as plain data (``msg``, ``args``),
+    and its words too only when ``own``: words no message of the rules
+    holds (an expression's, or a string with no letter), which a view could
+    not say again from the id."""
+    __slots__ = ("msg", "args", "own")
 
-    def __new__(cls, text: str, msg: str | None, args: dict | None = None) -> "Said":
+    def __new__(cls, text: str, msg: str | None, args: dict | None = None, own: bool = False) -> "Said":
         s = str.__new__(cls, text)
-        s.msg, s.args = msg, args or {}
+        s.msg, s.args, s.own = msg, args or {}, own or msg is None
         return s
+
+
+def english(m: Any, mid: Any, args: dict | None) -> str | None:
+    """The English words of the line (or prompt, or menu line) kept as
+    message ``mid`` and the values of its variables: the message's English
+    with each value said as ``access.text_of`` says it, as `compile_said`
+    joined them when the line was written. None for an id these rules do
+    not have, or values a damaged save could not say."""
+    a = args if type(args) is dict else {}
+    try:
+        fmt = ENGINE_SAID.get(mid) if type(mid) is str else None
+        if fmt is not None:
+            return fmt.format(**a)
+        parts = access.english_parts(m.R, mid) if type(mid) is str else None
+        if parts is None:
+            return None
+        return "".join(p if type(p) is str else access.text_of(m, a.get(p[0])) for p in parts)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, RecursionError):
+        return None
+
+
+def prompt_english(m: Any, pending: dict) -> str:
+    """The English prompt of a pending decision: its own words if the state
+    kept them, else said again from its message id (a decision without a
+    prompt: the words of its kind)."""
+    got = pending.get("prompt")
+    if got is not None:
+        return got
+    got = english(m, pending.get("msg"), pending.get("args"))
+    return got if got is not None else DEFAULT_PROMPTS.get(pending.get("kind"), "")
 
 
 def compile_said(rules: Any, node: Any, text: Any, at: str | None, default: str | None = None) -> Callable:
@@ -33,7 +76,9 @@ def compile_said(rules: Any, node: Any, text: Any, at: str | None, default: str 
         if text is not None and type(text) is not str:          # any other expression: its words
             fn = compile_expr(text, rules, at)
             return lambda m, loc: Said(access.text_of(m, fn(m, loc)), None)
-        said = Said(default if text is None else text, mid)
+        # (no prompt: the kind's words, said again from DEFAULT_PROMPTS)
+        again = text is None or (msg is not None and msg.text == text)
+        said = Said(default if text is None else text, mid, None, not again)
         return lambda m, loc: said
     parts = [(p, None) if type(p) is str else (compile_expr(p, rules, at), msg._var(p) if msg else None)
              for p in text["parts"]]

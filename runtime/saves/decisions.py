@@ -23,8 +23,8 @@ _EVENT_KEYS = frozenset(("type", "event", "args"))
 _MOVED_KEYS = frozenset(("piece", "source", "to"))
 _PIECE_KEYS = frozenset(("piece",))
 _ZONE_KEYS = frozenset(("zone", "of"))
-_SAY_KEYS = frozenset(("type", "text"))
-_STOPPED_KEYS = frozenset(("type", "message", "at"))
+_SAY_KEYS = frozenset(("type",))
+_STOPPED_KEYS = frozenset(("type", "at"))
 
 
 def ending(v: Any, path: str, c: Ctx, keys: frozenset) -> dict:
@@ -65,7 +65,7 @@ OPTION_KEYS: dict[str, frozenset] = {
 # values; an answer to a menu, the menu's message id
 OPTION_MORE: dict[str, frozenset] = {"choose": frozenset(("args",))}
 ANSWER_MORE: dict[str, frozenset] = {"choose": frozenset(("args", "msg"))}
-_PENDING_KEYS = frozenset(("player", "kind", "prompt", "options"))
+_PENDING_KEYS = frozenset(("player", "kind", "options"))
 _SAID_KEYS = frozenset(("msg", "args"))      # a message id and its variables (spec/messages.py)
 
 
@@ -121,13 +121,12 @@ OPTION_CHECKS: dict[str, Callable[[dict, str, Ctx], None]] = {
 def check_pending(v: Any, c: Ctx) -> dict | None:
     if v is None:
         return None
-    need_shape(v, "pending", _PENDING_KEYS, _SAID_KEYS)
-    _said(v, "pending")
+    need_shape(v, "pending", _PENDING_KEYS, _SAID_KEYS | {"prompt"})
+    _said(v, "pending", "prompt")
     need_player(v["player"], "pending.player", c, none=False)
     kind = v["kind"]
     if type(kind) is not str or kind not in OPTION_KEYS:
         raise bad("pending.kind", f"is not a kind of decision ({short(kind)})")
-    need_text(v["prompt"], "pending.prompt")
     if not need_list(v["options"], "pending.options"):
         raise bad("pending.options", "is empty: a decision needs something to choose")
     options = []
@@ -202,22 +201,26 @@ EVENT_ARGS: dict[str, Callable[[dict, str, Ctx], None]] = {"moved": _moved_args}
 
 
 def _log_say(e: dict, path: str, c: Ctx) -> None:
-    need_shape(e, path, _SAY_KEYS, _SAID_KEYS)
-    need_text(e["text"], f"{path}.text")
-    _said(e, path)
+    need_shape(e, path, _SAY_KEYS, _SAID_KEYS | {"text"})
+    _said(e, path, "text")
 
 
-def _said(e: dict, path: str) -> None:
+def _said(e: dict, path: str, words: str) -> None:
+    """A message id and its values, and the words (``words``): the words
+    may be left out where the id says them (a view says them again)."""
     if "msg" in e:
         need_text(e["msg"], f"{path}.msg", 200)
+    elif words not in e:
+        raise bad(path, f"has no {words} and no msg (a message id) to say it from")
+    if words in e:
+        need_text(e[words], f"{path}.{words}")
     if "args" in e:
         need_dict(e["args"], f"{path}.args")
 
 
 def _log_stopped(e: dict, path: str, c: Ctx) -> None:
-    need_shape(e, path, _STOPPED_KEYS, _SAID_KEYS)
-    _said(e, path)
-    need_text(e["message"], f"{path}.message")
+    need_shape(e, path, _STOPPED_KEYS, _SAID_KEYS | {"message"})
+    _said(e, path, "message")
     if e["at"] is not None:
         need_text(e["at"], f"{path}.at")
 

@@ -28,6 +28,7 @@ from waybill.spec.errors import WaybillError
 from ..engine.handles import handle
 from ..engine.outcome import sides
 from ..engine.reveal import known_pieces
+from ..engine.said import english
 
 HIDDEN = {"hidden": True}
 _NESTED = frozenset((dict, list, tuple))
@@ -246,7 +247,8 @@ class Sight:
             return self._answer(e, then)
         # a line said (its pieces too) as the seat saw it when said: a log entry
         # never changes once sent (the server sends each entry once, serve/wire.py)
-        return self.value(e, then)
+        out = self.value(e, then)
+        return said_words(self.m, e, out) if kind == "say" or kind == "stopped" else out
 
     def _move(self, e: dict) -> tuple[int | None, int, int]:
         """(piece, source slot, destination slot) of a ``moved`` entry; -1 = out of play."""
@@ -271,6 +273,18 @@ class Sight:
         else:
             slot = None
         return -1 if slot is None else slot
+
+
+def said_words(m: Any, e: dict, out: dict) -> dict:
+    """A `log` line or a stopped effect's line as the seat is shown it: with
+    its English words, said again from its message id and values (the state
+    keeps no words a message of the rules can say, issue 24), in the place
+    the entry kept them before."""
+    key = "text" if e.get("type") == "say" else "message"
+    if key in out or "msg" not in e:
+        return out
+    words = english(m, e.get("msg"), e.get("args"))
+    return {"type": out.get("type"), key: words if words is not None else str(e.get("msg")), **out}
 
 
 def _sides(m: Any) -> list:

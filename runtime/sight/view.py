@@ -17,6 +17,7 @@ from typing import Any
 
 from . import display as _display
 from ..text import words as _text
+from ..engine.said import prompt_english
 from waybill.spec.errors import WaybillError
 from .filter import Sight
 from . import whynot as _whynot
@@ -105,9 +106,9 @@ def _translate(m: Any, out: dict, w: Any, raw_log: list) -> None:
     for e, r in zip(out["log"], raw_log):
         kind = e.get("type")
         if kind == "say" and "text" in e:
-            e["text"] = w.said(r.get("msg"), _named(m, r.get("args")), r["text"])
+            e["text"] = w.said(r.get("msg"), _named(m, r.get("args")), r.get("text"))
         elif kind == "stopped" and e.get("message"):
-            e["message"] = w.said(r.get("msg"), _named(m, r.get("args")), r["message"])
+            e["message"] = w.said(r.get("msg"), _named(m, r.get("args")), r.get("message"))
         elif kind == "action" and "label" in e:
             _answer_words(m, w, e, r)
 
@@ -158,6 +159,8 @@ def _pending(m: Any, sight: Sight) -> dict | None:
     out = sight.pending(raw)
     if out is None or "options" not in out:
         return out
+    if "prompt" not in out:         # (the state keeps its id and values: said here, in English)
+        out = {"player": out["player"], "kind": out["kind"], "prompt": prompt_english(m, raw), **out}
     at = decision_at(m) or m.st.pending.get("msg") or f"decision-{m.st.decision}"
     out["at"] = at
     taken: dict[str, int] = {}

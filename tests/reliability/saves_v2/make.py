@@ -1,0 +1,58 @@
+"""How the version-2 saves beside this file were made: run once, with the
+engine of `main` at 4d89a9c (saves of version 2 that still kept the English
+words of log lines, prompts and labels beside their message ids), from the
+repository root: ``/work/venv/bin/python tests/reliability/saves_v2/make.py``
+(an install of that main). Each file holds the save and what that engine
+did next: the label of each random answer (rng seeded 99), the log lines
+said after it, the result, and the last views (every seat, in English with
+no language asked, and seat 0 in Russian) with their last 40 log entries.
+Re-running it with a later engine would record that engine, not main's."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+
+from waybill import Game, load_pack
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+# (pack, players, seed, random steps before saving, answers after)
+CASES = [("weds", 3, 5, 120, 150), ("badlands", 3, 5, 150, 150), ("warfare", 2, 5, 6, 60)]
+
+
+def last_views(game: Game) -> list[dict]:
+    """The views the test compares: each seat's, then seat 0's in Russian."""
+    end = game.view(None)["log_end"]
+    start = max(0, end - 40)
+    return [game.view(s, log_from=start) for s in range(len(game.state.players))] + \
+        [game.view(0, log_from=start, lang="ru")]
+
+
+def make(pack: str, players: int, seed: int, steps: int, after: int) -> dict:
+    rules = load_pack(pack)
+    game = Game.new(rules, players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        game.apply(rng.choice(game.legal_actions()))
+    save = game.to_json()
+    said_before = len(game.messages())
+    rng = random.Random(99)
+    labels = []
+    for _ in range(after):
+        if game.over:
+            break
+        a = rng.choice(game.legal_actions())
+        labels.append(a.get("label"))
+        game.apply(a)
+    return {"pack": pack, "save": save, "labels": labels, "said": game.messages()[said_before:],
+            "over": game.over, "winner": game.winner, "views": last_views(game)}
+
+
+if __name__ == "__main__":
+    for case in CASES:
+        name = f"{case[0]}-{case[1]}p-seed{case[2]}.json"
+        with open(os.path.join(HERE, name), "w") as f:
+            json.dump(make(*case), f, separators=(",", ":"))
+        print(name, file=sys.stderr)
