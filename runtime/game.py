@@ -19,9 +19,9 @@ from .rules import Rules
 from .engine.arguments import options_problem, player_names, players_problem, said, seed_problem
 from .saves.check import checked_fields
 from .saves.versions import VERSION, migrated
-from .sight.filter import Sight, answers, plain_actions, said_words
+from .sight.filter import Sight, answer_words, answers, plain_actions, said_words
 from .engine.primitives import without
-from .engine.said import english, prompt_english
+from .engine.said import english, label_english, option_labels, prompt_english
 from .sight.reader import SeatReader
 from .engine.state import State, new_state
 
@@ -138,8 +138,9 @@ class Game:
         if p is None or st.over:
             return []
         who = p["player"]
-        got = plain_actions(p["options"], who, st.decision)     # (no piece shown: no Sight needed)
-        return got if got is not None else Sight(self.m, who).shown_actions(p["options"], who, st.decision)
+        labels = option_labels(self.m, p)       # (their English words: the state keeps none)
+        got = plain_actions(p["options"], who, st.decision, labels)     # (no piece shown: no Sight needed)
+        return got if got is not None else Sight(self.m, who).shown_actions(p["options"], who, st.decision, labels)
 
     def _action(self, i: int, opt: dict) -> dict:
         st = self.m.st
@@ -226,18 +227,20 @@ class Game:
         seen = _MATCHED
         if seen[0] is p and p is not None and seen[1] == st.decision and type(action) is dict:
             i = action.get("option")
-            legal = seen[2].get(i) if type(i) is int else None
-            if legal is not None and action == legal:
-                return legal
+            hit = seen[2].get(i) if type(i) is int else None
+            if hit is not None and action == hit[0]:
+                return hit[1]
         legal, plain = self._checked(action)
         if plain:
-            # a piece-free answer is a function of the decision alone: kept
-            # for the next game that answers it (clones share their pending
-            # decision; a search bot answers one decision in many clones)
+            # a piece-free answer is a function of the decision alone: kept,
+            # with the action that was found to answer it (its words
+            # checked), for the next game that answers it (clones share
+            # their pending decision; a search bot answers one decision in
+            # many clones)
             if seen[0] is p and seen[1] == st.decision:
-                seen[2][legal["option"]] = legal
+                seen[2][legal["option"]] = (dict(action), legal)
             else:
-                _MATCHED = (p, st.decision, {legal["option"]: legal})
+                _MATCHED = (p, st.decision, {legal["option"]: (dict(action), legal)})
         return legal
 
     def _checked(self, action: Any) -> tuple[dict, bool]:
@@ -270,10 +273,14 @@ class Game:
         # (the head as _action makes it, written out: every apply checks one)
         legal = {"player": player, "decision": decision, "option": i,
                  **(opt if plain else Sight(self.m, player).options([opt])[0])}
-        if action != legal:       # (equal: every field matches, the usual case, compared in C)
+        if action != legal:       # (equal: every field matches, compared in C)
             for k, v in action.items():
-                if legal.get(k) != v:
-                    raise IllegalAction(f"action field {k!r} is {v!r}, expected {legal.get(k)!r}")
+                # (the label the seat was shown: the state keeps the option's
+                # words only where no message says them, said.label_english)
+                want = legal.get(k) if k != "label" or "label" in legal else \
+                    label_english(self.m, pending["kind"], opt, pending.get("msg"))
+                if want != v:
+                    raise IllegalAction(f"action field {k!r} is {v!r}, expected {want!r}")
         return (legal if plain else self._action(i, opt)), plain
 
     def _run(self) -> None:
@@ -348,7 +355,8 @@ class Game:
         (``text``, ``message``) in a copy: the state keeps their message id
         and values, and says them here again (issue 24)."""
         m = self.m
-        return [said_words(m, e, e) if e.get("type") in _SAID else e for e in m.st.log.entries()]
+        return [e if (t := e.get("type")) not in _SAID else said_words(m, e, e) if t != "action" else
+                e if "label" in e else answer_words(m, e, e) for e in m.st.log.entries()]
 
     @property
     def state(self) -> State:
@@ -493,7 +501,7 @@ def _menu_entry(msg: str, legal: dict) -> dict:
     return {"type": "action", "kind": "choose", **legal, "msg": msg}
 
 
-_SAID = frozenset(("say", "stopped"))
+_SAID = frozenset(("say", "stopped", "action"))
 _SCALARS = frozenset((str, int, bool, float, type(None)))
 
 

@@ -104,3 +104,65 @@ def compile_said(rules: Any, node: Any, text: Any, at: str | None, default: str 
         return Said(joined, said_id, args)
     return f
 
+
+
+def label_english(m: Any, kind: Any, opt: dict, ask: Any) -> str:
+    """The English label of an option (or of an answer in the log): its own
+    words if the state kept them (a menu line no message says, a hidden
+    piece's "hidden"), else said from what it is, as the decision would
+    have written it: the action's name, the menu line from its message id
+    and values, the value's name (``access.text_of``), the number, yes/no,
+    pass/done. ``ask`` is the decision's message id (a menu's lines are
+    named after it)."""
+    got = opt.get("label")
+    if got is not None:
+        return got
+    if kind == "act":
+        action = opt.get("action")
+        if action is None:
+            return "pass"
+        src = opt.get("source")
+        st = m.st
+        eid = st.p_ent[src] if type(src) is int and 0 <= src < len(st.p_ent) else None
+        return action_name(m.R, eid, action)
+    if kind == "choose":
+        c = opt.get("choice")
+        if c is None:
+            return "done"
+        mid = m.R.messages.choice(ask, c) if type(c) is int else None
+        got = english(m, mid, opt.get("args")) if mid is not None else None
+        return got if got is not None else ""
+    if kind == "may":
+        return "yes" if opt.get("value") else "no"
+    if kind == "amount":
+        return str(opt.get("value"))
+    if opt.get("index", 0) is None:
+        return "done"
+    try:
+        return access.text_of(m, opt.get("value"))
+    except (KeyError, IndexError, TypeError):     # (a damaged save's value: named as it is)
+        return str(opt.get("value"))
+
+
+def action_name(R: Any, eid: str | None, action: Any) -> str:
+    """The English name of an action (of a card, or a top-level one), kept
+    per rules: every option of every turn's decision is named."""
+    names = R.__dict__.get("_action_names")
+    if names is None:
+        names = R.__dict__["_action_names"] = {}
+    key = (eid, action)
+    got = names.get(key)
+    if got is None:
+        try:
+            got = R.action_ability(eid, action).name
+        except Exception:           # (a damaged save's action: named by its id)
+            return str(action)
+        if len(names) < 4096:       # a bound, not a policy: a pack declares fewer actions
+            names[key] = got
+    return got
+
+
+def option_labels(m: Any, pending: dict) -> list[str]:
+    """`label_english` of each option of a pending decision, in order."""
+    kind, ask = pending.get("kind"), pending.get("msg")
+    return [label_english(m, kind, o, ask) for o in pending.get("options") or ()]

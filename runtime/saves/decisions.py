@@ -54,17 +54,20 @@ def ending(v: Any, path: str, c: Ctx, keys: frozenset) -> dict:
 
 # the fields each kind of decision gives an option (and a logged answer)
 OPTION_KEYS: dict[str, frozenset] = {
-    "act": frozenset(("label", "action", "source")),
-    "choose": frozenset(("label", "choice")),
-    "pick": frozenset(("label", "value", "index")),
-    "order": frozenset(("label", "value", "index")),
-    "amount": frozenset(("label", "value")),
-    "may": frozenset(("label", "value")),
+    "act": frozenset(("action", "source")),
+    "choose": frozenset(("choice",)),
+    "pick": frozenset(("value", "index")),
+    "order": frozenset(("value", "index")),
+    "amount": frozenset(("value",)),
+    "may": frozenset(("value",)),
 }
-# what an option (and a logged answer) may hold besides: a menu line's hole
-# values; an answer to a menu, the menu's message id
-OPTION_MORE: dict[str, frozenset] = {"choose": frozenset(("args",))}
-ANSWER_MORE: dict[str, frozenset] = {"choose": frozenset(("args", "msg"))}
+# what an option (and a logged answer) may hold besides: its words (kept
+# only where no message says them: said.label_english; saves of version 2
+# written before kept them always); a menu line's hole values; an answer to
+# a menu, the menu's message id
+_LABEL = frozenset(("label",))
+OPTION_MORE: dict[str, frozenset] = {k: _LABEL | ({"args"} if k == "choose" else set()) for k in OPTION_KEYS}
+ANSWER_MORE: dict[str, frozenset] = {k: _LABEL | ({"args", "msg"} if k == "choose" else set()) for k in OPTION_KEYS}
 _PENDING_KEYS = frozenset(("player", "kind", "options"))
 _SAID_KEYS = frozenset(("msg", "args"))      # a message id and its variables (spec/messages.py)
 
@@ -73,7 +76,8 @@ def _option(o: Any, path: str, kind: str, c: Ctx) -> None:
     need_shape(o, path, OPTION_KEYS[kind], OPTION_MORE.get(kind, frozenset()))
     if "args" in o:
         need_dict(o["args"], f"{path}.args")
-    need_text(o["label"], f"{path}.label")
+    if "label" in o:
+        need_text(o["label"], f"{path}.label")
     OPTION_CHECKS[kind](o, path, c)
 
 
@@ -169,7 +173,8 @@ def _log_action(e: dict, path: str, c: Ctx) -> None:
     need_player(e["player"], f"{path}.player", c, none=False)
     need_int(e["decision"], f"{path}.decision", 1)
     need_int(e["option"], f"{path}.option")
-    need_text(e["label"], f"{path}.label")
+    if "label" in e:
+        need_text(e["label"], f"{path}.label")
     OPTION_CHECKS[kind](e, path, c)
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from . import display as _display
 from ..text import words as _text
-from ..engine.said import prompt_english
+from ..engine.said import label_english, option_labels, prompt_english
 from waybill.spec.errors import WaybillError
 from .filter import Sight
 from . import whynot as _whynot
@@ -102,6 +102,7 @@ def _translate(m: Any, out: dict, w: Any, raw_log: list) -> None:
                 seen = {"value": shown["value"], "entity": shown.get("entity")} if "value" in shown else {}
                 if "args" in opt:       # a menu line's values, named as its English names them
                     seen["args"] = _named(m, opt["args"])
+                seen["label"] = label_english(m, p["kind"], opt, ask)
                 shown["label"] = w.option(p["kind"], {**opt, **seen}, ask, owner)
     for e, r in zip(out["log"], raw_log):
         kind = e.get("type")
@@ -126,6 +127,8 @@ def _answer_words(m: Any, w: Any, e: dict, r: dict) -> None:
     opt = {**r, "value": _named_value(m, r["value"])} if "value" in r else r
     if "args" in r:
         opt = {**opt, "args": _named(m, r["args"])}
+    if "label" not in r:
+        opt = {**opt, "label": label_english(m, k, r, r.get("msg"))}
     e["label"] = w.option(k, opt, None, owner)
 
 
@@ -166,7 +169,11 @@ def _pending(m: Any, sight: Sight) -> dict | None:
     taken: dict[str, int] = {}
     msgs = _text.option_msgs(m)
     named = m.R.messages.option_names.get(at) if raw.get("kind") == "choose" else None
-    for i, (opt, shown) in enumerate(zip(raw["options"], out["options"])):
+    shown_options = out["options"]
+    labels = option_labels(m, raw)
+    for i, (opt, shown) in enumerate(zip(raw["options"], shown_options)):
+        if "label" not in shown:        # (its English words, first, as the state once kept them)
+            shown = shown_options[i] = {"label": labels[i], **shown}
         c = opt.get("choice")
         token = named[c] if named and type(c) is int and 0 <= c < len(named) and named[c] else \
             _option_token(opt, shown, i)
