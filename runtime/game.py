@@ -132,15 +132,28 @@ class Game:
 
     def legal_actions(self) -> list[dict]:
         """The moves of the player to act, as that player sees them (pieces
-        by the handles of its view); the caller owns the list."""
+        by the handles of its view), each with its English ``label`` and
+        the ``id`` its view shows (``<decision id>#<option>``: a program
+        matches options by it); the caller owns the list. ``apply`` takes
+        one of them, or one without ``label`` or ``id`` (older clients)."""
         st = self.m.st
         p = st.pending
         if p is None or st.over:
             return []
         who = p["player"]
-        labels = option_labels(self.m, p)       # (their English words: the state keeps none)
+        m = self.m
+        labels = option_labels(m, p)       # (their English words: the state keeps none)
         got = plain_actions(p["options"], who, st.decision, labels)     # (no piece shown: no Sight needed)
-        return got if got is not None else Sight(self.m, who).shown_actions(p["options"], who, st.decision, labels)
+        if got is None:
+            got = Sight(m, who).shown_actions(p["options"], who, st.decision, labels)
+        # each with the id its view shows (a program matches options by it);
+        # the ids kept for `apply` to check an action's against
+        global _IDS
+        ids = _view.option_ids(m, got)
+        _IDS = (p, st.decision, ids)
+        for a, i in zip(got, ids):
+            a["id"] = i
+        return got
 
     def _action(self, i: int, opt: dict) -> dict:
         st = self.m.st
@@ -277,11 +290,21 @@ class Game:
             for k, v in action.items():
                 # (the label the seat was shown: the state keeps the option's
                 # words only where no message says them, said.label_english)
-                want = legal.get(k) if k != "label" or "label" in legal else \
-                    label_english(self.m, pending["kind"], opt, pending.get("msg"))
+                want = legal.get(k) if (k != "label" and k != "id") or k in legal else \
+                    label_english(self.m, pending["kind"], opt, pending.get("msg")) if k == "label" else \
+                    self._option_id(i)
                 if want != v:
                     raise IllegalAction(f"action field {k!r} is {v!r}, expected {want!r}")
         return (legal if plain else self._action(i, opt)), plain
+
+    def _option_id(self, i: int) -> str:
+        """The id ``legal_actions()`` gives option ``i`` of the pending decision."""
+        st = self.m.st
+        kept = _IDS
+        if kept[0] is not st.pending or kept[1] != st.decision:
+            self.legal_actions()
+            kept = _IDS
+        return kept[2][i]
 
     def _run(self) -> None:
         m = self.m
@@ -472,6 +495,9 @@ class Game:
 # (pending, decision, {option: legal}): the piece-free answers of the last
 # decision matched (Game._match); one tuple, replaced whole
 _MATCHED: tuple = (None, None, {})
+# (pending, decision, the ids of its options): the last `legal_actions()`'s,
+# for `apply` to check an action's id without listing the options again
+_IDS: tuple = (None, None, [])
 
 # armed budgets of finished actions, refilled for the next (list.pop and
 # append are atomic: games in different threads never share one)

@@ -164,23 +164,17 @@ def _pending(m: Any, sight: Sight) -> dict | None:
         return out
     if "prompt" not in out:         # (the state keeps its id and values: said here, in English)
         out = {"player": out["player"], "kind": out["kind"], "prompt": prompt_english(m, raw), **out}
-    at = decision_at(m) or m.st.pending.get("msg") or f"decision-{m.st.decision}"
+    at = pending_at(m)
     out["at"] = at
-    taken: dict[str, int] = {}
     msgs = _text.option_msgs(m)
-    named = m.R.messages.option_names.get(at) if raw.get("kind") == "choose" else None
     shown_options = out["options"]
     labels = option_labels(m, raw)
+    ids = option_ids(m, shown_options, at)
     for i, (opt, shown) in enumerate(zip(raw["options"], shown_options)):
         if "label" not in shown:        # (its English words, first, as the state once kept them)
             shown = shown_options[i] = {"label": labels[i], **shown}
-        c = opt.get("choice")
-        token = named[c] if named and type(c) is int and 0 <= c < len(named) and named[c] else \
-            _option_token(opt, shown, i)
-        n = taken.get(token, 0)
-        taken[token] = n + 1
         shown["option"] = i
-        shown["id"] = f"{at}#{token}" + (f"~{n}" if n else "")
+        shown["id"] = ids[i]
         if msgs[i] is not None:
             shown["msg"] = msgs[i]      # the message id of its words (spec/messages.py), in any language
         src = opt.get("source")
@@ -189,6 +183,34 @@ def _pending(m: Any, sight: Sight) -> dict | None:
         ent = sight.entity_seen(pid)
         if ent is not None:
             shown["entity"] = ent
+    return out
+
+
+def pending_at(m: Any) -> str:
+    """The id of the pending decision its options' ids are built on: its
+    declaration's (``decision_at``), else its message id, else its number."""
+    return decision_at(m) or m.st.pending.get("msg") or f"decision-{m.st.decision}"
+
+
+def option_ids(m: Any, shown: list[dict], at: str | None = None) -> list[str]:
+    """The id of each option of the pending decision, ``<decision id>#token``
+    (the option's declared name, else what it is: ``_option_token``; a
+    repeated token gets ``~n``), from the options as the seat is shown them
+    (``shown``: a view's, or ``legal_actions()``: pieces by their handles,
+    the same in both). What a view shows as ``id`` and a legal action
+    carries (issue 24, items 2 and 5)."""
+    raw = m.st.pending
+    at = at or pending_at(m)
+    named = m.R.messages.option_names.get(at) if raw.get("kind") == "choose" else None
+    taken: dict[str, int] = {}
+    out = []
+    for i, (opt, seen) in enumerate(zip(raw["options"], shown)):
+        c = opt.get("choice")
+        token = named[c] if named and type(c) is int and 0 <= c < len(named) and named[c] else \
+            _option_token(opt, seen, i)
+        n = taken.get(token, 0)
+        taken[token] = n + 1
+        out.append(f"{at}#{token}" + (f"~{n}" if n else ""))
     return out
 
 

@@ -113,3 +113,34 @@ def test_a_shipped_game_keeps_no_words_its_rules_say(pack, players):
     if save["pending"] is not None:
         assert "prompt" not in save["pending"]
         assert not [o for o in save["pending"]["options"] if "label" in o]
+
+
+# --- legal actions carry the option's id (issue 24, item 2: "Option ids in
+# views and legal actions are built from these names and the per-game piece
+# handle") ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("pack,players", [("weds", 3), ("badlands", 2), ("warfare", 2)])
+def test_each_legal_action_carries_the_id_its_view_shows(pack, players):
+    g = Game.new(load_pack(pack), players=players, seed=5)
+    rng = random.Random(5)
+    for _ in range(60):
+        if g.over:
+            break
+        legal = g.legal_actions()
+        seat = legal[0]["player"]
+        shown = g.view(seat, display=False)["pending"]["options"]
+        assert [a["id"] for a in legal] == [o["id"] for o in shown]
+        assert len({a["id"] for a in legal}) == len(legal)
+        g.apply(rng.choice(legal))
+
+
+def test_an_action_is_matched_by_its_id_and_a_wrong_id_is_refused(tmp_path):
+    g = _game(tmp_path)
+    legal = g.legal_actions()
+    assert [a["id"] for a in legal] == [a["id"] for a in g.view(0)["pending"]["options"]]
+    assert legal[0]["id"].endswith("-ask-menu#take") and legal[1]["id"].endswith("-ask-menu#arrow")
+    with pytest.raises(IllegalAction, match="'id'"):
+        g.apply({**legal[0], "id": legal[1]["id"]})
+    # an action without its id (an older client) is still an answer
+    g.apply({k: v for k, v in legal[1].items() if k != "id"})
+    assert g.messages() == ["Player 1 went on"]
