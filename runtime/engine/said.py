@@ -147,18 +147,30 @@ def label_english(m: Any, kind: Any, opt: dict, ask: Any) -> str:
 def action_name(R: Any, eid: str | None, action: Any) -> str:
     """The English name of an action (of a card, or a top-level one), kept
     per rules: every option of every turn's decision is named."""
-    names = R.__dict__.get("_action_names")
-    if names is None:
-        names = R.__dict__["_action_names"] = {}
-    key = (eid, action)
-    got = names.get(key)
+    return per_rules(R, "_action_names", (eid, action), _action_name)
+
+
+def _action_name(R: Any, key: tuple) -> str | None:
+    try:
+        return R.action_ability(*key).name
+    except Exception:           # (a damaged save's action: named by its id, not kept)
+        return None
+
+
+def per_rules(R: Any, table: str, key: Any, make: Callable) -> Any:
+    """``make(R, key)``, kept per rules in ``R``'s table ``table`` (bounded:
+    a pack declares fewer actions than that); a None made is not kept and
+    ``str(key[-1])`` is given instead."""
+    kept = R.__dict__.get(table)
+    if kept is None:
+        kept = R.__dict__[table] = {}
+    got = kept.get(key)
     if got is None:
-        try:
-            got = R.action_ability(eid, action).name
-        except Exception:           # (a damaged save's action: named by its id)
-            return str(action)
-        if len(names) < 4096:       # a bound, not a policy: a pack declares fewer actions
-            names[key] = got
+        got = make(R, key)
+        if got is None:
+            return str(key[-1])
+        if len(kept) < 4096:    # a bound, not a policy
+            kept[key] = got
     return got
 
 

@@ -10,6 +10,7 @@ from waybill.spec.messages import ENGINE_IDS, name_id, safe_id
 from ..engine.access import TEXT_JOIN, TEXT_NAME
 from ..engine.said import DEFAULT_PROMPTS, prompt_english
 from ..engine.said import english as _english
+from ..engine.said import per_rules
 
 from .catalogue import Catalogue, catalogue
 
@@ -259,16 +260,11 @@ def action_id(R: Any, eid: str | None, aid: str) -> str:
     or a top-level one (``action-<id>``), under its variant's prefix if a
     variant declared it. Kept per rules: every option of every turn's
     decision asks, and the answer depends on the rules alone."""
-    ids = R.__dict__.get("_action_ids")
-    if ids is None:
-        ids = R.__dict__["_action_ids"] = {}
-    key = (eid, aid)
-    mid = ids.get(key)
-    if mid is None:
-        mid = _action_id(R, eid, aid)
-        if len(ids) < 4096:         # a bound, not a policy: a pack declares fewer actions
-            ids[key] = mid
-    return mid
+    return per_rules(R, "_action_ids", (eid, aid), _action_id_of)
+
+
+def _action_id_of(R: Any, key: tuple) -> str:
+    return _action_id(R, *key)
 
 
 def _action_id(R: Any, eid: str | None, aid: str) -> str:

@@ -99,14 +99,23 @@ def test_a_russian_view_says_the_kept_ids_in_russian():
     assert {o["label"] for o in ru["options"]} == {"Бандит", "Большой Джон", "Гат", "Твик", "Зеро", "Падший"}
 
 
-@pytest.mark.parametrize("pack,players", [("weds", 3), ("badlands", 2), ("warfare", 2)])
-def test_a_shipped_game_keeps_no_words_its_rules_say(pack, players):
-    g = Game.new(load_pack(pack), players=players, seed=3)
-    rng = random.Random(3)
-    for _ in range(150):
+def _played(pack: str, players: int, seed: int, steps: int, each=None) -> Game:
+    """A seeded game of random answers; ``each(g, legal)`` before each."""
+    g = Game.new(load_pack(pack), players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
         if g.over:
             break
-        g.apply(rng.choice(g.legal_actions()))
+        legal = g.legal_actions()
+        if each is not None:
+            each(g, legal)
+        g.apply(rng.choice(legal))
+    return g
+
+
+@pytest.mark.parametrize("pack,players", [("weds", 3), ("badlands", 2), ("warfare", 2)])
+def test_a_shipped_game_keeps_no_words_its_rules_say(pack, players):
+    g = _played(pack, players, 3, 150)
     save = g.to_json()
     kept = [e for e in _saved_log(g) if {"text", "message", "label"} & e.keys()]
     assert kept == []
@@ -121,17 +130,11 @@ def test_a_shipped_game_keeps_no_words_its_rules_say(pack, players):
 
 @pytest.mark.parametrize("pack,players", [("weds", 3), ("badlands", 2), ("warfare", 2)])
 def test_each_legal_action_carries_the_id_its_view_shows(pack, players):
-    g = Game.new(load_pack(pack), players=players, seed=5)
-    rng = random.Random(5)
-    for _ in range(60):
-        if g.over:
-            break
-        legal = g.legal_actions()
-        seat = legal[0]["player"]
-        shown = g.view(seat, display=False)["pending"]["options"]
+    def same_ids(g, legal):
+        shown = g.view(legal[0]["player"], display=False)["pending"]["options"]
         assert [a["id"] for a in legal] == [o["id"] for o in shown]
         assert len({a["id"] for a in legal}) == len(legal)
-        g.apply(rng.choice(legal))
+    _played(pack, players, 5, 60, same_ids)
 
 
 def test_an_action_is_matched_by_its_id_and_a_wrong_id_is_refused(tmp_path):

@@ -17,6 +17,12 @@ import sys
 
 from waybill import Game, load_pack
 
+try:                # (saves_v1/make.py: the same playing-on)
+    from ..saves_v1.make import play_on
+except ImportError:  # run as a script
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "saves_v1"))
+    from make import play_on
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 # (pack, players, seed, random steps before saving, answers after)
 CASES = [("weds", 3, 5, 120, 150), ("badlands", 3, 5, 150, 150), ("warfare", 2, 5, 6, 60)]
@@ -37,17 +43,7 @@ def make(pack: str, players: int, seed: int, steps: int, after: int) -> dict:
     for _ in range(steps):
         game.apply(rng.choice(game.legal_actions()))
     save = game.to_json()
-    said_before = len(game.messages())
-    rng = random.Random(99)
-    labels = []
-    for _ in range(after):
-        if game.over:
-            break
-        a = rng.choice(game.legal_actions())
-        labels.append(a.get("label"))
-        game.apply(a)
-    return {"pack": pack, "save": save, "labels": labels, "said": game.messages()[said_before:],
-            "over": game.over, "winner": game.winner, "views": last_views(game)}
+    return {"pack": pack, "save": save, **play_on(game, after), "views": last_views(game)}
 
 
 if __name__ == "__main__":
