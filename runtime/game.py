@@ -21,7 +21,7 @@ from .saves.check import checked_fields
 from .saves.versions import VERSION, migrated
 from .sight.filter import Sight, answer_words, answers, plain_actions, said_words
 from .engine.primitives import without
-from .engine.said import english, label_english, option_labels, prompt_english
+from .engine.said import english, option_labels, prompt_english
 from .sight.reader import SeatReader
 from .engine.state import State, new_state
 
@@ -150,7 +150,7 @@ class Game:
         # the ids kept for `apply` to check an action's against
         global _IDS
         ids = _view.option_ids(m, got)
-        _IDS = (p, st.decision, ids)
+        _IDS = (p, st.decision, ids, labels)
         for a, i in zip(got, ids):
             a["id"] = i
         return got
@@ -291,20 +291,20 @@ class Game:
                 # (the label the seat was shown: the state keeps the option's
                 # words only where no message says them, said.label_english)
                 want = legal.get(k) if (k != "label" and k != "id") or k in legal else \
-                    label_english(self.m, pending["kind"], opt, pending.get("msg")) if k == "label" else \
-                    self._option_id(i)
+                    self._offered(i, k == "label")
                 if want != v:
                     raise IllegalAction(f"action field {k!r} is {v!r}, expected {want!r}")
         return (legal if plain else self._action(i, opt)), plain
 
-    def _option_id(self, i: int) -> str:
-        """The id ``legal_actions()`` gives option ``i`` of the pending decision."""
+    def _offered(self, i: int, label: bool) -> str:
+        """The id (or with ``label``, the label) ``legal_actions()`` gives
+        option ``i`` of the pending decision: kept from its last call."""
         st = self.m.st
         kept = _IDS
         if kept[0] is not st.pending or kept[1] != st.decision:
             self.legal_actions()
             kept = _IDS
-        return kept[2][i]
+        return kept[3][i] if label else kept[2][i]
 
     def _run(self) -> None:
         m = self.m
@@ -360,10 +360,16 @@ class Game:
         edit it), with its ``prompt`` in English: the state keeps a
         prompt's message id and values, not its words, where the rules'
         message says them (issue 24), and they are said here again."""
+        global _SAID_PENDING
         p = self.m.st.pending
         if p is None or "prompt" in p:
             return p
-        return {"player": p["player"], "kind": p["kind"], "prompt": prompt_english(self.m, p), **p}
+        kept = _SAID_PENDING
+        if kept[0] is p:            # (bots ask several times a decision: said once)
+            return kept[1]
+        said = {"player": p["player"], "kind": p["kind"], "prompt": prompt_english(self.m, p), **p}
+        _SAID_PENDING = (p, said)
+        return said
 
     @property
     def decision(self) -> int:
@@ -495,9 +501,12 @@ class Game:
 # (pending, decision, {option: legal}): the piece-free answers of the last
 # decision matched (Game._match); one tuple, replaced whole
 _MATCHED: tuple = (None, None, {})
-# (pending, decision, the ids of its options): the last `legal_actions()`'s,
-# for `apply` to check an action's id without listing the options again
-_IDS: tuple = (None, None, [])
+# (pending, decision, the ids and labels of its options): the last
+# `legal_actions()`'s, for `apply` to check an action's without listing again
+_IDS: tuple = (None, None, [], [])
+# (pending, it with its prompt said): the last `Game.pending` said (a pending
+# decision is never changed in place: a new one is posted)
+_SAID_PENDING: tuple = (None, None)
 
 # armed budgets of finished actions, refilled for the next (list.pop and
 # append are atomic: games in different threads never share one)
