@@ -21,7 +21,7 @@ from .saves.check import checked_fields
 from .saves.versions import VERSION, migrated
 from .sight.filter import Sight, answer_words, answers, plain_actions, said_words
 from .engine.primitives import without
-from .engine.said import english, option_labels, prompt_english
+from .engine.english import english, option_labels, prompt_english
 from .sight.reader import SeatReader
 from .engine.state import State, new_state
 
@@ -289,7 +289,7 @@ class Game:
         if action != legal:       # (equal: every field matches, compared in C)
             for k, v in action.items():
                 # (the label the seat was shown: the state keeps the option's
-                # words only where no message says them, said.label_english)
+                # words only where no message says them, english.label_english)
                 want = legal.get(k) if (k != "label" and k != "id") or k in legal else \
                     self._offered(i, k == "label")
                 if want != v:
@@ -447,7 +447,7 @@ class Game:
     def messages(self) -> list[str]:
         """The table talk written by `log` statements."""
         m = self.m
-        # (a line the state keeps as its id and values is said again: said.english)
+        # (a line the state keeps as its id and values is said again: english.english)
         return [e["text"] if "text" in e else english(m, e.get("msg"), e.get("args")) or ""
                 for e in m.st.log.entries() if e.get("type") == "say"]
 

@@ -16,7 +16,8 @@ from . import instructions as I
 from waybill.spec.errors import RuleError
 from .exprs import compile_expr, const
 from waybill.spec.signatures import PRIMITIVES
-from .said import DEFAULT_PROMPTS, compile_said
+from .english import DEFAULT_PROMPTS
+from .said import compile_said
 
 _REF_TYPES = frozenset(("counter", "die", "table", "kind", "region", "space", "track"))
 

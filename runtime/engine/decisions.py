@@ -476,7 +476,7 @@ def pick(k: int, by: Callable | None, prompt: Callable, up_to: bool, into: str |
 
 def _labelled(m: Any, cands: list, left: Any) -> list[dict]:
     """The options of a pick or order: ``{"value", "index"}`` for each index
-    ``left`` of ``cands`` (no words: a view names each value, said.label_english)."""
+    ``left`` of ``cands`` (no words: a view names each value, english.label_english)."""
     # (every candidate left, the first pick's case: ``left`` is their range)
     pairs = enumerate(cands) if type(left) is range else zip(left, map(cands.__getitem__, left))
     return [{"value": c, "index": i} for i, c in pairs]

@@ -22,7 +22,7 @@ from . import events
 from .frames import EFFECTS, STOPPABLE, Machine, push
 from .limits import CALL_DEPTH, TICK
 from .primitives import finish_game
-from .said import english
+from .english import english
 
 def run(m: Machine) -> None:
     """Run until a decision is pending or the game is over, on the rules'

@@ -62,7 +62,7 @@ OPTION_KEYS: dict[str, frozenset] = {
     "may": frozenset(("value",)),
 }
 # what an option (and a logged answer) may hold besides: its words (kept
-# only where no message says them: said.label_english; saves of version 2
+# only where no message says them: english.label_english; saves of version 2
 # written before kept them always); a menu line's hole values; an answer to
 # a menu, the menu's message id
 _LABEL = frozenset(("label",))

@@ -28,7 +28,7 @@ from waybill.spec.errors import WaybillError
 from ..engine.handles import handle
 from ..engine.outcome import sides
 from ..engine.reveal import known_pieces
-from ..engine.said import english, label_english
+from ..engine.english import english, label_english
 
 HIDDEN = {"hidden": True}
 _NESTED = frozenset((dict, list, tuple))
@@ -129,7 +129,7 @@ class Sight:
         option as ``options`` shows it (``_answer``), built as one dict
         each, not an answer then a copy of it with the head in front (every
         decision of every game is listed here). ``labels``: each option's
-        English words (said.option_labels: the state keeps none)."""
+        English words (english.option_labels: the state keeps none)."""
         got = plain_actions(options, player, decision, labels)
         return got if got is not None else self.shown_actions(options, player, decision, labels)
 
@@ -280,7 +280,7 @@ class Sight:
 
 def answer_words(m: Any, e: dict, out: dict) -> dict:
     """An answer in the log as the seat is shown it: with its English label
-    (said.label_english, from the raw entry ``e``), after its ``option``,
+    (english.label_english, from the raw entry ``e``), after its ``option``,
     where the entry kept it before (issue 24: the log keeps no words)."""
     label = label_english(m, e.get("kind"), e, e.get("msg"))
     got: dict = {}

@@ -17,7 +17,7 @@ from typing import Any
 
 from . import display as _display
 from ..text import words as _text
-from ..engine.said import label_english, option_labels, prompt_english
+from ..engine.english import label_english, option_labels, prompt_english
 from waybill.spec.errors import WaybillError
 from .filter import Sight
 from . import whynot as _whynot

@@ -8,9 +8,8 @@ from typing import Any
 from waybill.spec.messages import ENGINE_IDS, name_id, safe_id
 
 from ..engine.access import TEXT_JOIN, TEXT_NAME
-from ..engine.said import DEFAULT_PROMPTS, prompt_english
-from ..engine.said import english as _english
-from ..engine.said import per_rules
+from ..engine.english import DEFAULT_PROMPTS, per_rules, prompt_english
+from ..engine.english import english as _english
 
 from .catalogue import Catalogue, catalogue
 
@@ -167,7 +166,7 @@ class Words:
     def said(self, mid: str | None, args: dict | None, english: str | None = None) -> str:
         """A line kept as its message id and values, in this language;
         ``english`` the words the state kept, if any (else said again from
-        the rules' English: said.english)."""
+        the rules' English: english.english)."""
         if english is None:
             english = _english(self.m, mid, args)
             if english is None:

@@ -20,7 +20,7 @@ import pytest
 from waybill import Game, load_pack, make_bot
 from waybill.runtime.text.catalogue import catalogue
 from waybill.runtime.text.words import words
-from waybill.runtime.engine.said import english
+from waybill.runtime.engine.english import english
 from waybill.spec.messages import ENGINE_IDS
 
 SEED, PLAYERS, STEPS = 4, 3, 4000

@@ -17,7 +17,7 @@ from __future__ import annotations
 import pytest
 
 from tests.wbkit import checked_ir
-from waybill.runtime.engine.said import label_english
+from waybill.runtime.engine.english import label_english
 from waybill import Game, Rules
 from waybill.runtime.engine import decisions
 from waybill import RuleError

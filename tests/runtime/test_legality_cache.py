@@ -131,7 +131,7 @@ def _game(tmp_path, check: bool = True, cheap: int = 0):
 
 def _inner(g) -> list:
     from waybill.runtime.engine.decisions import live_actions
-    from waybill.runtime.engine.said import label_english
+    from waybill.runtime.engine.english import label_english
     return [label_english(g.m, "act", a, None) for a in live_actions(g.m, 0, frozenset(["inner"]))]
 
 

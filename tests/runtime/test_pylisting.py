@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from waybill.runtime.engine.said import label_english
+from waybill.runtime.engine.english import label_english
 from waybill import load_pack
 from waybill import Game
 from waybill.runtime.engine import decisions
