@@ -254,14 +254,17 @@ class Ask:
 
     def __init__(self, rules, msg, args):
         self._rules, self.msg, self.args = rules, msg, args
-        self.raiders_name = _name(rules, "raiders")
 
     def is_(self, *msgs):
         return self.msg in msgs
 
     def raiders(self):
-        """Whether the Raiders are the gang asked about (a hole holds their name)."""
-        return any(_names(v, "raiders") or isinstance(v, str) and self.raiders_name in v for v in self.args.values())
+        """Whether the Raiders are the gang asked about: a hole of the
+        prompt (``"Where does the {v.name} go?"``) names the card declared
+        ``raiders``, read by its id (``named_entity``), never by its words
+        (issue 24: a bot that found the name inside a hole's string played
+        otherwise once the name was translated or reworded)."""
+        return any(_names(v, "raiders") for v in self.args.values())
 
     def value_is(self, hole, mid):
         """Whether the text the rules built into `hole` is message `mid`."""
@@ -269,13 +272,8 @@ class Ask:
 
 
 def _names(v, eid):
-    """Whether ``v`` is a text naming entity ``eid`` (``x.name``, ``text_of(x)``: runtime/engine/access.py)."""
+    """Whether ``v`` is a text naming entity ``eid`` (``x.name`` and texts naming a card: runtime/engine/access.py)."""
     return named_entity(v) == eid
-
-
-def _name(rules, eid):
-    """An entity's name as the state holds it (the state is the same in every language)."""
-    return (rules.entities.get(eid) or {}).get("name") or eid
 
 
 # prompts (`pending["msg"]`) and menu lines (option ids), by message id: see content/badlands/locales/en.ftl

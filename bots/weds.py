@@ -21,7 +21,7 @@ from __future__ import annotations
 from operator import is_
 
 from waybill.runtime.sight.reader import reader_of
-from waybill.runtime.text.words import action_id, option_ids, value_msg
+from waybill.runtime.text.words import action_id, named_entity, option_ids, value_msg
 
 CARGO = ("food", "water", "weapons")
 # choices matched by message id (spec/messages.py), never by their words: the bot plays in any language
@@ -339,8 +339,9 @@ class WedsBot:
         def cost(a):
             v = a.get("value")
             if isinstance(v, (str, dict)):          # holds are shown with what they hold
-                mid, parts = s.r.text_parts(v)
-                if mid == HOLD_LABEL and parts.get("arg1") in s.cargo_hold_names():
+                # (the hold by its card's id and what it holds by its text's id: never their words)
+                mid, parts = s.r.text_values(v)
+                if mid == HOLD_LABEL and _card(parts.get("arg1")) in CARGO_HOLDS:
                     return 45 if s.r.text_parts(parts.get("arg2", ""))[0] == HOLD_EMPTY else 60
             if s.entity_of(v) in DIG_TILES:         # the treasure's slot
                 return 100
@@ -463,6 +464,14 @@ DIG_TILES = ("empty_dig_tile", "treasure_dig_tile", "dig_site")
 CARGO_HOLDS = ("general_hold", "weapons_hold")
 
 
+def _card(v):
+    """The card a hole's value names: a card kept as ``{"entity": id}``, or
+    a text naming one (``words.named_entity``); else None."""
+    if isinstance(v, dict) and isinstance(v.get("entity"), str) and len(v) == 1:
+        return v["entity"]
+    return named_entity(v)
+
+
 class _Counters(dict):
     """Counters as a view gives them (a per-player counter: a list by seat;
     with `seat`, that seat's value alone), read when first asked: a dict, so
@@ -572,10 +581,6 @@ class _Seen:
     # Every answer below is the same as reading the seat's pieces one by one;
     # a decision asks the same few questions many times, so each is read once
     # per decision (`_memo`), by entity ids where no props are needed.
-    def cargo_hold_names(self):
-        """The names the state gives the cargo holds (its text is the same in every language)."""
-        return tuple(self.ent(e).get("name") for e in CARGO_HOLDS)
-
     def ent(self, eid):
         return self.R.entities.get(eid) or {}
 

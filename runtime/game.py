@@ -21,8 +21,9 @@ from .rules import Rules
 from .engine.arguments import options_problem, player_names, players_problem, said, seed_problem
 from .saves.check import checked_fields
 from .saves.versions import VERSION, migrated
-from .sight.filter import Sight, answers, plain_actions
+from .sight.filter import Sight, answer_words, answers, plain_actions, said_words
 from .engine.primitives import without
+from .engine.english import english, option_labels, prompt_english
 from .sight.reader import SeatReader
 from .engine.state import State, new_state
 
@@ -133,14 +134,28 @@ class Game:
 
     def legal_actions(self) -> list[dict]:
         """The moves of the player to act, as that player sees them (pieces
-        by the handles of its view); the caller owns the list."""
+        by the handles of its view), each with its English ``label`` and
+        the ``id`` its view shows (``<decision id>#<option>``: a program
+        matches options by it); the caller owns the list. ``apply`` takes
+        one of them, or one without ``label`` or ``id`` (older clients)."""
         st = self.m.st
         p = st.pending
         if p is None or st.over:
             return []
         who = p["player"]
-        got = plain_actions(p["options"], who, st.decision)     # (no piece shown: no Sight needed)
-        return got if got is not None else Sight(self.m, who).shown_actions(p["options"], who, st.decision)
+        m = self.m
+        labels = option_labels(m, p)       # (their English words: the state keeps none)
+        got = plain_actions(p["options"], who, st.decision, labels)     # (no piece shown: no Sight needed)
+        if got is None:
+            got = Sight(m, who).shown_actions(p["options"], who, st.decision, labels)
+        # each with the id its view shows (a program matches options by it);
+        # the ids kept for `apply` to check an action's against
+        global _IDS
+        ids = _view.option_ids(m, got)
+        _IDS = (p, st.decision, ids, labels)
+        for a, i in zip(got, ids):
+            a["id"] = i
+        return got
 
     def _action(self, i: int, opt: dict) -> dict:
         st = self.m.st
@@ -230,18 +245,20 @@ class Game:
         seen = _MATCHED
         if seen[0] is p and p is not None and seen[1] == st.decision and type(action) is dict:
             i = action.get("option")
-            legal = seen[2].get(i) if type(i) is int else None
-            if legal is not None and action == legal:
-                return legal
+            hit = seen[2].get(i) if type(i) is int else None
+            if hit is not None and action == hit[0]:
+                return hit[1]
         legal, plain = self._checked(action)
         if plain:
-            # a piece-free answer is a function of the decision alone: kept
-            # for the next game that answers it (clones share their pending
-            # decision; a search bot answers one decision in many clones)
+            # a piece-free answer is a function of the decision alone: kept,
+            # with the action that was found to answer it (its words
+            # checked), for the next game that answers it (clones share
+            # their pending decision; a search bot answers one decision in
+            # many clones)
             if seen[0] is p and seen[1] == st.decision:
-                seen[2][legal["option"]] = legal
+                seen[2][legal["option"]] = (dict(action), legal)
             else:
-                _MATCHED = (p, st.decision, {legal["option"]: legal})
+                _MATCHED = (p, st.decision, {legal["option"]: (dict(action), legal)})
         return legal
 
     def _checked(self, action: Any) -> tuple[dict, bool]:
@@ -274,11 +291,25 @@ class Game:
         # (the head as _action makes it, written out: every apply checks one)
         legal = {"player": player, "decision": decision, "option": i,
                  **(opt if plain else Sight(self.m, player).options([opt])[0])}
-        if action != legal:       # (equal: every field matches, the usual case, compared in C)
+        if action != legal:       # (equal: every field matches, compared in C)
             for k, v in action.items():
-                if legal.get(k) != v:
-                    raise IllegalAction(f"action field {k!r} is {v!r}, expected {legal.get(k)!r}")
+                # (the label the seat was shown: the state keeps the option's
+                # words only where no message says them, english.label_english)
+                want = legal.get(k) if (k != "label" and k != "id") or k in legal else \
+                    self._offered(i, k == "label")
+                if want != v:
+                    raise IllegalAction(f"action field {k!r} is {v!r}, expected {want!r}")
         return (legal if plain else self._action(i, opt)), plain
+
+    def _offered(self, i: int, label: bool) -> str:
+        """The id (or with ``label``, the label) ``legal_actions()`` gives
+        option ``i`` of the pending decision: kept from its last call."""
+        st = self.m.st
+        kept = _IDS
+        if kept[0] is not st.pending or kept[1] != st.decision:
+            self.legal_actions()
+            kept = _IDS
+        return kept[3][i] if label else kept[2][i]
 
     def _run(self) -> None:
         m = self.m
@@ -330,7 +361,20 @@ class Game:
 
     @property
     def pending(self) -> dict | None:
-        return self.m.st.pending
+        """The pending decision as the state holds it (the game's: do not
+        edit it), with its ``prompt`` in English: the state keeps a
+        prompt's message id and values, not its words, where the rules'
+        message says them (issue 24), and they are said here again."""
+        global _SAID_PENDING
+        p = self.m.st.pending
+        if p is None or "prompt" in p:
+            return p
+        kept = _SAID_PENDING
+        if kept[0] is p:            # (bots ask several times a decision: said once)
+            return kept[1]
+        said = {"player": p["player"], "kind": p["kind"], "prompt": prompt_english(self.m, p), **p}
+        _SAID_PENDING = (p, said)
+        return said
 
     @property
     def decision(self) -> int:
@@ -340,8 +384,13 @@ class Game:
     @property
     def log(self) -> list[dict]:
         """The log's entries, a new list (the entries themselves are the
-        game's: do not edit them). A loaded record is checked when first read."""
-        return self.m.st.log.entries()
+        game's: do not edit them). A loaded record is checked when first read.
+        A `log` line and a stopped effect's line have their English words
+        (``text``, ``message``) in a copy: the state keeps their message id
+        and values, and says them here again (issue 24)."""
+        m = self.m
+        return [e if (t := e.get("type")) not in _SAID else said_words(m, e, e) if t != "action" else
+                e if "label" in e else answer_words(m, e, e) for e in m.st.log.entries()]
 
     @property
     def state(self) -> State:
@@ -409,7 +458,10 @@ class Game:
 
     def messages(self) -> list[str]:
         """The table talk written by `log` statements."""
-        return [e.get("text", "") for e in self.m.st.log.entries() if e.get("type") == "say"]
+        m = self.m
+        # (a line the state keeps as its id and values is said again: english.english)
+        return [e["text"] if "text" in e else english(m, e.get("msg"), e.get("args")) or ""
+                for e in m.st.log.entries() if e.get("type") == "say"]
 
     def actions(self) -> list[dict]:
         """Every action in the log (what ``replay`` needs): all of them,
@@ -461,6 +513,12 @@ class Game:
 # (pending, decision, {option: legal}): the piece-free answers of the last
 # decision matched (Game._match); one tuple, replaced whole
 _MATCHED: tuple = (None, None, {})
+# (pending, decision, the ids and labels of its options): the last
+# `legal_actions()`'s, for `apply` to check an action's without listing again
+_IDS: tuple = (None, None, [], [])
+# (pending, it with its prompt said): the last `Game.pending` said (a pending
+# decision is never changed in place: a new one is posted)
+_SAID_PENDING: tuple = (None, None)
 
 # armed budgets of finished actions, refilled for the next (list.pop and
 # append are atomic: games in different threads never share one)
@@ -501,6 +559,7 @@ def _menu_entry(msg: str, legal: dict, ask_args: dict | None = None) -> dict:
     return e
 
 
+_SAID = frozenset(("say", "stopped", "action"))
 _SCALARS = frozenset((str, int, bool, float, type(None)))
 
 

@@ -146,6 +146,7 @@ class Rules:
     drawn_boards: list | None       # the boards drawn, their shows indexed (sight/board.py)
     decision_ids: dict | None       # file:line:col -> decision id (sight/view.py)
     action_ids: dict | None         # (entity, action) -> message id (text/words.py)
+    action_names: dict | None       # (entity, action) -> its English name (engine/english.py)
     top_actions: dict | None        # top-level action declarations by id (text/words.py)
     catalogues: dict[str, Any]      # language -> Catalogue (text/catalogue.py)
     bot_score: Any                  # the `bot_score` hint compiled, False: none (game.py)
@@ -179,6 +180,7 @@ class Rules:
         self.drawn_boards = None
         self.decision_ids = None
         self.action_ids = None
+        self.action_names = None
         self.top_actions = None
         self.catalogues = {}
         self.bot_score = None

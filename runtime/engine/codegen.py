@@ -23,6 +23,7 @@ from . import instructions as I
 from waybill.spec.errors import RuleError
 from .exprs import compile_expr, const
 from waybill.spec.signatures import PRIMITIVES
+from .english import DEFAULT_PROMPTS
 from .said import compile_said
 
 _REF_TYPES = frozenset(("counter", "die", "table", "kind", "region", "space", "track"))
@@ -264,7 +265,7 @@ def _prompt(b: Builder, s: dict, at: str | None, default: str) -> Callable:
 
 def _act(b: Builder, s: dict, at: str | None) -> None:
     b.add(D.act, at, _by(b, s, at), frozenset(s.get("tags") or []), bool(s.get("optional")),
-          s.get("into"), _prompt(b, s, at, "Take an action"), decision=True)
+          s.get("into"), _prompt(b, s, at, DEFAULT_PROMPTS["act"]), decision=True)
 
 
 def _choose(b: Builder, s: dict, at: str | None) -> None:
@@ -278,7 +279,7 @@ def _choose(b: Builder, s: dict, at: str | None) -> None:
     targets = [Label() for _ in options]
     # each line as `said.Said`: its words, and the values of its holes (kept with the option)
     compiled = [(compile_said(b.rules, o, o["label"], at), b.opt(o.get("when"), at)) for o in options]
-    b.add(D.choose, at, post, _by(b, s, at), _prompt(b, s, at, "Choose"), compiled, targets,
+    b.add(D.choose, at, post, _by(b, s, at), _prompt(b, s, at, DEFAULT_PROMPTS["choose"]), compiled, targets,
           mode, end, decision=True)
     for o, target in zip(options, targets):
         b.place(target)
@@ -291,25 +292,25 @@ def _pick(b: Builder, s: dict, at: str | None) -> None:
     k = b.pc
     b.add(D.pick_start, at, k, b.x(s["from"], at), b.opt(s.get("where"), at), s.get("var"),
           b.opt(s.get("count"), at))
-    b.add(D.pick, at, k, _by(b, s, at), _prompt(b, s, at, "Pick"), bool(s.get("up_to")),
+    b.add(D.pick, at, k, _by(b, s, at), _prompt(b, s, at, DEFAULT_PROMPTS["pick"]), bool(s.get("up_to")),
           s.get("into"), decision=True)
 
 
 def _amount(b: Builder, s: dict, at: str | None) -> None:
-    b.add(D.amount, at, _by(b, s, at), _prompt(b, s, at, "Choose a number"), b.x(s["lo"], at),
+    b.add(D.amount, at, _by(b, s, at), _prompt(b, s, at, DEFAULT_PROMPTS["amount"]), b.x(s["lo"], at),
           b.x(s["hi"], at), s.get("into"), at, decision=True)
 
 
 def _order(b: Builder, s: dict, at: str | None) -> None:
     k = b.pc
     b.add(D.order_start, at, k, b.x(s["from"], at))
-    b.add(D.order, at, k, _by(b, s, at), _prompt(b, s, at, "Put in order"), s.get("into"),
+    b.add(D.order, at, k, _by(b, s, at), _prompt(b, s, at, DEFAULT_PROMPTS["order"]), s.get("into"),
           decision=True)
 
 
 def _may(b: Builder, s: dict, at: str | None) -> None:
     no, end = Label(), Label()
-    b.add(D.may, at, _by(b, s, at), _prompt(b, s, at, "Do it?"), no, decision=True)
+    b.add(D.may, at, _by(b, s, at), _prompt(b, s, at, DEFAULT_PROMPTS["may"]), no, decision=True)
     b.block(s.get("body"))
     if s.get("else"):
         b.add(I.jump, at, end)

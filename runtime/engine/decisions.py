@@ -31,11 +31,14 @@ def post(m: Any, player: int, kind: str, prompt: str, options: list) -> None:
     mid = getattr(prompt, "msg", None) if type(prompt) is not str else None
     if mid is None:
         st.pending = {"player": player, "kind": kind, "prompt": str(prompt), "options": options}
-    elif not prompt.args:        # what a catalogue needs (spec/messages.py): ids, never words
-        st.pending = {"player": player, "kind": kind, "prompt": str(prompt), "options": options, "msg": mid}
-    else:
-        st.pending = {"player": player, "kind": kind, "prompt": str(prompt), "options": options, "msg": mid,
-                      "args": prompt.args}
+        return
+    # what a catalogue needs (spec/messages.py): ids and values; the words
+    # only when no message says them again (Said.own; views say the rest)
+    p = {"player": player, "kind": kind, "prompt": str(prompt), "options": options, "msg": mid} if prompt.own \
+        else {"player": player, "kind": kind, "options": options, "msg": mid}
+    if prompt.args:
+        p["args"] = prompt.args
+    st.pending = p
 
 
 def decider(m: Any, by: Callable | None, loc: dict) -> int:
@@ -55,7 +58,7 @@ def act(by: Callable | None, tags: frozenset, optional: bool, into: str | None, 
         p = decider(m, by, loc)
         opts = live_actions(m, p, tags)
         if optional:
-            opts.append({"label": "pass", "action": None, "source": None})
+            opts.append({"action": None, "source": None})
         if not opts:
             if into is not None:
                 loc[into] = None
@@ -158,7 +161,7 @@ def _live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
     me = lay.player_refs[p]
     for ab in rule_actions:
         if _offered(m, ab, p, {"me": me, "self": None, "owner": me}):
-            out.append({"label": ab.name, "action": ab.action, "source": None})
+            out.append({"action": ab.action, "source": None})
     # one pass over the start pieces that host actions of these tags
     # (already in piece order), their zones read at once: this runs every decision
     active, z_of = lay.z_active, lay.z_of
@@ -186,13 +189,13 @@ def _live_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
         for ab in abs_:
             if ab.limit:
                 if _offered(m, ab, p, loc):
-                    out.append({"label": ab.name, "action": ab.action, "source": piece})
+                    out.append({"action": ab.action, "source": piece})
                 continue
             for req, _ in ab.requires:          # _offered, written out (hosts are many)
                 if not req(m, loc):
                     break
             else:
-                out.append({"label": ab.name, "action": ab.action, "source": piece})
+                out.append({"action": ab.action, "source": piece})
     cache = m.legality
     if type(cache) is Cache:      # the work done, for the cache to judge (legality.memo)
         cache.walked += len(rule_actions) + len(hosts)
@@ -252,7 +255,7 @@ def _listed_actions(m: Any, p: int, tags: frozenset) -> list[dict]:
         for ab, ok, opt in checks:
             if (not ab.limit or not _spent(m, ab, p)) and (ok is None or ok(m, loc, me, piece, owner)):
                 # (a created piece's option is made here: its checks are the entity's)
-                out.append(opt or {"label": ab.name, "action": ab.action, "source": piece})
+                out.append(opt or {"action": ab.action, "source": piece})
     if type(pz) is ReadList:
         # the work done, for the cache to judge (legality._recorded: only a
         # recorded listing is judged, and everything computed inside one is recorded)
@@ -281,7 +284,7 @@ def _plan(lay: Any, R: Any, tags: frozenset) -> tuple:
     rule_actions, pieces, abilities, zones_of, made = _hosts(lay, R, tags)
 
     def checks(abs_: tuple, piece: int | None) -> tuple:
-        return tuple((ab, listed.get(ab.key), {"label": ab.name, "action": ab.action, "source": piece})
+        return tuple((ab, listed.get(ab.key), {"action": ab.action, "source": piece})
                      for ab in abs_)
     # (a last entry for slot -1: a piece in no zone)
     open_to = tuple(-2 if not active else -1 if of is None else of
@@ -381,14 +384,17 @@ def choose(k: int, by: Callable | None, prompt: Callable, options: list, targets
         for i, (label, when) in enumerate(options):
             if i not in taken and (when is None or when(m, loc)):
                 said = label(m, loc)
-                # a line with holes keeps their values: a view says it from its message
-                opts.append({"label": str(said), "choice": i, "args": said.args} if said.args
-                            else {"label": str(said), "choice": i})
+                # a line with holes keeps their values: a view says it from its
+                # message; its words only when no message says them (Said.own)
+                opt = {"label": str(said), "choice": i} if said.own else {"choice": i}
+                if said.args:
+                    opt["args"] = said.args
+                opts.append(opt)
         if not opts:
             _leave(fr, loc, tk, end)
             return
         if many:
-            opts.append({"label": "done", "choice": None})
+            opts.append({"choice": None})
         post(m, decider(m, by, loc), "choose", prompt(m, loc), opts)
 
     def answer(m, fr, pending, i):
@@ -454,7 +460,7 @@ def pick(k: int, by: Callable | None, prompt: Callable, up_to: bool, into: str |
             return
         opts = _labelled(m, cands, left)
         if up_to and n is not None:
-            opts.append({"label": "done", "value": None, "index": None})
+            opts.append({"value": None, "index": None})
         post(m, decider(m, by, loc), "pick", prompt(m, loc), opts)
 
     def answer(m, fr, pending, i):
@@ -469,31 +475,11 @@ def pick(k: int, by: Callable | None, prompt: Callable, up_to: bool, into: str |
 
 
 def _labelled(m: Any, cands: list, left: Any) -> list[dict]:
-    """The options of a pick or order: ``{"label", "value", "index"}`` for
-    each index ``left`` of ``cands``. A text's label (``access.text_of``: a
-    space's name, else the text itself) is read from a table made once per
-    rules: most picks are of spaces, at every step of a drive."""
-    names = _NAMES
-    if names[0] is not m.R:
-        names = _space_names(m.R)
-    words = names[1]
-    text_of = access.text_of
+    """The options of a pick or order: ``{"value", "index"}`` for each index
+    ``left`` of ``cands`` (no words: a view names each value, english.label_english)."""
     # (every candidate left, the first pick's case: ``left`` is their range)
     pairs = enumerate(cands) if type(left) is range else zip(left, map(cands.__getitem__, left))
-    return [{"label": words.get(c, c) if type(c) is str else text_of(m, c), "value": c, "index": i}
-            for i, c in pairs]
-
-
-def _space_names(R: Any) -> tuple:
-    """(R, {space id: what ``access.text_of`` says of it}), kept as ``_NAMES``
-    (one tuple, replaced whole: games of other rules in other threads never
-    see half of one)."""
-    global _NAMES
-    _NAMES = (R, {sid: sp.get("name", sid) for sid, sp in R.spaces.items()})
-    return _NAMES
-
-
-_NAMES: tuple = (None, {})
+    return [{"value": c, "index": i} for i, c in pairs]
 
 
 # --- order -------------------------------------------------------------------
@@ -539,7 +525,7 @@ def amount(by: Callable | None, prompt: Callable, lo: Callable, hi: Callable, in
         if type(a) is not int or type(b) is not int or a > b:
             raise RuleError(f"amount needs numbers lo <= hi, got {a!r}..{b!r}", at)
         check_count(m, b - a + 1, at)     # refused before a billion options are built
-        opts = [{"label": str(v), "value": v} for v in range(a, b + 1)]
+        opts = [{"value": v} for v in range(a, b + 1)]
         post(m, decider(m, by, loc), "amount", prompt(m, loc), opts)
 
     def answer(m, fr, pending, i):
@@ -551,7 +537,7 @@ def amount(by: Callable | None, prompt: Callable, lo: Callable, hi: Callable, in
 def may(by: Callable | None, prompt: Callable, no_target: int) -> Spec:
     def run(m, fr):
         loc = fr["locals"]
-        opts = [{"label": "yes", "value": True}, {"label": "no", "value": False}]
+        opts = [{"value": True}, {"value": False}]
         post(m, decider(m, by, loc), "may", prompt(m, loc), opts)
 
     def answer(m, fr, pending, i):

@@ -178,12 +178,15 @@ def require(cond: Callable, message: str | None, msg: str | None = None) -> Run:
 def say(m: Any, said: Any) -> None:
     """Write a `log` line: its words, and (for a catalogue) its message id and
     the values of its variables. Both engines write it here."""
-    entry = {"type": "say", "text": access.text_of(m, str(said))}
     mid = getattr(said, "msg", None)
-    if mid is not None:
-        entry["msg"] = mid
-        if said.args:
-            entry["args"] = said.args
+    if mid is None:
+        m.st.log.append({"type": "say", "text": access.text_of(m, str(said))})
+        return
+    # the words only when no message says them again (Said.own): a view says
+    # the line from its id and values (sight.filter.said_words)
+    entry = {"type": "say", "text": access.text_of(m, str(said)), "msg": mid} if said.own else {"type": "say", "msg": mid}
+    if said.args:
+        entry["args"] = said.args
     m.st.log.append(entry)
 
 

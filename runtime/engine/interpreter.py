@@ -22,6 +22,7 @@ from . import events
 from .frames import EFFECTS, STOPPABLE, Machine, push
 from .limits import CALL_DEPTH, TICK
 from .primitives import finish_game
+from .english import english
 
 def run(m: Machine) -> None:
     """Run until a decision is pending or the game is over, on the rules'
@@ -160,6 +161,8 @@ def stop_effect(m: Machine, message: str, at: str | None, msg: str | None = None
         raise RuleError(f"requirement failed outside any effect: {message}", at)
     entry = {"type": "stopped", "message": message, "at": at}
     if msg:                           # what a catalogue needs to say it again (spec/messages.py)
+        if english(m, msg, args) == message:
+            del entry["message"]      # (said again from its id by a view: sight.filter.said_words)
         entry["msg"] = msg
         if args:
             entry["args"] = args

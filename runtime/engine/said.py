@@ -1,6 +1,6 @@
 """Text a rule says, kept with its message id and arguments: ``Said`` and
 ``compile_said``, which turns a `log` line, a prompt or a label of the IR
-into a function of the game that makes it."""
+into a function of the game that makes it (english.py says it again)."""
 
 from __future__ import annotations
 
@@ -14,12 +14,15 @@ from .limits import check_size
 class Said(str):
     """Text a rule wrote (a log line, a prompt), with its message id and the
     values of its variables: what a catalogue needs to say it again in
-    another language. Stored in the state as plain data (``msg``, ``args``)."""
-    __slots__ = ("msg", "args")
+    another language. Stored in the state as plain data (``msg``, ``args``),
+    and its words too only when ``own``: words no message of the rules
+    holds (an expression's, or a string with no letter), which a view could
+    not say again from the id."""
+    __slots__ = ("msg", "args", "own")
 
-    def __new__(cls, text: str, msg: str | None, args: dict | None = None) -> "Said":
+    def __new__(cls, text: str, msg: str | None, args: dict | None = None, own: bool = False) -> "Said":
         s = str.__new__(cls, text)
-        s.msg, s.args = msg, args or {}
+        s.msg, s.args, s.own = msg, args or {}, own or msg is None
         return s
 
 
@@ -33,7 +36,9 @@ def compile_said(rules: Any, node: Any, text: Any, at: str | None, default: str 
         if text is not None and type(text) is not str:          # any other expression: its words
             fn = compile_expr(text, rules, at)
             return lambda m, loc: Said(access.text_of(m, fn(m, loc)), None)
-        said = Said(default if text is None else text, mid)
+        # (no prompt: the kind's words, said again from DEFAULT_PROMPTS)
+        again = text is None or (msg is not None and msg.text == text)
+        said = Said(default if text is None else text, mid, None, not again)
         return lambda m, loc: said
     parts = [(p, None) if type(p) is str else (compile_expr(p, rules, at), msg._var(p) if msg else None)
              for p in text["parts"]]
@@ -58,4 +63,3 @@ def compile_said(rules: Any, node: Any, text: Any, at: str | None, default: str 
             check_size(m, joined, at)
         return Said(joined, said_id, args)
     return f
-

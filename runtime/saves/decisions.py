@@ -23,8 +23,8 @@ _EVENT_KEYS = frozenset(("type", "event", "args"))
 _MOVED_KEYS = frozenset(("piece", "source", "to"))
 _PIECE_KEYS = frozenset(("piece",))
 _ZONE_KEYS = frozenset(("zone", "of"))
-_SAY_KEYS = frozenset(("type", "text"))
-_STOPPED_KEYS = frozenset(("type", "message", "at"))
+_SAY_KEYS = frozenset(("type",))
+_STOPPED_KEYS = frozenset(("type", "at"))
 
 
 def ending(v: Any, path: str, c: Ctx, keys: frozenset) -> dict:
@@ -54,18 +54,21 @@ def ending(v: Any, path: str, c: Ctx, keys: frozenset) -> dict:
 
 # the fields each kind of decision gives an option (and a logged answer)
 OPTION_KEYS: dict[str, frozenset] = {
-    "act": frozenset(("label", "action", "source")),
-    "choose": frozenset(("label", "choice")),
-    "pick": frozenset(("label", "value", "index")),
-    "order": frozenset(("label", "value", "index")),
-    "amount": frozenset(("label", "value")),
-    "may": frozenset(("label", "value")),
+    "act": frozenset(("action", "source")),
+    "choose": frozenset(("choice",)),
+    "pick": frozenset(("value", "index")),
+    "order": frozenset(("value", "index")),
+    "amount": frozenset(("value",)),
+    "may": frozenset(("value",)),
 }
-# what an option (and a logged answer) may hold besides: a menu line's hole
-# values; an answer to a menu, the menu's message id
-OPTION_MORE: dict[str, frozenset] = {"choose": frozenset(("args",))}
-ANSWER_MORE: dict[str, frozenset] = {"choose": frozenset(("args", "msg"))}
-_PENDING_KEYS = frozenset(("player", "kind", "prompt", "options"))
+# what an option (and a logged answer) may hold besides: its words (kept
+# only where no message says them: english.label_english; saves of version 2
+# written before kept them always); a menu line's hole values; an answer to
+# a menu, the menu's message id
+_LABEL = frozenset(("label",))
+OPTION_MORE: dict[str, frozenset] = {k: _LABEL | ({"args"} if k == "choose" else set()) for k in OPTION_KEYS}
+ANSWER_MORE: dict[str, frozenset] = {k: _LABEL | ({"args", "msg"} if k == "choose" else set()) for k in OPTION_KEYS}
+_PENDING_KEYS = frozenset(("player", "kind", "options"))
 _SAID_KEYS = frozenset(("msg", "args"))      # a message id and its variables (spec/messages.py)
 
 
@@ -73,7 +76,8 @@ def _option(o: Any, path: str, kind: str, c: Ctx) -> None:
     need_shape(o, path, OPTION_KEYS[kind], OPTION_MORE.get(kind, frozenset()))
     if "args" in o:
         need_dict(o["args"], f"{path}.args")
-    need_text(o["label"], f"{path}.label")
+    if "label" in o:
+        need_text(o["label"], f"{path}.label")
     OPTION_CHECKS[kind](o, path, c)
 
 
@@ -121,13 +125,12 @@ OPTION_CHECKS: dict[str, Callable[[dict, str, Ctx], None]] = {
 def check_pending(v: Any, c: Ctx) -> dict | None:
     if v is None:
         return None
-    need_shape(v, "pending", _PENDING_KEYS, _SAID_KEYS)
-    _said(v, "pending")
+    need_shape(v, "pending", _PENDING_KEYS, _SAID_KEYS | {"prompt"})
+    _said(v, "pending", "prompt")
     need_player(v["player"], "pending.player", c, none=False)
     kind = v["kind"]
     if type(kind) is not str or kind not in OPTION_KEYS:
         raise bad("pending.kind", f"is not a kind of decision ({short(kind)})")
-    need_text(v["prompt"], "pending.prompt")
     if not need_list(v["options"], "pending.options"):
         raise bad("pending.options", "is empty: a decision needs something to choose")
     options = []
@@ -178,7 +181,8 @@ def _log_action(e: dict, path: str, c: Ctx) -> None:
     need_player(e["player"], f"{path}.player", c, none=False)
     need_int(e["decision"], f"{path}.decision", 1)
     need_int(e["option"], f"{path}.option")
-    need_text(e["label"], f"{path}.label")
+    if "label" in e:
+        need_text(e["label"], f"{path}.label")
     OPTION_CHECKS[kind](e, path, c)
 
 
@@ -210,22 +214,26 @@ EVENT_ARGS: dict[str, Callable[[dict, str, Ctx], None]] = {"moved": _moved_args}
 
 
 def _log_say(e: dict, path: str, c: Ctx) -> None:
-    need_shape(e, path, _SAY_KEYS, _SAID_KEYS)
-    need_text(e["text"], f"{path}.text")
-    _said(e, path)
+    need_shape(e, path, _SAY_KEYS, _SAID_KEYS | {"text"})
+    _said(e, path, "text")
 
 
-def _said(e: dict, path: str) -> None:
+def _said(e: dict, path: str, words: str) -> None:
+    """A message id and its values, and the words (``words``): the words
+    may be left out where the id says them (a view says them again)."""
     if "msg" in e:
         need_text(e["msg"], f"{path}.msg", 200)
+    elif words not in e:
+        raise bad(path, f"has no {words} and no msg (a message id) to say it from")
+    if words in e:
+        need_text(e[words], f"{path}.{words}")
     if "args" in e:
         need_dict(e["args"], f"{path}.args")
 
 
 def _log_stopped(e: dict, path: str, c: Ctx) -> None:
-    need_shape(e, path, _STOPPED_KEYS, _SAID_KEYS)
-    _said(e, path)
-    need_text(e["message"], f"{path}.message")
+    need_shape(e, path, _STOPPED_KEYS, _SAID_KEYS | {"message"})
+    _said(e, path, "message")
     if e["at"] is not None:
         need_text(e["at"], f"{path}.at")
 

@@ -28,6 +28,7 @@ from waybill.spec.errors import WaybillError
 from ..engine.handles import handle
 from ..engine.outcome import sides
 from ..engine.reveal import known_pieces
+from ..engine.english import english, label_english
 
 HIDDEN = {"hidden": True}
 _NESTED = frozenset((dict, list, tuple))
@@ -122,24 +123,26 @@ class Sight:
         """The options of a decision this seat is to answer."""
         return [self._answer(opt, self.sees) for opt in options]
 
-    def actions(self, options: list[dict], player: int, decision: int) -> list[dict]:
+    def actions(self, options: list[dict], player: int, decision: int, labels: list[str]) -> list[dict]:
         """The options of a decision this seat is to answer as its legal
-        actions: ``{"player", "decision", "option": i}`` then the option as
-        ``options`` shows it (``_answer``), built as one dict each, not an
-        answer then a copy of it with the head in front (every decision of
-        every game is listed here)."""
-        got = plain_actions(options, player, decision)
-        return got if got is not None else self.shown_actions(options, player, decision)
+        actions: ``{"player", "decision", "option": i, "label"}`` then the
+        option as ``options`` shows it (``_answer``), built as one dict
+        each, not an answer then a copy of it with the head in front (every
+        decision of every game is listed here). ``labels``: each option's
+        English words (english.option_labels: the state keeps none)."""
+        got = plain_actions(options, player, decision, labels)
+        return got if got is not None else self.shown_actions(options, player, decision, labels)
 
-    def shown_actions(self, options: list[dict], player: int, decision: int) -> list[dict]:
+    def shown_actions(self, options: list[dict], player: int, decision: int, labels: list[str]) -> list[dict]:
         """``actions``, each option looked at for the pieces it shows."""
         nested = _NESTED
         sees, value, out = self.sees, self.value, []
         for i, opt in enumerate(options):
-            if len(opt) == 1:       # a lone {"piece": p} is shown as a whole: the general way
-                out.append({"player": player, "decision": decision, "option": i, **self._answer(opt, sees)})
+            if len(opt) == 1 and "piece" in opt:    # a lone {"piece": p} is shown as a whole: the general way
+                out.append({"player": player, "decision": decision, "option": i, "label": labels[i],
+                            **self._answer(opt, sees)})
                 continue
-            a = {"player": player, "decision": decision, "option": i, **opt}
+            a = {"player": player, "decision": decision, "option": i, "label": labels[i], **opt}
             # most options hold no list or dict (no piece): the test runs in C
             if not nested.isdisjoint(map(type, opt.values())):
                 for k, x in opt.items():
@@ -243,10 +246,12 @@ class Sight:
         if kind == "action":
             if e.get("player") != self.player and e.get("kind") in ("pick", "order"):
                 return {k: e[k] for k in ("type", "player", "decision", "kind") if k in e}
-            return self._answer(e, then)
+            out = self._answer(e, then)
+            return out if "label" in out else answer_words(self.m, e, out)
         # a line said (its pieces too) as the seat saw it when said: a log entry
         # never changes once sent (the server sends each entry once, serve/wire.py)
-        return self.value(e, then)
+        out = self.value(e, then)
+        return said_words(self.m, e, out) if kind == "say" or kind == "stopped" else out
 
     def _move(self, e: dict) -> tuple[int | None, int, int]:
         """(piece, source slot, destination slot) of a ``moved`` entry; -1 = out of play."""
@@ -273,6 +278,33 @@ class Sight:
         return -1 if slot is None else slot
 
 
+def answer_words(m: Any, e: dict, out: dict) -> dict:
+    """An answer in the log as the seat is shown it: with its English label
+    (english.label_english, from the raw entry ``e``), after its ``option``,
+    where the entry kept it before (issue 24: the log keeps no words)."""
+    label = label_english(m, e.get("kind"), e, e.get("msg"))
+    got: dict = {}
+    for k, v in out.items():
+        got[k] = v
+        if k == "option":
+            got["label"] = label
+    if "label" not in got:
+        got["label"] = label
+    return got
+
+
+def said_words(m: Any, e: dict, out: dict) -> dict:
+    """A `log` line or a stopped effect's line as the seat is shown it: with
+    its English words, said again from its message id and values (the state
+    keeps no words a message of the rules can say, issue 24), in the place
+    the entry kept them before."""
+    key = "text" if e.get("type") == "say" else "message"
+    if key in out or "msg" not in e:
+        return out
+    words = english(m, e.get("msg"), e.get("args"))
+    return {"type": out.get("type"), key: words if words is not None else str(e.get("msg")), **out}
+
+
 def _sides(m: Any) -> list:
     """The game's sides for `visible: team`; a `teams` expression that fails
     here (it is content) leaves every seat its own side: it then sees no
@@ -283,7 +315,7 @@ def _sides(m: Any) -> list:
         return list(range(m.L.n))
 
 
-def plain_actions(options: list[dict], player: int, decision: int) -> list[dict] | None:
+def plain_actions(options: list[dict], player: int, decision: int, labels: list[str]) -> list[dict] | None:
     """``Sight(m, player).actions(options, player, decision)`` when no option
     shows a piece (no list or dict in any, no piece as a source), else None:
     each is shown as it is, after its head, whoever the seat. Most
@@ -291,9 +323,11 @@ def plain_actions(options: list[dict], player: int, decision: int) -> list[dict]
     no host piece), and then no Sight is needed."""
     nested = _NESTED
     for opt in options:
-        if len(opt) == 1 or not nested.isdisjoint(map(type, opt.values())) or type(opt.get("source")) is int:
+        if (len(opt) == 1 and "piece" in opt) or not nested.isdisjoint(map(type, opt.values())) \
+                or type(opt.get("source")) is int:
             return None
-    return [{"player": player, "decision": decision, "option": i, **opt} for i, opt in enumerate(options)]
+    return [{"player": player, "decision": decision, "option": i, "label": label, **opt}
+            for i, (opt, label) in enumerate(zip(options, labels))]
 
 
 _ZONES_SEEN: dict[tuple[int, Any], tuple[Any, list[bool]]] = {}

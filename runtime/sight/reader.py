@@ -86,6 +86,17 @@ class SeatReader:
             return mid, {}
         return mid, {("text" if k == "@text" else k): text_of(self.m, x) for k, x in v.items() if k != "text"}
 
+    def text_values(self, v: Any) -> tuple[str | None, dict]:
+        """``text_parts`` with each hole's value as the state keeps it (a
+        number, a text, a card as ``{"entity": id}``), not its English
+        words: what a bot compares by id (``words.named_entity``)."""
+        from ..text.words import value_msg
+        from ..engine.access import TEXT_IDS
+        mid = value_msg(self.m.R, v)
+        if mid is None or type(v) is not dict or mid in TEXT_IDS:
+            return mid, {}
+        return mid, {("text" if k == "@text" else k): x for k, x in v.items() if k != "text"}
+
     # --- counters -------------------------------------------------------------------
 
     def counter(self, cid: str, of: int | None = None) -> Any:

@@ -18,6 +18,7 @@ from typing import Any
 from . import board as _board
 from . import display as _display
 from ..text import words as _text
+from ..engine.english import label_english, option_labels, prompt_english
 from waybill.spec.errors import WaybillError
 from .filter import Sight
 from . import whynot as _whynot
@@ -138,13 +139,14 @@ def _translate(m: Any, out: dict, w: Any, raw_log: list) -> None:
                 seen = {"value": shown["value"], "entity": shown.get("entity")} if "value" in shown else {}
                 if "args" in opt:       # a menu line's values, named as its English names them
                     seen["args"] = _named(m, opt["args"])
+                seen["label"] = label_english(m, p["kind"], opt, ask)
                 shown["label"] = w.option(p["kind"], {**opt, **seen}, ask, owner)
     for e, r in zip(out["log"], raw_log):
         kind = e.get("type")
         if kind == "say" and "text" in e:
-            e["text"] = w.said(r.get("msg"), _named(m, r.get("args")), r["text"])
+            e["text"] = w.said(r.get("msg"), _named(m, r.get("args")), r.get("text"))
         elif kind == "stopped" and e.get("message"):
-            e["message"] = w.said(r.get("msg"), _named(m, r.get("args")), r["message"])
+            e["message"] = w.said(r.get("msg"), _named(m, r.get("args")), r.get("message"))
         elif kind == "action" and "label" in e:
             _answer_words(m, w, e, r)
 
@@ -162,6 +164,8 @@ def _answer_words(m: Any, w: Any, e: dict, r: dict) -> None:
     opt = {**r, "value": _named_value(m, r["value"])} if "value" in r else r
     if "args" in r:
         opt = {**opt, "args": _named(m, r["args"])}
+    if "label" not in r:
+        opt = {**opt, "label": label_english(m, k, r, r.get("msg"))}
     e["label"] = w.option(k, opt, None, owner)
 
 
@@ -195,19 +199,19 @@ def _pending(m: Any, sight: Sight) -> dict | None:
     out = sight.pending(raw)
     if out is None or "options" not in out:
         return out
-    at = decision_at(m) or m.st.pending.get("msg") or f"decision-{m.st.decision}"
+    if "prompt" not in out:         # (the state keeps its id and values: said here, in English)
+        out = {"player": out["player"], "kind": out["kind"], "prompt": prompt_english(m, raw), **out}
+    at = pending_at(m)
     out["at"] = at
-    taken: dict[str, int] = {}
     msgs = _text.option_msgs(m)
-    named = m.R.messages.option_names.get(at) if raw.get("kind") == "choose" else None
-    for i, (opt, shown) in enumerate(zip(raw["options"], out["options"])):
-        c = opt.get("choice")
-        token = named[c] if named and type(c) is int and 0 <= c < len(named) and named[c] else \
-            _option_token(opt, shown, i)
-        n = taken.get(token, 0)
-        taken[token] = n + 1
+    shown_options = out["options"]
+    labels = option_labels(m, raw)
+    ids = option_ids(m, shown_options, at)
+    for i, (opt, shown) in enumerate(zip(raw["options"], shown_options)):
+        if "label" not in shown:        # (its English words, first, as the state once kept them)
+            shown = shown_options[i] = {"label": labels[i], **shown}
         shown["option"] = i
-        shown["id"] = f"{at}#{token}" + (f"~{n}" if n else "")
+        shown["id"] = ids[i]
         if msgs[i] is not None:
             shown["msg"] = msgs[i]      # the message id of its words (spec/messages.py), in any language
         src = opt.get("source")
@@ -216,6 +220,34 @@ def _pending(m: Any, sight: Sight) -> dict | None:
         ent = sight.entity_seen(pid)
         if ent is not None:
             shown["entity"] = ent
+    return out
+
+
+def pending_at(m: Any) -> str:
+    """The id of the pending decision its options' ids are built on: its
+    declaration's (``decision_at``), else its message id, else its number."""
+    return decision_at(m) or m.st.pending.get("msg") or f"decision-{m.st.decision}"
+
+
+def option_ids(m: Any, shown: list[dict], at: str | None = None) -> list[str]:
+    """The id of each option of the pending decision, ``<decision id>#token``
+    (the option's declared name, else what it is: ``_option_token``; a
+    repeated token gets ``~n``), from the options as the seat is shown them
+    (``shown``: a view's, or ``legal_actions()``: pieces by their handles,
+    the same in both). What a view shows as ``id`` and a legal action
+    carries (issue 24, items 2 and 5)."""
+    raw = m.st.pending
+    at = at or pending_at(m)
+    named = m.R.messages.option_names.get(at) if raw.get("kind") == "choose" else None
+    taken: dict[str, int] = {}
+    out = []
+    for i, (opt, seen) in enumerate(zip(raw["options"], shown)):
+        c = opt.get("choice")
+        token = named[c] if named and type(c) is int and 0 <= c < len(named) and named[c] else \
+            _option_token(opt, seen, i)
+        n = taken.get(token, 0)
+        taken[token] = n + 1
+        out.append(f"{at}#{token}" + (f"~{n}" if n else ""))
     return out
 
 

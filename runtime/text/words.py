@@ -8,6 +8,8 @@ from typing import Any
 from waybill.spec.messages import ENGINE_IDS, name_id, safe_id
 
 from ..engine.access import TEXT_JOIN, TEXT_NAME
+from ..engine.english import DEFAULT_PROMPTS, per_rules, prompt_english
+from ..engine.english import english as _english
 
 from .catalogue import Catalogue, catalogue
 
@@ -15,8 +17,6 @@ from .catalogue import Catalogue, catalogue
 # another language finds them here)
 ENGINE_WORDS = {"pass": "engine-pass", "done": "engine-done", "yes": "engine-yes", "no": "engine-no",
                 "hidden": "engine-hidden", "none": "engine-none"}
-DEFAULT_PROMPTS = {"act": "Take an action", "choose": "Choose", "pick": "Pick", "amount": "Choose a number",
-                   "order": "Put in order", "may": "Do it?"}
 
 
 class Words:
@@ -163,7 +163,14 @@ class Words:
             return self.get("engine-list-sep", ", ").join(self.hole(x) for x in v)
         return self.value(v)
 
-    def said(self, mid: str | None, args: dict | None, english: str) -> str:
+    def said(self, mid: str | None, args: dict | None, english: str | None = None) -> str:
+        """A line kept as its message id and values, in this language;
+        ``english`` the words the state kept, if any (else said again from
+        the rules' English: english.english)."""
+        if english is None:
+            english = _english(self.m, mid, args)
+            if english is None:
+                english = str(mid or "")
         if mid in ENGINE_IDS:
             values = {k: self.arg(x) for k, x in (args or {}).items()}
             cid = (args or {}).get("counter")
@@ -182,7 +189,7 @@ class Words:
 
     # decisions
     def prompt(self, pending: dict) -> str:
-        english = pending.get("prompt") or ""
+        english = prompt_english(self.m, pending)
         mid = pending.get("msg")
         if mid and mid in self.R.messages.by_id:
             return self.said(mid, pending.get("args"), english)
@@ -252,16 +259,11 @@ def action_id(R: Any, eid: str | None, aid: str) -> str:
     or a top-level one (``action-<id>``), under its variant's prefix if a
     variant declared it. Kept per rules: every option of every turn's
     decision asks, and the answer depends on the rules alone."""
-    ids = R.action_ids
-    if ids is None:
-        ids = R.action_ids = {}
-    key = (eid, aid)
-    mid = ids.get(key)
-    if mid is None:
-        mid = _action_id(R, eid, aid)
-        if len(ids) < 4096:         # a bound, not a policy: a pack declares fewer actions
-            ids[key] = mid
-    return mid
+    return per_rules(R, "action_ids", (eid, aid), _action_id_of)
+
+
+def _action_id_of(R: Any, key: tuple) -> str:
+    return _action_id(R, *key)
 
 
 def _action_id(R: Any, eid: str | None, aid: str) -> str:

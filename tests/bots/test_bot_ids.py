@@ -30,6 +30,10 @@ COUNTED = re.compile(r"-(ask|str|opt|log|stop)(\d+|\{|\Z)")
 NAMED_SHAPE = re.compile(r"-(ask|str)-")
 # what reads a card's printed words: its `text` attribute, or a pattern run over text
 PRINTED = re.compile(r"""["']text["']|\.text\b(?!\.)|entity_text|\bimport re\b|\bre\.(compile|search|match|findall)""")
+# what reads a card's or a zone's name, or text's English words, to compare
+# them (issue 24: "The shipped bots use declared names and structured card
+# fields only"): the words change with the language and the wording
+NAMED = re.compile(r"""\.get\(["']name["']\)|\[["']name["']\]|\btext_of\b""")
 
 
 def _declared(pack: str) -> set[str]:
@@ -94,6 +98,11 @@ def counted_ids(source: str) -> list[tuple[int, str]]:
     return [(line, s) for line, s in _strings(source) if COUNTED.search(s)]
 
 
+def name_reads(source: str) -> list[tuple[int, str]]:
+    return [(i, line.strip()) for i, line in enumerate(source.splitlines(), 1)
+            if NAMED.search(line.split("#", 1)[0])]
+
+
 def printed_reads(source: str) -> list[tuple[int, str]]:
     return [(i, line.strip()) for i, line in enumerate(source.splitlines(), 1)
             if PRINTED.search(line.split("#", 1)[0])]
@@ -119,6 +128,22 @@ def test_every_id_a_bot_matches_is_declared_in_its_pack(pack):
     assert sorted(set(ids) - declared) == []
 
 
+@pytest.mark.parametrize("pack", sorted(BOTS))
+def test_no_bot_reads_a_name_to_compare_it(pack):
+    assert name_reads((BOT_DIR / BOTS[pack]).read_text(encoding="utf-8")) == []
+
+
+def test_the_badlands_bot_tells_the_raiders_by_their_card_not_by_words_in_a_hole():
+    """The bot matched the Raiders' name inside a prompt's values; it reads
+    the card a hole names (``{v.name}``: the card's id) instead."""
+    from waybill.bots.badlands import DESTINATION, Ask
+    rules = load_pack("badlands")
+    name = rules.entities["raiders"]["name"]
+    assert not Ask(rules, DESTINATION, {"v_name": f"the {name}"}).raiders()
+    assert Ask(rules, DESTINATION, {"v_name": {"text": "engine-name", "of": {"entity": "raiders"}}}).raiders()
+    assert not Ask(rules, DESTINATION, {"v_name": {"text": "engine-name", "of": {"entity": "marauders"}}}).raiders()
+
+
 def test_the_checks_can_fail():
     # a counted id, one built by counting, and the old way of reading a job are all caught
     planted = ('ACCEPT = "ent-negotiate_release-action-take_negotiate_release-ask5"\n'
@@ -127,6 +152,10 @@ def test_the_checks_can_fail():
                'req = self.ent(eid).get("text")\n')
     assert [s for _, s in counted_ids(planted)] == ["ent-negotiate_release-action-take_negotiate_release-ask5", "-opt"]
     assert [line for line, _ in printed_reads(planted)] == [3, 4]
+    named = ('holds = tuple(self.ent(e).get("name") for e in CARGO_HOLDS)\n'
+             'ok = parts.get("arg1") in names\n'
+             'said = text_of(m, v)\n')
+    assert [line for line, _ in name_reads(named)] == [1, 3]
     # an id of a decision the content did not name (its variable `to`) is not declared
     assert "proc-drive_truck-ask-to" not in _declared("weds")
     assert "proc-drive_truck-ask-drive_where" in _declared("weds")

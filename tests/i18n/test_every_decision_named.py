@@ -20,6 +20,7 @@ import pytest
 from waybill import Game, load_pack, make_bot
 from waybill.runtime.text.catalogue import catalogue
 from waybill.runtime.text.words import words
+from waybill.runtime.engine.english import english
 from waybill.spec.messages import ENGINE_IDS
 
 SEED, PLAYERS, STEPS = 4, 3, 4000
@@ -42,14 +43,16 @@ def _play() -> dict:
                 raw_log = g.m.st.log.entries()[v["log_from"]:v["log_end"]]
                 for shown, raw in zip(v["log"], raw_log):
                     if raw.get("type") == "say":
-                        out["lines"].append((lang, raw.get("msg"), shown["text"], raw["text"]))
+                        # the state keeps the id and values; the rules' English is said from them
+                        out["lines"].append((lang, raw.get("msg"), shown["text"],
+                                             english(g.m, raw.get("msg"), raw.get("args")), raw.get("text")))
                 p = v["pending"]
                 if p is None or "options" not in p:
                     continue
                 raw = g.m.st.pending
                 # a decision written without a prompt is asked in the engine's words
                 mid = raw.get("msg") if raw.get("msg") in g.rules.messages.by_id else f"engine-prompt-{raw['kind']}"
-                out["prompts"].append((lang, mid, p["prompt"], raw["prompt"]))
+                out["prompts"].append((lang, mid, p["prompt"], g.pending["prompt"], raw.get("prompt")))
                 for o in p["options"]:
                     if o.get("entity") is not None:
                         out["options"].append((lang, o["label"], w.entity(o["entity"]), o["entity"],
@@ -92,15 +95,18 @@ def test_every_prompt_and_log_line_is_said_from_the_catalogue(game):
     said = game["lines"] + game["prompts"]
     assert len(game["lines"]) > 500 and len(game["prompts"]) > 500
     # each is kept as a message id (and its values), never only as words
-    assert all(mid in known for _, mid, _, _ in said), {mid for _, mid, _, _ in said if mid not in known}
+    assert all(mid in known for _, mid, *_ in said), {mid for _, mid, *_ in said if mid not in known}
+    # "The state and the log hold ids and arguments, never rendered text"
+    # (issue 24): no line or prompt of the game kept its English words
+    assert [kept for *_, kept in said if kept is not None] == []
     # the Russian words are the catalogue's: no line or prompt fell back to its English
     for lang in LANGS:
         assert catalogue(rules, lang).missing == set(), lang
-    ru = [(shown, en) for lang, _, shown, en in said if lang == "ru"]
+    ru = [(shown, en) for lang, _, shown, en, _ in said if lang == "ru"]
     assert all(shown for shown, _ in ru)
     assert sum(shown == en for shown, en in ru) == 0
     # and in English the catalogue says what the rules wrote
-    assert all(shown == en for lang, _, shown, en in said if lang == "en")
+    assert all(shown == en for lang, _, shown, en, _ in said if lang == "en")
 
 
 def test_the_drivers_are_named_at_the_first_decision_in_every_language():

@@ -17,6 +17,7 @@ from __future__ import annotations
 import pytest
 
 from tests.wbkit import checked_ir
+from waybill.runtime.engine.english import label_english
 from waybill import Game, Rules
 from waybill.runtime.engine import decisions
 from waybill import RuleError
@@ -56,7 +57,7 @@ def _listing(m) -> tuple[list, int]:
     """One uncached listing of player 0's main actions: the labels and the steps charged."""
     m.legality, m.open_actions = NoCache(), {}
     before = m.budget.steps
-    labels = [a["label"] for a in decisions._live_actions(m, 0, MAIN)]
+    labels = [label_english(m, "act", a, None) for a in decisions._live_actions(m, 0, MAIN)]
     return labels, before - m.budget.steps
 
 

@@ -131,7 +131,8 @@ def _game(tmp_path, check: bool = True, cheap: int = 0):
 
 def _inner(g) -> list:
     from waybill.runtime.engine.decisions import live_actions
-    return [a["label"] for a in live_actions(g.m, 0, frozenset(["inner"]))]
+    from waybill.runtime.engine.english import label_english
+    return [label_english(g.m, "act", a, None) for a in live_actions(g.m, 0, frozenset(["inner"]))]
 
 
 def test_a_state_left_and_come_back_to_finds_its_listing_again(tmp_path):

@@ -25,7 +25,7 @@ zone deck "Deck"
 def said(tmp_path, body: str, engine: str) -> list[str]:
     rules = Rules.from_ir(checked_ir(tmp_path, CARDS + body), engine=engine)
     g = Game.new(rules, players=2, seed=1)
-    return [e["text"] for e in g.state.log.entries() if e.get("type") == "say"]
+    return g.messages()
 
 
 def logs(*lines: str) -> str:

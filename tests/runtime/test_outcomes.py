@@ -89,7 +89,7 @@ def test_team_functions(tmp_path, engine):
     body = points('log "{team_of(player(2)) == team_of(me)}|{team_of(player(1))}|{teammates(me)}|{size(winning_players())}"'
                   '  win(player(3))', "teams me.index % 2")
     g = game_of(tmp_path, body, 4, engine)
-    said = [e["text"] for e in g.state.log.entries() if e.get("type") == "say"]
+    said = g.messages()
     assert said == ["yes|1|Player 3|0"]
     assert g.result["winners"] == [1, 3]
     assert g.view(0)["result"]["winners"] == [1, 3]

@@ -27,6 +27,12 @@ def make(pack: str, players: int, seed: int, steps: int, log: bool, after: int) 
     for _ in range(steps):
         game.apply(rng.choice(game.legal_actions()))
     save = game.to_json(log=log)
+    return {"pack": pack, "save": save, **play_on(game, after)}
+
+
+def play_on(game: Game, after: int) -> dict:
+    """Up to ``after`` random answers (rng seeded 99): the label of each,
+    the log lines said meanwhile, and the result."""
     said_before = len(game.messages())
     rng = random.Random(99)
     labels = []
@@ -37,8 +43,7 @@ def make(pack: str, players: int, seed: int, steps: int, log: bool, after: int) 
         a = rng.choice(acts)
         labels.append(a.get("label"))
         game.apply(a)
-    return {"pack": pack, "save": save, "labels": labels, "said": game.messages()[said_before:],
-            "over": game.over, "winner": game.winner}
+    return {"labels": labels, "said": game.messages()[said_before:], "over": game.over, "winner": game.winner}
 
 
 if __name__ == "__main__":
