@@ -192,6 +192,13 @@ class Act(Node):
 
 
 @dataclass
+class Each(Node):
+    """`each p in SEATS` of a simultaneous decision: ``var`` is bound to each seat in turn."""
+    var: str
+    seats: Expr
+
+
+@dataclass
 class Pick(Node):
     by: Expr | None
     prompt: str | Text | None  # Text when it has `{expr}` holes
@@ -200,6 +207,7 @@ class Pick(Node):
     coll: Expr
     where: Expr | None
     name: str | None = None  # `as NAME` after the prompt: the decision's declared name
+    each: "Each | None" = None  # `choose each p in SEATS ...`: asked of every seat at once
 
 
 @dataclass
@@ -209,6 +217,7 @@ class Amount(Node):
     lo: Expr
     hi: Expr
     name: str | None = None  # `as NAME` after the prompt: the decision's declared name
+    each: "Each | None" = None  # `choose each p in SEATS ...`: asked of every seat at once
 
 
 @dataclass
@@ -217,6 +226,7 @@ class Order(Node):
     prompt: str | Text | None  # Text when it has `{expr}` holes
     coll: Expr
     name: str | None = None  # `as NAME` after the prompt: the decision's declared name
+    each: "Each | None" = None  # `choose each p in SEATS ...`: asked of every seat at once
 
 
 @dataclass

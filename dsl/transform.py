@@ -580,6 +580,13 @@ class ToAst(Transformer):
     def by_clause(self, meta, ch):
         return ("by", ch[1])
 
+    def each_clause(self, meta, ch):
+        return ("each", ast.Each(self.sp(meta), str(ch[1]), ch[3]))
+
+    def _each(self, ch):
+        """The `each p in SEATS` of a simultaneous decision among a rule's children, or None."""
+        return next((c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "each"), None)
+
     def _prompt(self, ch):
         # holes are parsed here, not when lowering, so the parse cache keeps them
         tok = next((c for c in ch if _is(c, "STRING")), None)
@@ -654,13 +661,15 @@ class ToAst(Transformer):
     def pick_one(self, meta, ch):
         rest = self._chooser_parts(ch)
         where = rest[2] if len(rest) > 2 else None
-        return ast.Pick(self.sp(meta), self._by(ch), self._prompt(ch), None, False, rest[0], where, self._as(ch))
+        return ast.Pick(self.sp(meta), self._by(ch), self._prompt(ch), None, False, rest[0], where, self._as(ch),
+                        self._each(ch))
 
     def pick_many(self, meta, ch):
         count, up_to = next(c[1:] for c in ch if isinstance(c, tuple) and c and c[0] == "count")
         rest = self._chooser_parts(ch)
         where = rest[2] if len(rest) > 2 else None
-        return ast.Pick(self.sp(meta), self._by(ch), self._prompt(ch), count, up_to, rest[0], where, self._as(ch))
+        return ast.Pick(self.sp(meta), self._by(ch), self._prompt(ch), count, up_to, rest[0], where, self._as(ch),
+                        self._each(ch))
 
     def count_spec(self, meta, ch):
         if _is(ch[0], "INT"):
@@ -669,11 +678,11 @@ class ToAst(Transformer):
 
     def pick_amount(self, meta, ch):
         rest = self._chooser_parts(ch)
-        return ast.Amount(self.sp(meta), self._by(ch), self._prompt(ch), rest[0], rest[2], self._as(ch))
+        return ast.Amount(self.sp(meta), self._by(ch), self._prompt(ch), rest[0], rest[2], self._as(ch), self._each(ch))
 
     def pick_order(self, meta, ch):
         rest = self._chooser_parts(ch)
-        return ast.Order(self.sp(meta), self._by(ch), self._prompt(ch), rest[0], self._as(ch))
+        return ast.Order(self.sp(meta), self._by(ch), self._prompt(ch), rest[0], self._as(ch), self._each(ch))
 
     # ---- expressions ------------------------------------------------------------
     def _bin(self, meta, ch):

@@ -21,6 +21,7 @@ from .saves.check import checked_fields
 from .saves.versions import VERSION, migrated
 from .sight.filter import Sight, answers, plain_actions
 from .engine.primitives import without
+from .engine.decisions import ask_of, waiting_seats
 from .sight.reader import SeatReader
 from .engine.state import State, new_state
 
@@ -129,20 +130,34 @@ class Game:
 
     # --- playing -------------------------------------------------------------
 
-    def legal_actions(self) -> list[dict]:
+    def legal_actions(self, seat: int | None = None) -> list[dict]:
         """The moves of the player to act, as that player sees them (pieces
-        by the handles of its view); the caller owns the list."""
+        by the handles of its view); the caller owns the list. With ``seat``,
+        that seat's moves: its options if the pending decision waits for it,
+        else none. A simultaneous decision (`choose each`) waits for several
+        seats (``waiting``); without ``seat`` the lowest of them is meant."""
         st = self.m.st
         p = st.pending
         if p is None or st.over:
             return []
+        if seat is not None or "waiting" in p:
+            p = ask_of(p, p["player"] if seat is None else seat)
+            if p is None:
+                return []
         who = p["player"]
         got = plain_actions(p["options"], who, st.decision)     # (no piece shown: no Sight needed)
         return got if got is not None else Sight(self.m, who).shown_actions(p["options"], who, st.decision)
 
-    def _action(self, i: int, opt: dict) -> dict:
+    @property
+    def waiting(self) -> list[int]:
+        """The seats the pending decision waits for, lowest first: its one
+        player, or every seat of a simultaneous decision yet to answer (any
+        of them may answer next); empty when none is pending."""
         st = self.m.st
-        return {"player": st.pending["player"], "decision": st.decision, "option": i, **opt}
+        return [] if st.over else waiting_seats(st.pending)
+
+    def _action(self, i: int, opt: dict, player: int) -> dict:
+        return {"player": player, "decision": self.m.st.decision, "option": i, **opt}
 
     def apply(self, action: dict) -> None:
         """Answer the pending decision with one of ``legal_actions()``; raises
@@ -175,6 +190,11 @@ class Game:
             # (an answer to a menu names the menu: a view says its line from it)
             if pending["kind"] == "choose" and "msg" in pending:
                 (lg.page if not lg.shared else lg.own()).extend((3, _menu_entry, pending["msg"], legal))
+            elif "waiting" in pending:
+                # one seat's answer to a simultaneous decision: marked, so that
+                # the other seats' views of the log say only that it answered
+                (lg.page if not lg.shared else lg.own()).extend((3, _each_entry, pending["kind"], legal))
+                pending = ask_of(pending, legal["player"])
             else:
                 (lg.page if not lg.shared else lg.own()).extend((3, _action_entry, pending["kind"], legal))
             try:
@@ -257,8 +277,14 @@ class Game:
                                 f"but the pending decision is {decision}")
         player = pending["player"]
         if action.get("player") != player:
-            raise IllegalAction(f"player {action.get('player')!r} may not act: "
-                                f"decision {decision} is player {player}'s")
+            asked = ask_of(pending, action.get("player")) if "waiting" in pending else None
+            if asked is None:
+                raise IllegalAction(f"player {action.get('player')!r} may not act: decision {decision} "
+                                    + (f"waits for players {pending['waiting']}" if "waiting" in pending
+                                       else f"is player {player}'s"))
+            pending, player = asked, asked["player"]
+        elif "waiting" in pending:
+            pending = ask_of(pending, player)
         i = action.get("option")
         options = pending["options"]
         if type(i) is not int or not 0 <= i < len(options):
@@ -273,7 +299,7 @@ class Game:
             for k, v in action.items():
                 if legal.get(k) != v:
                     raise IllegalAction(f"action field {k!r} is {v!r}, expected {legal.get(k)!r}")
-        return (legal if plain else self._action(i, opt)), plain
+        return (legal if plain else self._action(i, opt, player)), plain
 
     def _run(self) -> None:
         m = self.m
@@ -471,6 +497,11 @@ def _budget(limits: dict, seq: int) -> Budget:
 def _action_entry(kind: str, legal: dict) -> dict:
     """The log entry of an applied action (``legal`` is never changed after)."""
     return {"type": "action", "kind": kind, **legal}
+
+
+def _each_entry(kind: str, legal: dict) -> dict:
+    """The log entry of one seat's answer to a simultaneous decision (`choose each`)."""
+    return {"type": "action", "kind": kind, **legal, "each": True}
 
 
 def _menu_entry(msg: str, legal: dict) -> dict:

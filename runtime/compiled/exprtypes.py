@@ -345,6 +345,8 @@ class Program:
         list of them; `order` ``into`` to the items reordered; `amount` to a
         number of its range."""
         do = s.get("do")
+        if s.get("each") is not None:     # a simultaneous decision: a list of answers, one per seat
+            return {}
         if do == "amount":
             return {"into": "int"}
         item = element(self.of(s.get("from"), env))

@@ -21,6 +21,7 @@ from .events import emit_made, resolve
 from .frames import push
 from .legality import CACHED, Cache, NoCache, ReadList, listing, memo
 from .limits import CALL_DEPTH, check_count, flat_enough
+from .plain import short
 
 Spec = tuple  # (run, answer)
 
@@ -28,14 +29,8 @@ Spec = tuple  # (run, answer)
 def post(m: Any, player: int, kind: str, prompt: str, options: list) -> None:
     st = m.st
     st.decision += 1
-    mid = getattr(prompt, "msg", None) if type(prompt) is not str else None
-    if mid is None:
-        st.pending = {"player": player, "kind": kind, "prompt": str(prompt), "options": options}
-    elif not prompt.args:        # what a catalogue needs (spec/messages.py): ids, never words
-        st.pending = {"player": player, "kind": kind, "prompt": str(prompt), "options": options, "msg": mid}
-    else:
-        st.pending = {"player": player, "kind": kind, "prompt": str(prompt), "options": options, "msg": mid,
-                      "args": prompt.args}
+    said = said_fields(prompt)      # what a catalogue needs (spec/messages.py): ids, never words
+    st.pending = {"player": player, "kind": kind, "prompt": said.pop("prompt"), "options": options, **said}
 
 
 def decider(m: Any, by: Callable | None, loc: dict) -> int:
@@ -558,3 +553,144 @@ def may(by: Callable | None, prompt: Callable, no_target: int) -> Spec:
         if not pending["options"][i]["value"]:
             fr["pc"] = no_target
     return run, answer
+
+
+# --- each: one decision asked of several seats at once -----------------------------
+
+def each_start(k: int, seats: Callable, var: str, prompt: Callable, ask: Callable, at: str | None) -> Callable:
+    """``let x = choose each p in SEATS ...``: what every seat of SEATS is
+    asked, with ``p`` bound to it (its prompt and options, in the shape
+    ``post`` gives them), kept in the frame as ``$<k>q``; the answers so far
+    as ``$<k>a`` (an option index per seat, None while it has not answered,
+    -1 for a seat with nothing to choose, whose answer is none); the
+    decision's number, once asked, as ``$<k>d``."""
+    qk, ak = f"${k}q", f"${k}a"
+
+    def run(m, fr):
+        loc = fr["locals"]
+        who = seats(m, loc)
+        if type(who) is not list:
+            raise RuleError(f"`choose each` asks a list of players, not {short(who)}", at)
+        seen = set()
+        for p in who:
+            if type(p) is not dict or type(p.get("player")) is not int:
+                raise RuleError(f"`choose each` asks players, but its list holds {short(p)}", at)
+            if p["player"] in seen:
+                raise RuleError(f"`choose each` asks {short(p)} twice: a seat answers once", at)
+            seen.add(p["player"])
+        had, saved = var in loc, loc.get(var)
+        asks = []
+        try:
+            for p in who:
+                loc[var] = p
+                asks.append({"player": p["player"], **said_fields(prompt(m, loc)), "options": ask(m, loc)})
+        finally:
+            if had:
+                loc[var] = saved
+            else:
+                loc.pop(var, None)
+        loc[qk] = asks
+        loc[ak] = [None if a["options"] else -1 for a in asks]
+    return run
+
+
+def each_pick(source: Callable, where: Callable | None, var: str | None) -> Callable:
+    """A seat's options for `choose each ... from LIST [where ...]`: as a pick of one."""
+    def ask(m, loc):
+        items = access.walked(m, source(m, loc), loc)
+        if where is not None:
+            had, saved = var in loc, loc.get(var)
+            keep = []
+            for x in items:
+                loc[var] = x
+                if where(m, loc):
+                    keep.append(x)
+            if had:
+                loc[var] = saved
+            else:
+                loc.pop(var, None)
+            items = keep
+        return _labelled(m, list(items), range(len(items))) if items else []
+    return ask
+
+
+def each_amount(lo: Callable, hi: Callable, at: str | None) -> Callable:
+    """A seat's options for `choose each ... amount LO..HI`: as an amount."""
+    def ask(m, loc):
+        a, b = lo(m, loc), hi(m, loc)
+        if type(a) is not int or type(b) is not int or a > b:
+            raise RuleError(f"amount needs numbers lo <= hi, got {a!r}..{b!r}", at)
+        check_count(m, b - a + 1, at)
+        return [{"label": str(v), "value": v} for v in range(a, b + 1)]
+    return ask
+
+
+def each(k: int, kind: str, into: str | None) -> Spec:
+    """The decision of ``each_start``: pending while any seat has not
+    answered. The pending decision is the lowest waiting seat's ask (so a
+    reader of ``player``/``options`` sees an ordinary decision), with
+    ``waiting`` (the seats yet to answer, lowest first) and ``asks`` (each
+    one's ask, in that order). Every answer keeps the decision's number: the
+    seats answer one decision, in any order. When the last has answered,
+    ``into`` is the list of answers in the order of the seats asked."""
+    qk, ak, dk = f"${k}q", f"${k}a", f"${k}d"
+
+    def run(m, fr):
+        loc = fr["locals"]
+        asks, got = loc[qk], loc[ak]
+        waiting = sorted((a["player"], i) for i, a in enumerate(asks) if got[i] is None)
+        if not waiting:
+            del loc[qk], loc[ak]
+            loc.pop(dk, None)
+            if into is not None:
+                loc[into] = [None if g < 0 else asks[i]["options"][g]["value"] for i, g in enumerate(got)]
+            return
+        st = m.st
+        # the first ask counts a decision (kept as `$<k>d`); every later one is that decision
+        if dk in loc:
+            st.decision = loc[dk]
+        else:
+            st.decision += 1
+            loc[dk] = st.decision
+        shown = [asks[i] for _, i in waiting]
+        st.pending = {**shown[0], "kind": kind, "waiting": [p for p, _ in waiting], "asks": shown}
+
+    def answer(m, fr, pending, i):
+        loc = fr["locals"]
+        asks, got = loc[qk], loc[ak]
+        seat = pending["player"]
+        j = next(j for j, a in enumerate(asks) if a["player"] == seat and got[j] is None)
+        loc[ak] = got[:j] + [i] + got[j + 1:]       # (a new list: clones share the old one)
+        fr["pc"] -= 1          # ask the seats still waiting, or finish
+    return run, answer
+
+
+def said_fields(prompt: Any) -> dict:
+    """A prompt as a pending decision holds it: its words, and its message
+    id and hole values when it has them (``post``)."""
+    mid = getattr(prompt, "msg", None) if type(prompt) is not str else None
+    if mid is None:
+        return {"prompt": str(prompt)}
+    if not prompt.args:
+        return {"prompt": str(prompt), "msg": mid}
+    return {"prompt": str(prompt), "msg": mid, "args": prompt.args}
+
+
+def ask_of(pending: dict, seat: Any) -> dict | None:
+    """Seat ``seat``'s question in the pending decision: the decision itself
+    for its one player, its own ask in a simultaneous one; None if it is
+    not asked (or has answered)."""
+    waiting = pending.get("waiting")
+    if waiting is None:
+        return pending if pending["player"] == seat else None
+    if seat not in waiting:
+        return None
+    ask = pending["asks"][waiting.index(seat)]
+    return {**ask, "kind": pending["kind"]}
+
+
+def waiting_seats(pending: dict | None) -> list[int]:
+    """The seats the pending decision waits for (one, or a simultaneous decision's)."""
+    if pending is None:
+        return []
+    return list(pending.get("waiting") or (pending["player"],))

@@ -64,8 +64,12 @@ OPTION_KEYS: dict[str, frozenset] = {
 # what an option (and a logged answer) may hold besides: a menu line's hole
 # values; an answer to a menu, the menu's message id
 OPTION_MORE: dict[str, frozenset] = {"choose": frozenset(("args",))}
-ANSWER_MORE: dict[str, frozenset] = {"choose": frozenset(("args", "msg"))}
+# (a seat's answer to a simultaneous decision is marked `each`: others see only that it answered)
+ANSWER_MORE: dict[str, frozenset] = {"choose": frozenset(("args", "msg")), "pick": frozenset(("each",)),
+                                     "amount": frozenset(("each",))}
 _PENDING_KEYS = frozenset(("player", "kind", "prompt", "options"))
+_EACH_KEYS = frozenset(("waiting", "asks"))      # a simultaneous decision's (decisions.each)
+_ASK_KEYS = frozenset(("player", "prompt", "options"))
 _SAID_KEYS = frozenset(("msg", "args"))      # a message id and its variables (spec/messages.py)
 
 
@@ -121,6 +125,8 @@ OPTION_CHECKS: dict[str, Callable[[dict, str, Ctx], None]] = {
 def check_pending(v: Any, c: Ctx) -> dict | None:
     if v is None:
         return None
+    if "waiting" in v or "asks" in v:
+        return _check_each(v, c)
     need_shape(v, "pending", _PENDING_KEYS, _SAID_KEYS)
     _said(v, "pending")
     need_player(v["player"], "pending.player", c, none=False)
@@ -142,6 +148,30 @@ def check_pending(v: Any, c: Ctx) -> dict | None:
     if "args" in v:
         out["args"] = game_record(v["args"], "pending.args", c)
     return out
+
+
+def _check_each(v: dict, c: Ctx) -> dict:
+    """A simultaneous decision: each waiting seat's ask (checked as a decision
+    of its own), the seats in order, and the decision itself the first ask."""
+    need_shape(v, "pending", _PENDING_KEYS | _EACH_KEYS, _SAID_KEYS)
+    if v["kind"] not in ("pick", "amount"):
+        raise bad("pending.kind", f"should be 'pick' or 'amount' in a simultaneous decision ({short(v['kind'])})")
+    waiting = need_list(v["waiting"], "pending.waiting", most=c.n)
+    asks = need_list(v["asks"], "pending.asks", most=c.n)
+    if not waiting or len(asks) != len(waiting):
+        raise bad("pending.asks", "should hold one ask per waiting seat")
+    out = []
+    for i, (seat, ask) in enumerate(zip(waiting, asks)):
+        need_shape(ask, f"pending.asks[{i}]", _ASK_KEYS, _SAID_KEYS)
+        if ask["player"] != seat:
+            raise bad(f"pending.asks[{i}].player", f"should be the waiting seat {short(seat)}")
+        out.append({k: x for k, x in check_pending({**ask, "kind": v["kind"]}, c).items() if k != "kind"})
+    if sorted(set(waiting)) != waiting:
+        raise bad("pending.waiting", "should list each waiting seat once, lowest first")
+    first = {k: x for k, x in v.items() if k not in _EACH_KEYS and k != "kind"}
+    if first != asks[0]:
+        raise bad("pending", "should be the ask of its lowest waiting seat")
+    return {**out[0], "kind": v["kind"], "waiting": list(waiting), "asks": out}
 
 
 def _log_entry(e: Any, path: str, c: Ctx) -> dict:
@@ -289,10 +319,33 @@ def decision_waits(c: Ctx) -> None:
         raise bad(f"stack[{len(g['stack']) - 1}].pc", "is not just past a decision, so nothing waits for `pending`")
     # instructions are (run, at, answer) closures made by decisions.<kind>()
     made_by = ins[2].__qualname__.partition(".")[0]
+    if ("waiting" in p) != (made_by == "each"):
+        raise bad("pending", "is not the kind of decision the instruction waiting posts")
+    if made_by == "each":
+        _asks_match(p, fr, pc - 2, c)
+        return
     if made_by in OPTION_KEYS and made_by != p["kind"]:
         raise bad("pending.kind", f"is {p['kind']!r}, but the instruction waiting posts a {made_by!r} decision")
     if p["kind"] in ("pick", "order"):
         _candidates_match(p, fr, pc - 2, c)
+
+
+def _asks_match(p: dict, fr: dict, k: int, c: Ctx) -> None:
+    """A simultaneous decision asks, of the seats the frame keeps
+    (``$<k>q``), those yet to answer (``$<k>a``), as the frame asked them."""
+    path = f"stack[{len(c.got['stack']) - 1}].locals"
+    asks, got = fr["locals"].get(f"${k}q"), fr["locals"].get(f"${k}a")
+    if type(asks) is not list or type(got) is not list or len(asks) != len(got) \
+            or any(type(a) is not dict or not isinstance(a.get("options"), list) for a in asks):
+        raise bad(path, "lacks the asks of the pending simultaneous decision")
+    for i, (a, g) in enumerate(zip(asks, got)):
+        if not (g is None or type(g) is int and -1 <= g < len(a["options"]) and (g == -1) == (not a["options"])):
+            raise bad(f"{path}.${k}a[{i}]", "is not an answer to its seat's ask")
+    if fr["locals"].get(f"${k}d") != c.got["decision"]:
+        raise bad(f"{path}.${k}d", "is not the number of the pending decision")
+    waiting = sorted((a.get("player"), i) for i, (a, g) in enumerate(zip(asks, got)) if g is None)
+    if [s for s, _ in waiting] != p["waiting"] or [asks[i] for _, i in waiting] != p["asks"]:
+        raise bad("pending.asks", "are not the asks of the seats the decision waits for")
 
 
 def _candidates_match(p: dict, fr: dict, k: int, c: Ctx) -> None:

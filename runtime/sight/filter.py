@@ -13,7 +13,9 @@ written*: walking the log backwards from the present and undoing each
 ``moved`` event tells where every piece was at every entry. A move is seen
 when its source or its destination zone is; a ``revealed`` event names its
 piece to every seat, or to its ``to`` seat alone. Other players' answers to
-pick/order decisions keep no label or value. Text (prompts, labels of
+pick/order decisions keep no label or value; to a simultaneous decision
+(`choose each`), only that they answered. Of a simultaneous decision a seat
+sees its own ask, and who is still waiting. Text (prompts, labels of
 choose options, ``log`` lines) is the content's and is passed as written;
 pick/order labels of hidden pieces become "hidden".
 
@@ -25,6 +27,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from waybill.spec.errors import WaybillError
+from ..engine.decisions import ask_of
 from ..engine.handles import handle
 from ..engine.outcome import sides
 from ..engine.reveal import known_pieces
@@ -170,6 +173,13 @@ class Sight:
     def pending(self, pending: dict | None) -> dict | None:
         if pending is None:
             return None
+        if "waiting" in pending:
+            # a simultaneous decision: this seat's own ask if it is waiting,
+            # and who is waiting (never what the others are asked or answered)
+            asked = ask_of(pending, self.player)
+            if asked is None:
+                return {"player": pending["player"], "kind": pending["kind"], "waiting": list(pending["waiting"])}
+            pending = {**asked, "waiting": pending["waiting"]}
         if pending["player"] != self.player:
             return {"player": pending["player"], "kind": pending["kind"]}
         out = {k: self.value(v) for k, v in pending.items() if k != "options"}
@@ -241,6 +251,9 @@ class Sight:
                 return self.value(e, lambda p: True)
             return self.value(e, then)
         if kind == "action":
+            if e.get("player") != self.player and e.get("each"):
+                # another seat's answer to a simultaneous decision: that it answered, never what
+                return {k: e[k] for k in ("type", "player", "decision", "kind", "each") if k in e}
             if e.get("player") != self.player and e.get("kind") in ("pick", "order"):
                 return {k: e[k] for k in ("type", "player", "decision", "kind") if k in e}
             return self._answer(e, then)
