@@ -287,9 +287,9 @@ def _each(b: Builder, s: dict, at: str | None, kind: str, ask: Callable) -> None
     """`let x = choose each p in SEATS ...` (decisions.each_start, each)."""
     k = b.pc
     e = s["each"]
-    b.add(D.each_start, at, k, b.x(e["seats"], at), e["var"],
-          _prompt(b, s, at, "Pick" if kind == "pick" else "Choose a number"), ask, at)
-    b.add(D.each, at, k, kind, s.get("into"), decision=True)
+    b.add(D.each_start, at, k, b.x(e["seats"], at), e["var"], ask, at)
+    b.add(D.each, at, k, kind, e["var"], _prompt(b, s, at, "Pick" if kind == "pick" else "Choose a number"),
+          s.get("into"), decision=True)
 
 
 def _order(b: Builder, s: dict, at: str | None) -> None:

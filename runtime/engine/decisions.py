@@ -557,13 +557,13 @@ def may(by: Callable | None, prompt: Callable, no_target: int) -> Spec:
 
 # --- each: one decision asked of several seats at once -----------------------------
 
-def each_start(k: int, seats: Callable, var: str, prompt: Callable, ask: Callable, at: str | None) -> Callable:
-    """``let x = choose each p in SEATS ...``: what every seat of SEATS is
-    asked, with ``p`` bound to it (its prompt and options, in the shape
-    ``post`` gives them), kept in the frame as ``$<k>q``; the answers so far
-    as ``$<k>a`` (an option index per seat, None while it has not answered,
-    -1 for a seat with nothing to choose, whose answer is none); the
-    decision's number, once asked, as ``$<k>d``."""
+def each_start(k: int, seats: Callable, var: str, values: Callable, at: str | None) -> Callable:
+    """``let x = choose each p in SEATS ...``: what every seat of SEATS may
+    answer, with ``p`` bound to it, kept in the frame as ``$<k>q``
+    (``[[seat, [value, ...]], ...]``: plain values, as every local is); the
+    answers so far as ``$<k>a`` (an index into the seat's values per seat,
+    None while it has not answered, -1 for a seat with nothing to choose,
+    whose answer is none); the decision's number, once asked, as ``$<k>d``."""
     qk, ak = f"${k}q", f"${k}a"
 
     def run(m, fr):
@@ -578,72 +578,84 @@ def each_start(k: int, seats: Callable, var: str, prompt: Callable, ask: Callabl
             if p["player"] in seen:
                 raise RuleError(f"`choose each` asks {short(p)} twice: a seat answers once", at)
             seen.add(p["player"])
-        had, saved = var in loc, loc.get(var)
-        asks = []
-        try:
+        asked = []
+        with _bound(loc, var) as bind:
             for p in who:
-                loc[var] = p
-                asks.append({"player": p["player"], **said_fields(prompt(m, loc)), "options": ask(m, loc)})
-        finally:
-            if had:
-                loc[var] = saved
-            else:
-                loc.pop(var, None)
-        loc[qk] = asks
-        loc[ak] = [None if a["options"] else -1 for a in asks]
+                bind(p)
+                asked.append([p["player"], values(m, loc)])
+        loc[qk] = asked
+        loc[ak] = [None if vs else -1 for _, vs in asked]
     return run
 
 
+class _bound:
+    """``with _bound(loc, var) as bind``: ``bind(v)`` sets ``loc[var]``; on
+    leaving, ``var`` is as it was (a decision's variable never leaks out)."""
+    __slots__ = ("loc", "var", "had", "saved")
+
+    def __init__(self, loc: dict, var: str):
+        self.loc, self.var = loc, var
+        self.had, self.saved = var in loc, loc.get(var)
+
+    def __enter__(self) -> Callable:
+        return lambda v: self.loc.__setitem__(self.var, v)
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.had:
+            self.loc[self.var] = self.saved
+        else:
+            self.loc.pop(self.var, None)
+
+
 def each_pick(source: Callable, where: Callable | None, var: str | None) -> Callable:
-    """A seat's options for `choose each ... from LIST [where ...]`: as a pick of one."""
-    def ask(m, loc):
+    """A seat's values for `choose each ... from LIST [where ...]`: as a pick of one."""
+    def values(m, loc):
         items = access.walked(m, source(m, loc), loc)
-        if where is not None:
-            had, saved = var in loc, loc.get(var)
-            keep = []
+        if where is None:
+            return list(items)
+        keep = []
+        with _bound(loc, var) as bind:
             for x in items:
-                loc[var] = x
+                bind(x)
                 if where(m, loc):
                     keep.append(x)
-            if had:
-                loc[var] = saved
-            else:
-                loc.pop(var, None)
-            items = keep
-        return _labelled(m, list(items), range(len(items))) if items else []
-    return ask
+        return keep
+    return values
 
 
 def each_amount(lo: Callable, hi: Callable, at: str | None) -> Callable:
-    """A seat's options for `choose each ... amount LO..HI`: as an amount."""
-    def ask(m, loc):
+    """A seat's values for `choose each ... amount LO..HI`: as an amount."""
+    def values(m, loc):
         a, b = lo(m, loc), hi(m, loc)
         if type(a) is not int or type(b) is not int or a > b:
             raise RuleError(f"amount needs numbers lo <= hi, got {a!r}..{b!r}", at)
         check_count(m, b - a + 1, at)
-        return [{"label": str(v), "value": v} for v in range(a, b + 1)]
-    return ask
+        return list(range(a, b + 1))
+    return values
 
 
-def each(k: int, kind: str, into: str | None) -> Spec:
+def each(k: int, kind: str, var: str, prompt: Callable, into: str | None) -> Spec:
     """The decision of ``each_start``: pending while any seat has not
     answered. The pending decision is the lowest waiting seat's ask (so a
     reader of ``player``/``options`` sees an ordinary decision), with
     ``waiting`` (the seats yet to answer, lowest first) and ``asks`` (each
-    one's ask, in that order). Every answer keeps the decision's number: the
-    seats answer one decision, in any order. When the last has answered,
-    ``into`` is the list of answers in the order of the seats asked."""
+    one's ask: its player, prompt and options, in that order). Every answer
+    keeps the decision's number: the seats answer one decision, in any
+    order. Each ask is made again after every answer from what the frame
+    keeps (nothing runs in between, so it is the same ask). When the last
+    seat has answered, ``into`` is the list of answers in the order of the
+    seats asked."""
     qk, ak, dk = f"${k}q", f"${k}a", f"${k}d"
 
     def run(m, fr):
         loc = fr["locals"]
-        asks, got = loc[qk], loc[ak]
-        waiting = sorted((a["player"], i) for i, a in enumerate(asks) if got[i] is None)
+        asked, got = loc[qk], loc[ak]
+        waiting = sorted((seat, i) for i, (seat, _) in enumerate(asked) if got[i] is None)
         if not waiting:
             del loc[qk], loc[ak]
             loc.pop(dk, None)
             if into is not None:
-                loc[into] = [None if g < 0 else asks[i]["options"][g]["value"] for i, g in enumerate(got)]
+                loc[into] = [None if g < 0 else vs[g] for (_, vs), g in zip(asked, got)]
             return
         st = m.st
         # the first ask counts a decision (kept as `$<k>d`); every later one is that decision
@@ -652,14 +664,21 @@ def each(k: int, kind: str, into: str | None) -> Spec:
         else:
             st.decision += 1
             loc[dk] = st.decision
-        shown = [asks[i] for _, i in waiting]
-        st.pending = {**shown[0], "kind": kind, "waiting": [p for p, _ in waiting], "asks": shown}
+        asks = []
+        with _bound(loc, var) as bind:
+            for seat, i in waiting:
+                vs = asked[i][1]
+                bind(m.L.player_refs[seat])
+                opts = (_labelled(m, vs, range(len(vs))) if kind == "pick"
+                        else [{"label": str(v), "value": v} for v in vs])
+                asks.append({"player": seat, **said_fields(prompt(m, loc)), "options": opts})
+        st.pending = {**asks[0], "kind": kind, "waiting": [seat for seat, _ in waiting], "asks": asks}
 
     def answer(m, fr, pending, i):
         loc = fr["locals"]
-        asks, got = loc[qk], loc[ak]
+        asked, got = loc[qk], loc[ak]
         seat = pending["player"]
-        j = next(j for j, a in enumerate(asks) if a["player"] == seat and got[j] is None)
+        j = next(j for j, (s, _) in enumerate(asked) if s == seat and got[j] is None)
         loc[ak] = got[:j] + [i] + got[j + 1:]       # (a new list: clones share the old one)
         fr["pc"] -= 1          # ask the seats still waiting, or finish
     return run, answer

@@ -332,20 +332,24 @@ def decision_waits(c: Ctx) -> None:
 
 def _asks_match(p: dict, fr: dict, k: int, c: Ctx) -> None:
     """A simultaneous decision asks, of the seats the frame keeps
-    (``$<k>q``), those yet to answer (``$<k>a``), as the frame asked them."""
+    (``$<k>q``: ``[[seat, values]...]``), those yet to answer (``$<k>a``),
+    each to choose among its values."""
     path = f"stack[{len(c.got['stack']) - 1}].locals"
-    asks, got = fr["locals"].get(f"${k}q"), fr["locals"].get(f"${k}a")
-    if type(asks) is not list or type(got) is not list or len(asks) != len(got) \
-            or any(type(a) is not dict or not isinstance(a.get("options"), list) for a in asks):
+    asked, got = fr["locals"].get(f"${k}q"), fr["locals"].get(f"${k}a")
+    if type(asked) is not list or type(got) is not list or len(asked) != len(got) \
+            or any(type(a) is not list or len(a) != 2 or type(a[1]) is not list for a in asked):
         raise bad(path, "lacks the asks of the pending simultaneous decision")
-    for i, (a, g) in enumerate(zip(asks, got)):
-        if not (g is None or type(g) is int and -1 <= g < len(a["options"]) and (g == -1) == (not a["options"])):
+    for i, ((_, values), g) in enumerate(zip(asked, got)):
+        if not (g is None or type(g) is int and -1 <= g < len(values) and (g == -1) == (not values)):
             raise bad(f"{path}.${k}a[{i}]", "is not an answer to its seat's ask")
     if fr["locals"].get(f"${k}d") != c.got["decision"]:
         raise bad(f"{path}.${k}d", "is not the number of the pending decision")
-    waiting = sorted((a.get("player"), i) for i, (a, g) in enumerate(zip(asks, got)) if g is None)
-    if [s for s, _ in waiting] != p["waiting"] or [asks[i] for _, i in waiting] != p["asks"]:
-        raise bad("pending.asks", "are not the asks of the seats the decision waits for")
+    waiting = sorted((seat, i) for i, ((seat, _), g) in enumerate(zip(asked, got)) if g is None)
+    if [s for s, _ in waiting] != p["waiting"]:
+        raise bad("pending.waiting", "are not the seats the frame has yet to hear from")
+    for (_, i), ask in zip(waiting, p["asks"]):
+        if [o["value"] for o in ask["options"]] != asked[i][1]:
+            raise bad("pending.asks", "offer other values than the frame keeps for their seat")
 
 
 def _candidates_match(p: dict, fr: dict, k: int, c: Ctx) -> None:

@@ -378,6 +378,7 @@ def answers(m: Any) -> list[dict]:
         p = e.get("player")
         if p not in seen:
             seen[p] = Sight(m, p if type(p) is int else None).log(log)
-        # (not the log's own fields: its kind, and the menu a `choose` answer names)
-        out.append({k: v for k, v in seen[p][i].items() if k not in ("type", "kind", "msg")})
+        # (not the log's own fields: its kind, the menu a `choose` answer names,
+        # the mark of an answer to a simultaneous decision)
+        out.append({k: v for k, v in seen[p][i].items() if k not in ("type", "kind", "msg", "each")})
     return out
