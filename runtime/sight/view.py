@@ -18,6 +18,7 @@ from typing import Any
 from . import display as _display
 from ..text import words as _text
 from waybill.spec.errors import WaybillError
+from ..engine.decisions import ask_of
 from .filter import Sight
 from . import whynot as _whynot
 
@@ -88,7 +89,7 @@ def _translate(m: Any, out: dict, w: Any, raw_log: list) -> None:
         panel["name"] = out["players"][panel["seat"]]
     p = out["pending"]
     if p is not None and "options" in p:
-        raw = m.st.pending
+        raw = _asked(m, p["player"])
         p["prompt"] = w.prompt({**raw, "args": _named(m, raw.get("args"))})
         ask = raw.get("msg")
         for opt, shown in zip(raw["options"], p["options"]):
@@ -153,15 +154,21 @@ def _decision_ids(R: Any) -> dict:
     return ids
 
 
-def _pending(m: Any, sight: Sight) -> dict | None:
+def _asked(m: Any, seat: int) -> dict:
+    """What the pending decision asks ``seat`` (its own ask, in a simultaneous one)."""
     raw = m.st.pending
-    out = sight.pending(raw)
+    return ask_of(raw, seat) if "waiting" in raw else raw
+
+
+def _pending(m: Any, sight: Sight) -> dict | None:
+    out = sight.pending(m.st.pending)
     if out is None or "options" not in out:
         return out
-    at = decision_at(m) or m.st.pending.get("msg") or f"decision-{m.st.decision}"
+    raw = _asked(m, out["player"])
+    at = decision_at(m) or raw.get("msg") or f"decision-{m.st.decision}"
     out["at"] = at
     taken: dict[str, int] = {}
-    msgs = _text.option_msgs(m)
+    msgs = _text.option_msgs(m, raw)
     named = m.R.messages.option_names.get(at) if raw.get("kind") == "choose" else None
     for i, (opt, shown) in enumerate(zip(raw["options"], out["options"])):
         c = opt.get("choice")

@@ -188,7 +188,7 @@ token t "Token" { start: hand }
 game {
   players 2..4
   play {
-    let bids = choose each p in players() "Bid, {p}" amount 0..p.coins
+    let bids = choose each p in players() "Bid, {p}" amount 0..p.coins - 2 + p.index
     log "bids {bids}"
     let ts = choose each p in players() "Give a token" from [each c in pieces(p.hand) where p.index > 0]
     log "given {size(ts)}"
@@ -201,11 +201,15 @@ game {
 def test_an_amount_per_seat_with_its_own_prompt_and_a_seat_with_nothing_to_pick(tmp_path):
     ir = checked_ir(tmp_path, BIDS)
     g = Game.new(Rules.from_ir(ir), 3, seed=1)
-    assert g.view(2)["pending"]["prompt"] == "Bid, Player 3"
-    assert [a["value"] for a in g.legal_actions(1)] == [0, 1, 2, 3]
-    for seat, bid in ((1, 2), (0, 3), (2, 0)):
+    for seat in range(3):
+        for lang in (None, "ru"):
+            v = g.view(seat, lang=lang)["pending"]
+            assert v["prompt"].endswith("3" if seat == 2 else "2" if seat == 1 else "1"), "each seat its own prompt"
+            assert [o["label"] for o in v["options"]] == [str(i) for i in range(seat + 2)], "and its own options"
+    assert [a["value"] for a in g.legal_actions(1)] == [0, 1, 2]
+    for seat, bid in ((1, 2), (0, 1), (2, 0)):
         g.apply(g.legal_actions(seat)[bid])
-    assert g.messages() == ["bids 3, 2, 0"], "in the order of the seats asked"
+    assert g.messages() == ["bids 1, 2, 0"], "in the order of the seats asked"
     assert g.waiting == [1, 2], "seat 1 has no token to give: it is not asked, its answer is none"
     g.apply(g.legal_actions(2)[0])
     g.apply(g.legal_actions(1)[0])
@@ -229,3 +233,11 @@ game {
     with pytest.raises(RuleError, match="twice"):
         g.apply(g.legal_actions()[0])
     assert g.to_json() == before
+
+
+def test_every_seat_view_of_a_simultaneous_decision_fits_the_view_schema():
+    from waybill.runtime.schemas import errors
+    g = Game.new(rules(), 3, seed=1)
+    pick(g, 1, "Rock")
+    for seat in (0, 1, 2, None):
+        assert errors("view", g.view(seat, log=True)) == []
