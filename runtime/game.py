@@ -20,7 +20,7 @@ from .engine.arguments import options_problem, player_names, players_problem, sa
 from .saves.check import checked_fields
 from .saves.versions import VERSION, migrated
 from .sight.filter import Sight, answers, plain_actions
-from .engine.primitives import without
+from .engine.primitives import sorted_pile, without
 from .engine.decisions import ask_of, waiting_seats
 from .sight.reader import SeatReader
 from .engine.state import State, new_state
@@ -462,6 +462,8 @@ class Game:
                 st.zones[old] = without(st.zones[old], pid)
             st.p_zone[pid] = slot
         st.zones[slot] = tuple(chosen) + st.zones[slot]
+        if m.L.z_sort[slot] is not None:       # a zone that keeps itself sorted stays so
+            st.zones[slot] = sorted_pile(m, st.zones[slot], m.L.z_sort[slot], m.L.z_of[slot])
 
     def _find_piece(self, eid: str, slot: int, taken: list[int]) -> int:
         st = self.m.st

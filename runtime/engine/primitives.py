@@ -171,6 +171,10 @@ def shuffle(m: Any, loc: dict, zone: Any) -> None:
     spend(m, len(st.zones[slot]))
     st.rng, order = rng.shuffled(st.rng, st.zones[slot])
     st.zones[slot] = tuple(order)
+    lay = m.L
+    if lay.z_sort[slot] is not None:
+        # a zone that keeps itself sorted is sorted again: only pieces of equal keys change places
+        st.zones[slot] = sorted_pile(m, st.zones[slot], lay.z_sort[slot], lay.z_of[slot])
     emit(m, "shuffled", {"zone": zone_value(m, slot)})
 
 
