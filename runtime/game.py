@@ -138,6 +138,8 @@ class Game:
         seats (``waiting``); without ``seat`` the lowest of them is meant."""
         st = self.m.st
         p = st.pending
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.m.L.n):
+            raise WaybillError(f"legal_actions takes a seat number 0..{self.m.L.n - 1} or None, not {seat!r}")
         if p is None or st.over:
             return []
         if seat is not None or "waiting" in p:

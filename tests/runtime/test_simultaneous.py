@@ -241,3 +241,11 @@ def test_every_seat_view_of_a_simultaneous_decision_fits_the_view_schema():
     pick(g, 1, "Rock")
     for seat in (0, 1, 2, None):
         assert errors("view", g.view(seat, log=True)) == []
+
+
+@pytest.mark.parametrize("seat", [-1, 3, True, "1", 1.0])
+def test_legal_actions_of_a_seat_that_is_none_is_an_error_that_says_so(seat):
+    from waybill import WaybillError
+    g = Game.new(rules(), 3, seed=1)
+    with pytest.raises(WaybillError, match="legal_actions takes a seat number 0..2 or None"):
+        g.legal_actions(seat)
