@@ -249,3 +249,26 @@ def test_legal_actions_of_a_seat_that_is_none_is_an_error_that_says_so(seat):
     g = Game.new(rules(), 3, seed=1)
     with pytest.raises(WaybillError, match="legal_actions takes a seat number 0..2 or None"):
         g.legal_actions(seat)
+
+
+@pytest.mark.parametrize("seat", [1, 2])
+def test_the_search_bot_answers_the_same_whatever_the_others_answered(seat):
+    """Bots answer independently: what seat 1 picked changes nothing in the
+    search of a seat answering after it (its deals make the picks it has not
+    seen at random), down to the move chosen from the same random stream."""
+    from waybill.bots.search import SearchBot
+    chosen = set()
+    for first in ("Rock", "Paper", "Scissors"):
+        g = Game.new(rules(), 3, seed=9)
+        pick(g, 0, first)
+        bot = SearchBot(iterations=40, think_ms=0)
+        chosen.add(json.dumps(bot.choose(g, g.legal_actions(seat), random.Random(5))))
+    assert len(chosen) == 1, chosen
+
+
+def test_sim_plays_whole_games_with_the_search_bot_without_peeking():
+    from waybill.simulate import simulate
+    data = simulate(rules(), "throws_at_once", 2, 40, 1, bot="random,search").to_json()
+    assert data["finished"] == 40 and data["errors"] == 0
+    search = data["wins_by_bot"]["search"]["wins"]
+    assert search <= 26, f"search won {search} of 40 against random: it cannot know the other throw"
