@@ -756,6 +756,8 @@ class Lowerer(ScenarioLowering):
             ir["outcome"] = {"cooperative": True}
         elif g.teams is not None:
             ir["outcome"] = {"sides": self.expr(g.teams, Scope())}
+        if g.eliminated is not None:          # who is out of the game (outcome.py)
+            ir.setdefault("outcome", {})["out"] = self.expr(g.eliminated, Scope())
         # what needs an acting player where none is (E421, E422): the setup, then play until a turn starts
         seats = SeatCheck(self)
         for h, file in self.p.hooks:

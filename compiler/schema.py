@@ -196,7 +196,7 @@ def build_schema() -> dict:
             "play": block,
             "score": ref("expr"),
             # who wins together: every seat one side, or the side of seat `me`
-            "outcome": _obj({"cooperative": {"type": "boolean"}, "sides": ref("expr")}, []),
+            "outcome": _obj({"cooperative": {"type": "boolean"}, "sides": ref("expr"), "out": ref("expr")}, []),
             "display": _obj({part: {"type": "array", "items": _obj(
                 {"type": {"enum": ["counter", "zone", "quantity", "show"]}, "id": {"type": "string"},
                  "label": {"type": "string"}, "grouped": {"type": "boolean"}, "full": {"type": "boolean"},

@@ -468,6 +468,7 @@ class GameDecl(Node):
     text: str | None = None
     cooperative: bool = False     # every seat is one side
     teams: Expr | None = None     # a seat's side, of `me`
+    eliminated: Expr | None = None  # whether (and since when) a seat is out, of `me`
 
 
 @dataclass

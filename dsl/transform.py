@@ -397,6 +397,8 @@ class ToAst(Transformer):
                     game.cooperative = True
                 elif c[0] == "teams":
                     game.teams = c[1]
+                elif c[0] == "eliminated":
+                    game.eliminated = c[1]
         return game
 
     def cooperative_item(self, meta, ch):
@@ -404,6 +406,9 @@ class ToAst(Transformer):
 
     def teams_item(self, meta, ch):
         return ("teams", ch[1])
+
+    def eliminated_item(self, meta, ch):
+        return ("eliminated", ch[1])
 
     def players_item(self, meta, ch):
         lo, hi = ch[1]

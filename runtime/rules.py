@@ -193,6 +193,8 @@ class Rules:
         self.cooperative: bool = bool(outcome.get("cooperative"))
         sides = outcome.get("sides")
         self.sides: Fn | None = compile_expr(sides, self) if sides is not None else None
+        out = outcome.get("out")           # `eliminated EXPR`: who is out of the game
+        self.out: Fn | None = compile_expr(out, self) if out is not None else None
         self.invariants = [(inv["id"], inv.get("text") or inv["id"],
                             compile_expr(inv["expr"], self, self.where(inv.get("at"))), inv.get("at"))
                            for inv in ir.get("invariants") or []]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any, Callable
 
-from . import access
+from . import access, outcome
 from waybill.spec.errors import RuleError
 from .events import emit_made, resolve
 from .frames import push
@@ -579,10 +579,12 @@ def each_start(k: int, seats: Callable, var: str, values: Callable, at: str | No
                 raise RuleError(f"`choose each` asks {short(p)} twice: a seat answers once", at)
             seen.add(p["player"])
         asked = []
+        out = outcome.out_values(m)        # (a seat eliminated is not asked: its answer is none)
         with _bound(loc, var) as bind:
             for p in who:
                 bind(p)
-                asked.append([p["player"], values(m, loc)])
+                asked.append([p["player"], [] if out is not None and outcome.is_out(out[p["player"]])
+                              else values(m, loc)])
         loc[qk] = asked
         loc[ak] = [None if vs else -1 for _, vs in asked]
     return run

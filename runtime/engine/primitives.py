@@ -257,12 +257,15 @@ def finish_game(m: Any, winner: int | None, limit: bool = False) -> None:
     `win`. ``limit``: the rules' own cap ended it (`end_game(limit: true)`)."""
     st, lay = m.st, m.L
     scores = [m.R.score(m, {"me": lay.player_refs[i]}) if m.R.score else None for i in range(lay.n)]
-    winners, winner = outcome.winners(m, winner, scores)
+    out = outcome.out_values(m)        # `eliminated EXPR`: the seats out rank after those still in
+    winners, winner = outcome.winners(m, winner, scores, out)
     won = set(winners)
-    order = sorted(range(lay.n), key=lambda i: (i not in won, -(scores[i] or 0), i))
+    order = sorted(range(lay.n), key=lambda i: (i not in won, outcome.standing(out, i), -(scores[i] or 0), i))
     st.over, st.winner = True, winner
     st.result = {"winner": winner, "ranking": order, "scores": scores, "winners": winners,
-                 "places": outcome.places(order, won, scores)}
+                 "places": outcome.places(order, won, scores, out)}
+    if out is not None:
+        st.result["out"] = out
     if m.R.cooperative:
         st.result["won"] = bool(winners)
     if limit:

@@ -18,7 +18,7 @@ LOG_TEXT_MAX = 1 << 30        # characters of a saved log's text
 _LOG_KEYS = frozenset(("size", "chunks"))
 RESULT_KEYS = frozenset(("winner", "ranking", "scores"))
 # what a result may hold besides (runtime/engine/outcome.py): older saves have none of them
-OUTCOME_KEYS = frozenset(("winners", "places", "won", "ended"))
+OUTCOME_KEYS = frozenset(("winners", "places", "won", "ended", "out"))
 _EVENT_KEYS = frozenset(("type", "event", "args"))
 _MOVED_KEYS = frozenset(("piece", "source", "to"))
 _PIECE_KEYS = frozenset(("piece",))
@@ -41,6 +41,8 @@ def ending(v: Any, path: str, c: Ctx, keys: frozenset) -> dict:
             raise bad(f"{path}.places", f"should give each of the {c.n} players a place 1..{c.n}")
     if "won" in v and type(v["won"]) is not bool:
         raise bad(f"{path}.won", "should be true or false")
+    if "out" in v and len(need_list(v["out"], f"{path}.out", c.n)) != c.n:
+        raise bad(f"{path}.out", f"should give each of the {c.n} players its `eliminated` value")
     if "ended" in v and v["ended"] != "limit":
         raise bad(f"{path}.ended", "should be \"limit\" when given")
     ranking = need_list(v["ranking"], f"{path}.ranking", c.n)

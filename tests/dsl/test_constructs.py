@@ -950,6 +950,22 @@ def test_outcome_items_of_the_game(tmp_path):
 COVERED |= {"outcome_item", "cooperative_item", "teams_item"}  # test_outcome_items_of_the_game
 
 
+def test_eliminated_in_the_game_block(tmp_path):
+    # docs/LANGUAGE.md, "Elimination": `eliminated EXPR` of `me`
+    g = parse_one('game { players 2..4 eliminated me.out > 0 play { end_game() } }')
+    assert isinstance(g.eliminated, ast.Binary) and g.teams is None
+    ir = ir_of(tmp_path, 'counter out per player = 0\ngame { players 3 teams me.index eliminated me.out '
+                         'play { end_game() } }')
+    assert ir["outcome"] == {"sides": {"op": "attr", "of": {"op": "var", "name": "me"}, "name": "index"},
+                             "out": {"op": "attr", "of": {"op": "var", "name": "me"}, "name": "out"}}
+    # `eliminated` stays a name outside the game block
+    assert ir_of(tmp_path, 'counter eliminated = 2\ngame { players 2 play { set eliminated = eliminated + 1 '
+                           'end_game() } }')
+
+
+COVERED |= {"eliminated_item"}  # test_eliminated_in_the_game_block
+
+
 def test_each_by_orders_a_list(tmp_path):
     # docs/LANGUAGE.md, "Ordering": `[each x in LIST where COND by KEY: VALUE]`
     e = parse_one('procedure p() { let xs = [each c in [3, 1] where c > 0 by -c: c * 2] }').body[0].value
