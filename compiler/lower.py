@@ -960,6 +960,12 @@ class Lowerer(ScenarioLowering):
         return out
 
     def s_Choose(self, s: ast.Choose, scope: Scope) -> dict:
+        if s.each is not None:
+            self.error(s.span, "E430", "a menu cannot be asked of several seats at once: its lines run "
+                                       "rules, and a simultaneous decision only picks a value per seat",
+                       f"pick the value at once, then act on each answer: `let x = choose each {s.each.var} in "
+                       f"... from [\"A\", \"B\"]` and `for {s.each.var} in ... {{ if x[{s.each.var}.index] == "
+                       f"\"A\" {{ ... }} }}`")
         labels = set()
         names: set = set()
         options = []

@@ -173,6 +173,7 @@ class Choose(Node):
     prompt: str | Text | None  # Text when it has `{expr}` holes
     options: list
     name: str | None = None  # `as NAME` after the prompt: the decision's declared name
+    each: "Each | None" = None  # `choose each p in SEATS { ... }`: refused (E430), a menu is one seat's
 
 
 @dataclass

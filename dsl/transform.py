@@ -610,7 +610,8 @@ class ToAst(Transformer):
     def choose_stmt(self, meta, ch):
         mode = "any" if any(_is(c, "ANY") for c in ch) else "one"
         options = [c for c in ch if isinstance(c, ast.Option)]
-        return ast.Choose(self.sp(meta), mode, self._by(ch), self._prompt(ch), options, self._as(ch))
+        return ast.Choose(self.sp(meta), mode, self._by(ch), self._prompt(ch), options, self._as(ch),
+                          self._each(ch))
 
     def option(self, meta, ch):
         i = next((k for k, c in enumerate(ch) if _is(c, "WHEN")), None)

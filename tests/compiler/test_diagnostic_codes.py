@@ -798,3 +798,10 @@ def test_a_simultaneous_decision_in_the_setup_needs_no_by(tmp_path):
                                             '"Pick, {p}" from [1, 2] where xs > 0 } ' + USE[len("game { players 2..2 "):],
                          head="pack t\n")
     assert [d.code for d in result.report.sorted()] == [], result.report.render()
+
+
+def test_E430_a_menu_asked_of_several_seats_at_once(tmp_path):
+    d, got = one(tmp_path, 'game { players 2..2 play { hurt(me) let d = dice(me) '
+                           'choose each p in players() "Act?" { "Rest": { } "Run": { } } } }\n', "E430")
+    assert got[2].startswith("a menu cannot be asked of several seats at once")
+    assert "let x = choose each p in ... from" in got[3]
