@@ -22,6 +22,7 @@ from .saves.versions import VERSION, migrated
 from .sight.filter import Sight, answers, plain_actions
 from .engine.primitives import sorted_pile, without
 from .engine.decisions import ask_of, waiting_seats
+from .engine.outcome import note_sides
 from .sight.reader import SeatReader
 from .engine.state import State, new_state
 
@@ -67,6 +68,8 @@ class Game:
             interpreter.push(m, "play", {}, "play")
             interpreter.push(m, "setup", {}, "setup")
             g._run()
+            if m.L.z_team and rules.sides is not None:
+                note_sides(g.m)
             m.budget = rules.idle_budget
         except WaybillError:
             raise
@@ -105,6 +108,7 @@ class Game:
         g.m = Machine(self.rules, self.m.L, self.m.st.clone())
         # the legality cache checks its reads against whichever state asks: shared
         g.m.legality = self.m.legality
+        g.m.sides_seen = self.m.sides_seen
         return g
 
     def determinise(self, seat: int, rng: Any, log: bool = False) -> "Game":
@@ -214,6 +218,8 @@ class Game:
                                 f"({interpreter.python_error(exc)}); the saved game or the content "
                                 "is damaged") from exc
             self._run()
+            if m.L.z_team and m.R.sides is not None:      # `visible: team` follows the sides of each moment
+                note_sides(self.m)
             m.budget = self.rules.idle_budget
             if len(_SPARE) < 4:
                 _SPARE.append(b)

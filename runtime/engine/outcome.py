@@ -26,6 +26,23 @@ def sides(m: Any) -> list:
     return [R.sides(m, {"me": lay.player_refs[i]}) for i in range(lay.n)]
 
 
+def note_sides(m: Any) -> None:
+    """After an action (and the setup) of a game whose zones are `visible:
+    team` and whose sides the rules may change (`teams EXPR`): when the sides
+    differ from those last noted, a log entry ``{"type": "sides", "was",
+    "now"}`` says so, so that a view of the log shows each entry as the
+    sides then allowed (sight/filter.py). The sides last noted are kept on
+    the machine; a new one (a loaded game, a rolled-back action) finds them
+    in the log's last such entry, else takes the sides now (none changed)."""
+    now = sides(m)
+    was = m.sides_seen
+    if was is None:
+        was = next((e["now"] for e in reversed(m.st.log.entries()) if e.get("type") == "sides"), now)
+    if now != was:
+        m.st.log.append({"type": "sides", "was": was, "now": now})
+    m.sides_seen = now
+
+
 def out_values(m: Any) -> list | None:
     """`eliminated EXPR` of every seat (``me``), by seat; None when the pack
     declares no elimination."""

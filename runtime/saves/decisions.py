@@ -254,12 +254,21 @@ def _log_stopped(e: dict, path: str, c: Ctx) -> None:
         need_text(e["at"], f"{path}.at")
 
 
+def _log_sides(e: dict, path: str, c: Ctx) -> None:
+    """The sides changed (`teams EXPR`, outcome.note_sides): what they were and are, one per seat."""
+    need_shape(e, path, frozenset(("type", "was", "now")))
+    for k in ("was", "now"):
+        if len(need_list(e[k], f"{path}.{k}", c.n)) != c.n:
+            raise bad(f"{path}.{k}", f"should give each of the {c.n} players its side")
+
+
 def _log_end(e: dict, path: str, c: Ctx) -> None:
     ending(e, path, c, RESULT_KEYS | {"type"})
 
 
 LOG_CHECKS: dict[str, Callable[[dict, str, Ctx], None]] = {
     "action": _log_action, "event": _log_event, "say": _log_say, "stopped": _log_stopped, "end": _log_end,
+    "sides": _log_sides,
 }
 
 

@@ -196,12 +196,19 @@ class Sight:
         knew = self._known_then(entries, start)
         where = list(self.m.st.p_zone)    # where each piece is after the entry at hand
         out: list[Any] = [None] * max(0, len(entries) - start)
-        for i in range(len(entries) - 1, start - 1, -1):
-            e = entries[i]
-            move = self._move(e) if e.get("event") == "moved" and e.get("type") == "event" else None
-            out[i - start] = self._entry(e, where, knew[i - start], move)
-            if move is not None and move[0] is not None:
-                where[move[0]] = move[1]     # before this move it was at its source
+        now = self.zones
+        try:
+            for i in range(len(entries) - 1, start - 1, -1):
+                e = entries[i]
+                move = self._move(e) if e.get("event") == "moved" and e.get("type") == "event" else None
+                out[i - start] = self._entry(e, where, knew[i - start], move)
+                if move is not None and move[0] is not None:
+                    where[move[0]] = move[1]     # before this move it was at its source
+                if e.get("type") == "sides" and type(e.get("was")) is list:
+                    # before the sides changed, `visible: team` zones were seen as the old sides allowed
+                    self.zones = _zones_seen_of(self.m.L, self.player, e["was"])
+        finally:
+            self.zones = now
         return out
 
     def _known_then(self, entries: list[dict], start: int = 0) -> list[frozenset]:
@@ -239,6 +246,8 @@ class Sight:
             return (0 <= pid < len(where) and where[pid] >= 0 and zones[where[pid]]) or pid in knew
 
         kind = e.get("type")
+        if kind == "sides":
+            return {"type": "sides"}       # (who is on which side is the rules' to show, not the log's)
         if kind == "event":
             if move is not None:
                 pid, source, to = move
