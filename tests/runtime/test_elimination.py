@@ -36,17 +36,15 @@ def test_the_seats_out_rank_after_those_still_in_the_later_out_first(engine):
     assert r["places"] == [4, 2, 2, 1], "seats out in the same round share a place"
 
 
+def _ended(tmp_path, play: str, score: str = "") -> Game:
+    """A 3-seat game with `eliminated me.out` that plays ``play`` then ends."""
+    body = ("counter out per player = 0\ngame {\n  players 3\n  eliminated me.out\n"
+            f"  play {{ {play} end_game() }}\n  {score}\n}}\n")
+    return Game.new(Rules.from_ir(checked_ir(tmp_path, body)), 3, seed=1)
+
+
 def test_a_score_does_not_lift_a_seat_out_above_one_still_in(tmp_path):
-    body = """
-counter out per player = 0
-game {
-  players 3
-  eliminated me.out
-  play { set player(0).out = 1 end_game() }
-  score if me.index == 0 then 100 else me.index
-}
-"""
-    g = Game.new(Rules.from_ir(checked_ir(tmp_path, body)), 3, seed=1)
+    g = _ended(tmp_path, "set player(0).out = 1", "score if me.index == 0 then 100 else me.index")
     assert g.winner == 2 and g.result["ranking"] == [2, 1, 0] and g.result["out"] == [1, 0, 0]
 
 
@@ -91,13 +89,5 @@ def test_eliminated_reads_me_and_is_checked_like_any_expression(tmp_path):
 
 def test_without_a_score_the_last_one_standing_wins(tmp_path):
     # docs/LANGUAGE.md's "Last one standing": no `score`, `end_game()` when one player is left
-    body = """
-counter out per player = 0
-game {
-  players 3
-  eliminated me.out
-  play { set player(0).out = 1 set player(2).out = 2 end_game() }
-}
-"""
-    g = Game.new(Rules.from_ir(checked_ir(tmp_path, body)), 3, seed=1)
+    g = _ended(tmp_path, "set player(0).out = 1 set player(2).out = 2")
     assert g.winner == 1 and g.result["ranking"] == [1, 2, 0] and g.result["places"] == [3, 1, 2]
