@@ -140,7 +140,7 @@ class SearchBot:
                 break
             it += 1
             try:
-                self._iterate(deals.deal(r), root, r, n, hinted)
+                self._iterate(_seat_first(deals.deal(r), seat, r), root, r, n, hinted)
             except _HintFailed as failed:
                 # the pack's own hint is broken: the designer must hear of it
                 # (a game error in `sim`), not get a bot that quietly plays blind
@@ -399,6 +399,18 @@ class _Node:
         self.total = [0.0] * n
         self.actor: int | None = None        # the seat choosing at this node's decision (once a deal saw it)
         self.best: list[float] | None = None  # max^n value (``backup`` 1)
+
+
+def _seat_first(d: Any, seat: int, r: random.Random) -> Any:
+    """A deal where ``seat`` answers now: in a simultaneous decision (`choose
+    each`) that lower seats have yet to answer, their answers, which the seat
+    will never see before its own, are made at random first."""
+    waiting = d.waiting
+    while waiting and waiting[0] != seat and seat in waiting:
+        acts = d.legal_actions()
+        d.apply(acts[r.randrange(len(acts))])
+        waiting = d.waiting
+    return d
 
 
 def _key(a: dict) -> Any:

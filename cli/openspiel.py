@@ -155,9 +155,10 @@ class WaybillState(pyspiel.State):
         return list(range(len(self.options())))
 
     def options(self) -> list[dict]:
-        """The pending decision's options (``Game.legal_actions()``), kept for this decision."""
+        """The pending decision's options (``Game.legal_actions()``), kept for this decision
+        and seat (a simultaneous decision asks its seats one after another, under one number)."""
         live = self.live
-        d = self.wb.decision
+        d = (self.wb.decision, self.wb.pending["player"])
         if live.options is None or live.options[0] != d:
             opts = self.wb.legal_actions()
             check_options(len(opts), self.spiel_game.num_distinct_actions())
@@ -223,7 +224,7 @@ class _Live:
 
     def __init__(self, game: Any):
         self.game = game
-        self.options: tuple[int, list[dict]] | None = None
+        self.options: tuple[tuple[int, int], list[dict]] | None = None
 
     def __deepcopy__(self, memo: dict) -> "_Live":
         return _Live(self.game.clone() if self.game is not None else None)

@@ -100,11 +100,14 @@ class Session:
                 if not legal:
                     break
                 seat = legal[0]["player"]
+                decision, at_once = self.game.decision, "waiting" in (self.game.pending or {})
                 if seat in self.bots:
                     if not self.bot_turn(seat, legal):
                         return self.game
                 else:
                     self.person_turn(seat)
+                if at_once and self.game.decision == decision and self.game.waiting:
+                    self.has_chosen(seat)
         except Quit:
             self.flush()
             self.say(f"[bold]{escape(self.words('play-left', 'You left the game.'))}[/bold]")
@@ -113,6 +116,16 @@ class Session:
         self.talk()
         self.the_end()
         return self.game
+
+    def has_chosen(self, seat: int) -> None:
+        """A seat has answered a simultaneous decision (`choose each`) that
+        others still have to answer: if a person answered and another person
+        is asked next at this terminal, the screen is cleared first (the pick
+        stays secret); everyone is told only that the seat has chosen."""
+        if seat in self.humans and any(s in self.humans for s in self.game.waiting):
+            self.console.clear()
+        name = self.seat_name(seat)
+        self.say(escape(self.words("play-has-chosen", f"{name} has chosen.", seat=name)))
 
     def bot_turn(self, seat: int, legal: list[dict]) -> bool:
         try:
@@ -214,7 +227,7 @@ class Session:
         self.say(f"[red]{escape(text)}[/red]")
 
     def answer(self, seat: int, option: dict) -> bool:
-        legal = self.game.legal_actions()
+        legal = self.game.legal_actions(seat)
         i = option["option"]
         try:
             self.game.apply(legal[i])

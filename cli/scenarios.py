@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from waybill.api import compile_pack
 from waybill.api import Game, Rules, WaybillError
 from waybill.runtime.engine import interpreter
+from waybill.runtime.engine.decisions import ask_of
 from waybill.runtime.engine.access import text_of
 from waybill.runtime.engine.exprs import compile_expr
 
@@ -258,6 +259,10 @@ def _picked_afresh(fr: dict) -> int:
     several already begun keeps its list: the picks made index into it."""
     k = fr["pc"] - 2
     loc = fr["locals"]
+    if f"${k}q" in loc and all(a is None or a < 0 for a in loc.get(f"${k}a") or ()):
+        for key in (f"${k}q", f"${k}a", f"${k}d"):     # a simultaneous decision no seat has answered
+            loc.pop(key, None)
+        return 1
     if f"${k}c" in loc and loc.get(f"${k}s") == []:
         for key in (f"${k}c", f"${k}s", f"${k}n"):
             loc.pop(key, None)
@@ -302,9 +307,10 @@ def pick_action(game: Game, step: dict) -> dict:
     legal = game.legal_actions()
     if step.get("by") is not None:
         seat = _seat_index(evaluate(game, step["by"]))
-        if legal and legal[0]["player"] != seat:
-            raise StepFailed(at, f"the decision belongs to {_seat(game, legal[0]['player'])}, "
+        if legal and seat not in game.waiting:
+            raise StepFailed(at, f"the decision belongs to {_seats(game, game.waiting)}, "
                                  f"not to {_seat(game, seat)}")
+        legal = game.legal_actions(seat)       # (one of several seats of a simultaneous decision)
     want = "pass" if step["kind"] == "pass" else step["label"]
     labels = [a["label"] for a in legal]
     by_id = _by_id(game, legal, want)
@@ -403,7 +409,7 @@ def expect_offered(game: Game, step: dict, progress: Progress, forces: list, ind
     also require that decision's prompt and player."""
     pending = game.pending
     want = _pattern_text(step["text"], step.get("part")) + _decision_filter(game, step)
-    legal = game.legal_actions()
+    legal = game.legal_actions(_asked_seat(game, step))
     labels = [a["label"] for a in legal]
     found = [label for label in labels if _match(step["text"], step.get("part"), label)] \
         if _is_the_decision(game, step) else []
@@ -433,14 +439,26 @@ def _decision_filter(game: Game, step: dict) -> str:
     return text
 
 
+def _asked_seat(game: Game, step: dict) -> int | None:
+    """The seat a step names with `by`, if the pending decision waits for it
+    (one of several, in a simultaneous decision); else None: the decision's own."""
+    by = step.get("by")
+    if by is None:
+        return None
+    seat = _seat_index(evaluate(game, by))
+    return seat if seat in game.waiting else None
+
+
 def _is_the_decision(game: Game, step: dict) -> bool:
     pending = game.pending
     if pending is None:
         return False
     prompt, by = step.get("prompt"), step.get("by")
-    if prompt and not _match(prompt["text"], prompt["part"], str(pending["prompt"])):
+    seat = _asked_seat(game, step)
+    asked = ask_of(pending, seat if seat is not None else pending["player"])
+    if prompt and not _match(prompt["text"], prompt["part"], str(asked["prompt"])):
         return False
-    return by is None or pending["player"] == _seat_index(evaluate(game, by))
+    return by is None or seat is not None
 
 
 def expect_over(game: Game, step: dict, progress: Progress, forces: list, index: int) -> None:
@@ -517,11 +535,16 @@ def _seat(game: Game, index: int) -> str:
     return f"{name} ({'me' if index == 0 else f'player({index})'})"
 
 
+def _seats(game: Game, seats: list[int]) -> str:
+    """Seats as a step's messages name them: one, or those of a simultaneous decision."""
+    return " and ".join(_seat(game, s) for s in seats) or "no one"
+
+
 def _decision_text(game: Game) -> str:
     p = game.pending
     if p is None:
         return "no decision is pending"
-    return f"for {str(p['prompt'])!r} by {_seat(game, p['player'])}"
+    return f"for {str(p['prompt'])!r} by {_seats(game, game.waiting)}"
 
 
 def _winner_text(game: Game) -> str:

@@ -758,6 +758,8 @@ class Lowerer(ScenarioLowering):
             ir["outcome"] = {"cooperative": True}
         elif g.teams is not None:
             ir["outcome"] = {"sides": self.expr(g.teams, Scope())}
+        if g.eliminated is not None:          # who is out of the game (outcome.py)
+            ir.setdefault("outcome", {})["out"] = self.expr(g.eliminated, Scope())
         # what needs an acting player where none is (E421, E422): the setup, then play until a turn starts
         seats = SeatCheck(self)
         for h, file in self.p.hooks:
@@ -810,6 +812,8 @@ class Lowerer(ScenarioLowering):
         v = s.value
         if isinstance(v, ast.Call) and (v.fn in PRIMITIVES or self.category(v.fn) == "procedure"):
             out = self.call_stmt(v, scope, into=s.name)
+        elif isinstance(v, (ast.Pick, ast.Amount, ast.Order)) and v.each is not None:
+            out = self.asked_each(v, scope, s.name)
         elif isinstance(v, ast.Pick):
             out = self.pick(v, scope, s.name)
         elif isinstance(v, ast.Amount):
@@ -839,6 +843,54 @@ class Lowerer(ScenarioLowering):
         return {"do": "pick", "by": self.by(v.by, scope), "prompt": self.prompt(v.prompt, scope), "from": coll, "where": where,
                 "var": into, "count": self.expr(v.count, scope) if v.count is not None else None,
                 "up_to": v.up_to, "into": into, **_named(v)}
+
+    def asked_each(self, v, scope: Scope, into: str) -> dict:
+        """`let x = choose each p in SEATS ... from/amount ...`: one pick (or
+        amount) asked of every seat of SEATS at once, with `p` bound to the
+        seat in its prompt, list and bounds; `x` is the list of answers in
+        the order of SEATS (runtime/engine/decisions.py, ``each``)."""
+        e = v.each
+        seats = self.expr(e.seats, scope)
+        self.check_seats(e.seats)
+        if isinstance(v, ast.Order) or (isinstance(v, ast.Pick) and v.count is not None):
+            word = "choose order" if isinstance(v, ast.Order) else "choose N from"
+            self.error(v.span, "E430", f"`{word}` cannot be asked of several seats at once: a simultaneous "
+                                       "decision is one pick or an amount per seat",
+                       f"pick one item each (`let x = choose each {e.var} in ... from LIST`), or ask each "
+                       f"seat in turn (`for {e.var} in ... {{ let x = choose by {e.var} ... }}`)")
+        scope.push(e.var)
+        prompt = self.prompt(v.prompt, scope)
+        if isinstance(v, ast.Amount):
+            out = {"do": "amount", "by": None, "prompt": prompt, "lo": self.expr(v.lo, scope),
+                   "hi": self.expr(v.hi, scope), "into": into, **_named(v)}
+        else:
+            coll = self.expr(v.coll, scope)
+            where = None
+            if isinstance(v, ast.Pick) and v.where is not None:
+                scope.push(into)
+                where = self.expr(v.where, scope)
+                scope.pop()
+            out = {"do": "pick", "by": None, "prompt": prompt, "from": coll, "where": where, "var": into,
+                   "count": None, "up_to": False, "into": into, **_named(v)}
+        scope.pop()
+        out["each"] = {"var": e.var, "seats": seats}
+        return out
+
+    def check_seats(self, seats) -> None:
+        """What a simultaneous decision's seat list can be seen not to be: no
+        seats (`[]`), or an item that is never a player (E430)."""
+        if isinstance(seats, ast.ListLit) and not seats.items:
+            self.error(seats.span, "E430", "a simultaneous decision asks no seat: the list is empty",
+                       "name the seats to ask: `choose each p in players() ...`")
+            return
+        items = seats.items if isinstance(seats, ast.ListLit) else [seats]
+        for it in items:
+            if isinstance(it, (ast.Literal, ast.Text, ast.RangeLit)) or \
+                    isinstance(it, ast.Name) and self.category(it.id) in self._WRONG_NAMES["player"]:
+                self.error(it.span, "E430", "a simultaneous decision asks players: this is not a list of players",
+                           "write a list of players: `players()`, `opponents(me)`, `[player(0), player(1)]`, "
+                           "`[each q in players() where ...]`")
+                return
 
     def by(self, expr, scope: Scope):
         return self.expr(expr, scope) if expr is not None else None
@@ -910,6 +962,12 @@ class Lowerer(ScenarioLowering):
         return out
 
     def s_Choose(self, s: ast.Choose, scope: Scope) -> dict:
+        if s.each is not None:
+            self.error(s.span, "E430", "a menu cannot be asked of several seats at once: its lines run "
+                                       "rules, and a simultaneous decision only picks a value per seat",
+                       f"pick the value at once, then act on each answer: `let x = choose each {s.each.var} in "
+                       f"... from [\"A\", \"B\"]` and `for {s.each.var} in ... {{ if x[{s.each.var}.index] == "
+                       f"\"A\" {{ ... }} }}`")
         labels = set()
         names: set = set()
         options = []

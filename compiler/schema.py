@@ -79,6 +79,8 @@ def build_schema() -> dict:
                        for op, (props, req) in expr_ops.items()]),
     ]}
     by = ref("expr")
+    # `choose each p in SEATS ...`: the seat variable and the seats asked at once
+    each = _obj({"var": {"type": "string"}, "seats": ref("expr")}, ["var", "seats"])
     statements = [
         stmt("prim", {"name": {"enum": sorted(PRIMITIVES)}, "args": {"type": "array", "items": ref("expr")},
                       "into": nullable({"type": "string"})}, ["name", "args"]),
@@ -97,9 +99,9 @@ def build_schema() -> dict:
                             ["label", "body"])}}, ["mode", "options"]),
         stmt("pick", {"by": by, "prompt": ref("expr"), "from": ref("expr"), "where": ref("expr"),
                       "var": {"type": "string"}, "count": ref("expr"), "up_to": {"type": "boolean"},
-                      "into": {"type": "string"}, "name": named}, ["from", "into"]),
+                      "into": {"type": "string"}, "name": named, "each": each}, ["from", "into"]),
         stmt("amount", {"by": by, "prompt": ref("expr"), "lo": ref("expr"), "hi": ref("expr"),
-                        "into": {"type": "string"}, "name": named}, ["lo", "hi", "into"]),
+                        "into": {"type": "string"}, "name": named, "each": each}, ["lo", "hi", "into"]),
         stmt("order", {"by": by, "prompt": ref("expr"), "from": ref("expr"),
                        "into": {"type": "string"}, "name": named}, ["from", "into"]),
         stmt("may", {"by": by, "prompt": ref("expr"), "body": block, "else": block, "name": named}, ["body"]),
@@ -205,7 +207,7 @@ def build_schema() -> dict:
             "play": block,
             "score": ref("expr"),
             # who wins together: every seat one side, or the side of seat `me`
-            "outcome": _obj({"cooperative": {"type": "boolean"}, "sides": ref("expr")}, []),
+            "outcome": _obj({"cooperative": {"type": "boolean"}, "sides": ref("expr"), "out": ref("expr")}, []),
             "display": _obj({part: {"type": "array", "items": _obj(
                 {"type": {"enum": ["counter", "zone", "quantity", "show"]}, "id": {"type": "string"},
                  "label": {"type": "string"}, "grouped": {"type": "boolean"}, "full": {"type": "boolean"},

@@ -102,11 +102,15 @@ class SeatCheck:
             self._expr(v, where, bound)
             return
         self._expr(v.by, where, bound)
+        each = getattr(v, "each", None)
+        if each is not None:            # `choose each p in SEATS`: p is the seat asked
+            self._expr(each.seats, where, bound)
+            bound = bound | {each.var}
         for part in ("prompt", "coll", "count", "lo", "hi"):
             self._expr(getattr(v, part, None), where, bound)
         if getattr(v, "where", None) is not None:       # `let s = choose ... from xs where <s ...>`
             self._expr(v.where, where, bound | {name} if name else bound)
-        if v.by is None:
+        if v.by is None and each is None:
             word = "act" if isinstance(v, ast.Act) else "may" if isinstance(v, ast.May) else "choose"
             self._report(where, Span(v.span.line, v.span.column, v.span.line, v.span.column + len(word)), "E422",
                          f"`{word}` in {where.said} has no player to decide it: no player is acting here",

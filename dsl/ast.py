@@ -173,6 +173,7 @@ class Choose(Node):
     prompt: str | Text | None  # Text when it has `{expr}` holes
     options: list
     name: str | None = None  # `as NAME` after the prompt: the decision's declared name
+    each: "Each | None" = None  # `choose each p in SEATS { ... }`: refused (E430), a menu is one seat's
 
 
 @dataclass
@@ -192,6 +193,13 @@ class Act(Node):
 
 
 @dataclass
+class Each(Node):
+    """`each p in SEATS` of a simultaneous decision: ``var`` is bound to each seat in turn."""
+    var: str
+    seats: Expr
+
+
+@dataclass
 class Pick(Node):
     by: Expr | None
     prompt: str | Text | None  # Text when it has `{expr}` holes
@@ -200,6 +208,7 @@ class Pick(Node):
     coll: Expr
     where: Expr | None
     name: str | None = None  # `as NAME` after the prompt: the decision's declared name
+    each: "Each | None" = None  # `choose each p in SEATS ...`: asked of every seat at once
 
 
 @dataclass
@@ -209,6 +218,7 @@ class Amount(Node):
     lo: Expr
     hi: Expr
     name: str | None = None  # `as NAME` after the prompt: the decision's declared name
+    each: "Each | None" = None  # `choose each p in SEATS ...`: asked of every seat at once
 
 
 @dataclass
@@ -217,6 +227,7 @@ class Order(Node):
     prompt: str | Text | None  # Text when it has `{expr}` holes
     coll: Expr
     name: str | None = None  # `as NAME` after the prompt: the decision's declared name
+    each: "Each | None" = None  # `choose each p in SEATS ...`: asked of every seat at once
 
 
 @dataclass
@@ -469,6 +480,7 @@ class GameDecl(Node):
     text: str | None = None
     cooperative: bool = False     # every seat is one side
     teams: Expr | None = None     # a seat's side, of `me`
+    eliminated: Expr | None = None  # whether (and since when) a seat is out, of `me`
 
 
 @dataclass

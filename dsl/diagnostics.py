@@ -50,6 +50,7 @@ CODES: dict[str, str] = {
     "E420": "a card template's value is not known when the pack is compiled",
     "E421": "a per-player name read with no seat",
     "E422": "a decision with no player to make it",
+    "E430": "a simultaneous decision asked wrongly",
     "W501": "unused declaration",
     "W502": "file is not part of the pack",
     "W503": "replaces a base pack's declaration",

@@ -408,6 +408,8 @@ class ToAst(Transformer):
                     game.cooperative = True
                 elif c[0] == "teams":
                     game.teams = c[1]
+                elif c[0] == "eliminated":
+                    game.eliminated = c[1]
         return game
 
     def cooperative_item(self, meta, ch):
@@ -415,6 +417,9 @@ class ToAst(Transformer):
 
     def teams_item(self, meta, ch):
         return ("teams", ch[1])
+
+    def eliminated_item(self, meta, ch):
+        return ("eliminated", ch[1])
 
     def players_item(self, meta, ch):
         lo, hi = ch[1]
@@ -591,6 +596,13 @@ class ToAst(Transformer):
     def by_clause(self, meta, ch):
         return ("by", ch[1])
 
+    def each_clause(self, meta, ch):
+        return ("each", ast.Each(self.sp(meta), str(ch[1]), ch[3]))
+
+    def _each(self, ch):
+        """The `each p in SEATS` of a simultaneous decision among a rule's children, or None."""
+        return next((c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "each"), None)
+
     def _prompt(self, ch):
         # holes are parsed here, not when lowering, so the parse cache keeps them
         tok = next((c for c in ch if _is(c, "STRING")), None)
@@ -609,7 +621,8 @@ class ToAst(Transformer):
     def choose_stmt(self, meta, ch):
         mode = "any" if any(_is(c, "ANY") for c in ch) else "one"
         options = [c for c in ch if isinstance(c, ast.Option)]
-        return ast.Choose(self.sp(meta), mode, self._by(ch), self._prompt(ch), options, self._as(ch))
+        return ast.Choose(self.sp(meta), mode, self._by(ch), self._prompt(ch), options, self._as(ch),
+                          self._each(ch))
 
     def option(self, meta, ch):
         i = next((k for k, c in enumerate(ch) if _is(c, "WHEN")), None)
@@ -665,13 +678,15 @@ class ToAst(Transformer):
     def pick_one(self, meta, ch):
         rest = self._chooser_parts(ch)
         where = rest[2] if len(rest) > 2 else None
-        return ast.Pick(self.sp(meta), self._by(ch), self._prompt(ch), None, False, rest[0], where, self._as(ch))
+        return ast.Pick(self.sp(meta), self._by(ch), self._prompt(ch), None, False, rest[0], where, self._as(ch),
+                        self._each(ch))
 
     def pick_many(self, meta, ch):
         count, up_to = next(c[1:] for c in ch if isinstance(c, tuple) and c and c[0] == "count")
         rest = self._chooser_parts(ch)
         where = rest[2] if len(rest) > 2 else None
-        return ast.Pick(self.sp(meta), self._by(ch), self._prompt(ch), count, up_to, rest[0], where, self._as(ch))
+        return ast.Pick(self.sp(meta), self._by(ch), self._prompt(ch), count, up_to, rest[0], where, self._as(ch),
+                        self._each(ch))
 
     def count_spec(self, meta, ch):
         if _is(ch[0], "INT"):
@@ -680,11 +695,11 @@ class ToAst(Transformer):
 
     def pick_amount(self, meta, ch):
         rest = self._chooser_parts(ch)
-        return ast.Amount(self.sp(meta), self._by(ch), self._prompt(ch), rest[0], rest[2], self._as(ch))
+        return ast.Amount(self.sp(meta), self._by(ch), self._prompt(ch), rest[0], rest[2], self._as(ch), self._each(ch))
 
     def pick_order(self, meta, ch):
         rest = self._chooser_parts(ch)
-        return ast.Order(self.sp(meta), self._by(ch), self._prompt(ch), rest[0], self._as(ch))
+        return ast.Order(self.sp(meta), self._by(ch), self._prompt(ch), rest[0], self._as(ch), self._each(ch))
 
     # ---- expressions ------------------------------------------------------------
     def _bin(self, meta, ch):

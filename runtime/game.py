@@ -22,8 +22,10 @@ from .engine.arguments import options_problem, player_names, players_problem, sa
 from .saves.check import checked_fields
 from .saves.versions import VERSION, migrated
 from .sight.filter import Sight, answer_words, answers, plain_actions, said_words
-from .engine.primitives import without
+from .engine.primitives import sorted_pile, without
 from .engine.english import english, option_labels, prompt_english
+from .engine.decisions import ask_of, waiting_seats
+from .engine.outcome import note_sides
 from .sight.reader import SeatReader
 from .engine.state import State, new_state
 
@@ -69,6 +71,8 @@ class Game:
             interpreter.push(m, "play", {}, "play")
             interpreter.push(m, "setup", {}, "setup")
             g._run()
+            if m.L.z_team and rules.sides is not None:
+                note_sides(g.m)
             m.budget = rules.idle_budget
         except WaybillError:
             raise
@@ -107,6 +111,7 @@ class Game:
         g.m = Machine(self.rules, self.m.L, self.m.st.clone())
         # the legality cache checks its reads against whichever state asks: shared
         g.m.legality = self.m.legality
+        g.m.sides_seen = self.m.sides_seen
         return g
 
     def determinise(self, seat: int, rng: Any, log: bool = False) -> "Game":
@@ -132,16 +137,26 @@ class Game:
 
     # --- playing -------------------------------------------------------------
 
-    def legal_actions(self) -> list[dict]:
+    def legal_actions(self, seat: int | None = None) -> list[dict]:
         """The moves of the player to act, as that player sees them (pieces
         by the handles of its view), each with its English ``label`` and
         the ``id`` its view shows (``<decision id>#<option>``: a program
         matches options by it); the caller owns the list. ``apply`` takes
-        one of them, or one without ``label`` or ``id`` (older clients)."""
+        one of them, or one without ``label`` or ``id`` (older clients).
+        With ``seat``, that seat's moves: its options if the pending
+        decision waits for it, else none. A simultaneous decision (`choose
+        each`) waits for several seats (``waiting``); without ``seat`` the
+        lowest of them is meant."""
         st = self.m.st
         p = st.pending
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.m.L.n):
+            raise WaybillError(f"legal_actions takes a seat number 0..{self.m.L.n - 1} or None, not {seat!r}")
         if p is None or st.over:
             return []
+        if seat is not None or "waiting" in p:
+            p = ask_of(p, p["player"] if seat is None else seat)
+            if p is None:
+                return []
         who = p["player"]
         m = self.m
         labels = option_labels(m, p)       # (their English words: the state keeps none)
@@ -151,15 +166,22 @@ class Game:
         # each with the id its view shows (a program matches options by it);
         # the ids kept for `apply` to check an action's against
         global _IDS
-        ids = _view.option_ids(m, got)
-        _IDS = (p, st.decision, ids, labels)
+        ids = _view.option_ids(m, got, None, p)
+        _IDS = (st.pending, st.decision, who, ids, labels)
         for a, i in zip(got, ids):
             a["id"] = i
         return got
 
-    def _action(self, i: int, opt: dict) -> dict:
+    @property
+    def waiting(self) -> list[int]:
+        """The seats the pending decision waits for, lowest first: its one
+        player, or every seat of a simultaneous decision yet to answer (any
+        of them may answer next); empty when none is pending."""
         st = self.m.st
-        return {"player": st.pending["player"], "decision": st.decision, "option": i, **opt}
+        return [] if st.over else waiting_seats(st.pending)
+
+    def _action(self, i: int, opt: dict, player: int) -> dict:
+        return {"player": player, "decision": self.m.st.decision, "option": i, **opt}
 
     def apply(self, action: dict) -> None:
         """Answer the pending decision with one of ``legal_actions()``; raises
@@ -194,6 +216,12 @@ class Game:
             if pending["kind"] == "choose" and "msg" in pending:
                 (lg.page if not lg.shared else lg.own()).extend((4, _menu_entry, pending["msg"], legal,
                                                                  pending.get("args")))
+            elif "waiting" in pending:
+                # one seat's answer to a simultaneous decision: marked, so that
+                # the other seats' views of the log say only that it answered
+                pending = ask_of(pending, legal["player"])
+                (lg.page if not lg.shared else lg.own()).extend((5, _each_entry, pending["kind"], legal,
+                                                                 pending.get("msg"), pending.get("args")))
             else:
                 (lg.page if not lg.shared else lg.own()).extend((5, _action_entry, pending["kind"], legal,
                                                                  pending.get("msg"), pending.get("args")))
@@ -212,6 +240,8 @@ class Game:
                                 f"({interpreter.python_error(exc)}); the saved game or the content "
                                 "is damaged") from exc
             self._run()
+            if m.L.z_team and m.R.sides is not None:      # `visible: team` follows the sides of each moment
+                note_sides(self.m)
             m.budget = self.rules.idle_budget
             if len(_SPARE) < 4:
                 _SPARE.append(b)
@@ -279,8 +309,14 @@ class Game:
                                 f"but the pending decision is {decision}")
         player = pending["player"]
         if action.get("player") != player:
-            raise IllegalAction(f"player {action.get('player')!r} may not act: "
-                                f"decision {decision} is player {player}'s")
+            asked = ask_of(pending, action.get("player")) if "waiting" in pending else None
+            if asked is None:
+                raise IllegalAction(f"player {action.get('player')!r} may not act: decision {decision} "
+                                    + (f"waits for players {pending['waiting']}" if "waiting" in pending
+                                       else f"is player {player}'s"))
+            pending, player = asked, asked["player"]
+        elif "waiting" in pending:
+            pending = ask_of(pending, player)
         i = action.get("option")
         options = pending["options"]
         if type(i) is not int or not 0 <= i < len(options):
@@ -296,20 +332,20 @@ class Game:
                 # (the label the seat was shown: the state keeps the option's
                 # words only where no message says them, english.label_english)
                 want = legal.get(k) if (k != "label" and k != "id") or k in legal else \
-                    self._offered(i, k == "label")
+                    self._offered(i, k == "label", player)
                 if want != v:
                     raise IllegalAction(f"action field {k!r} is {v!r}, expected {want!r}")
-        return (legal if plain else self._action(i, opt)), plain
+        return (legal if plain else self._action(i, opt, player)), plain
 
-    def _offered(self, i: int, label: bool) -> str:
-        """The id (or with ``label``, the label) ``legal_actions()`` gives
-        option ``i`` of the pending decision: kept from its last call."""
+    def _offered(self, i: int, label: bool, player: int) -> str:
+        """The id (or with ``label``, the label) ``legal_actions(player)``
+        gives option ``i`` of the pending decision: kept from its last call."""
         st = self.m.st
         kept = _IDS
-        if kept[0] is not st.pending or kept[1] != st.decision:
-            self.legal_actions()
+        if kept[0] is not st.pending or kept[1] != st.decision or kept[2] != player:
+            self.legal_actions(player)
             kept = _IDS
-        return kept[3][i] if label else kept[2][i]
+        return kept[4][i] if label else kept[3][i]
 
     def _run(self) -> None:
         m = self.m
@@ -500,6 +536,8 @@ class Game:
                 st.zones[old] = without(st.zones[old], pid)
             st.p_zone[pid] = slot
         st.zones[slot] = tuple(chosen) + st.zones[slot]
+        if m.L.z_sort[slot] is not None:       # a zone that keeps itself sorted stays so
+            st.zones[slot] = sorted_pile(m, st.zones[slot], m.L.z_sort[slot], m.L.z_of[slot])
 
     def _find_piece(self, eid: str, slot: int, taken: list[int]) -> int:
         st = self.m.st
@@ -515,7 +553,7 @@ class Game:
 _MATCHED: tuple = (None, None, {})
 # (pending, decision, the ids and labels of its options): the last
 # `legal_actions()`'s, for `apply` to check an action's without listing again
-_IDS: tuple = (None, None, [], [])
+_IDS: tuple = (None, None, None, [], [])
 # (pending, it with its prompt said): the last `Game.pending` said (a pending
 # decision is never changed in place: a new one is posted)
 _SAID_PENDING: tuple = (None, None)
@@ -557,6 +595,11 @@ def _menu_entry(msg: str, legal: dict, ask_args: dict | None = None) -> dict:
     if ask_args:
         e["ask_args"] = ask_args
     return e
+
+
+def _each_entry(kind: str, legal: dict, ask: str | None = None, ask_args: dict | None = None) -> dict:
+    """The log entry of one seat's answer to a simultaneous decision (`choose each`)."""
+    return {**_action_entry(kind, legal, ask, ask_args), "each": True}
 
 
 _SAID = frozenset(("say", "stopped", "action"))

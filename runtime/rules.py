@@ -126,6 +126,7 @@ class Rules:
     score: Fn | None
     cooperative: bool
     sides: Fn | None                # who wins together (`teams EXPR`): outcome.py
+    out: Fn | None                  # who is out of the game (`eliminated EXPR`): outcome.py
     invariants: list[tuple]
     # --- the compiled engine (compiled/pygen.py, compiled/pylisting.py) -------------
     engine: str                     # "compiled" or "interpreter"
@@ -285,6 +286,8 @@ class Rules:
         self.cooperative = bool(outcome.get("cooperative"))
         sides = outcome.get("sides")
         self.sides = compile_expr(sides, self) if sides is not None else None
+        out = outcome.get("out")           # `eliminated EXPR`: who is out of the game
+        self.out = compile_expr(out, self) if out is not None else None
         self.invariants = [(inv["id"], inv.get("text") or inv["id"],
                             compile_expr(inv["expr"], self, self.where(inv.get("at"))), inv.get("at"))
                            for inv in ir.get("invariants") or []]

@@ -660,7 +660,7 @@ ENGINE_IDS.update({
     "play-help-save": ("file",), "play-help-load": ("save",), "play-help-quit": (),
     # the terminal: answers to what was typed
     "play-choose-number": ("count", "help"), "play-not-a-command": ("line", "count", "help"),
-    "play-did-not-work": ("reason",), "play-stopped": ("reason",), "play-left": (),
+    "play-did-not-work": ("reason",), "play-stopped": ("reason",), "play-left": (), "play-has-chosen": ("seat",),
     "play-which-card": ("card", "name"), "play-no-card": ("name",), "play-no-card-close": ("name", "names"),
     "play-more-cards": ("count",), "play-save-where": ("save", "file"), "play-cannot-save": ("path", "reason"),
     "play-saved": ("path",), "play-load-what": ("load", "file"), "play-cannot-read": ("path", "reason"),

@@ -118,6 +118,8 @@ FUNCTIONS: dict[str, Signature] = {s.name: s for s in [
     _sig("team_of", "who:player", "any", "The side of a player: the game's `teams` value of it (its seat "
          "number without teams; 0 for all in a cooperative game)."),
     _sig("teammates", "who:player", "list", "The other players on `who`'s side, in seat order."),
+    _sig("players_in", "", "list", "The players not eliminated (the game's `eliminated`), in seat order; "
+         "every player without it."),
     _sig("winning_players", "", "list", "The players who won, once the game is over (empty before, and when "
          "nobody won)."),
     _sig("round_number", "", "int", "How many rounds have started."),

@@ -356,11 +356,10 @@ class Store:
             return {"id": table.id, "pack": table.pack, "seat": None, "version": table.version,
                     "view": self._view(table, None, log_from), "actions": [],
                     "bots": list(table.bots), "stopped": table.stopped}
-        pending = game.pending
-        mine = pending is not None and not game.over and pending.get("player") == seat
+        # (every seat a simultaneous decision waits for gets its own actions at once)
         return {"id": table.id, "pack": table.pack, "seat": seat, "version": table.version,
                 "view": self._view(table, seat, log_from),
-                "actions": game.legal_actions() if mine else [], "bots": list(table.bots),
+                "actions": game.legal_actions(seat), "bots": list(table.bots),
                 "stopped": table.stopped}
 
     def _view(self, table: Table, seat: int | None, log_from: int | None = 0) -> dict:
@@ -392,10 +391,11 @@ class Store:
         """Let the bots answer while the pending decision is a bot's; True if any did."""
         game = table.game
         moved = 0
-        while (not game.over and table.stopped is None and game.pending is not None
-               and game.pending.get("player") in table.bots and moved < MAX_BOT_MOVES):
-            legal = game.legal_actions()
-            seat = legal[0]["player"]
+        while (not game.over and table.stopped is None and moved < MAX_BOT_MOVES
+               and (bots := [s for s in game.waiting if s in table.bots])):
+            # (a simultaneous decision: every bot waiting answers; the people answer in their own time)
+            seat = bots[0]
+            legal = game.legal_actions(seat)
             rng = random.Random(f"{table.seed}/{game.state.decision}")
             if table.bot is None:
                 table.bot = make_bot("default", game.rules)
@@ -647,7 +647,8 @@ def _exactly_as_given(action: dict, game: Game) -> None:
     """Refuse (400) an action that equals one of the legal actions only because
     Python takes ``0.0`` or ``true`` for ``0`` or ``1``: one must be sent back as it is."""
     i = action.get("option")
-    for legal in game.legal_actions() if type(i) is int else ():
+    seat = action.get("player")
+    for legal in game.legal_actions(seat) if type(i) is int and type(seat) is int else ():
         if legal.get("option") == i:
             if action == legal and not _same(action, legal):
                 key = next(k for k in legal if not _same(action[k], legal[k]))

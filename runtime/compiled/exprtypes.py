@@ -31,7 +31,8 @@ from waybill.spec.signatures import EVENTS
 
 _ELEMENT = {"pieces": "piece", "players": "player", "entities": "entity", "zone": "piece"}
 _LIST_OF = {v: k for k, v in _ELEMENT.items() if k != "zone"}
-_CALLS = {"pieces": "pieces", "pieces_of": "pieces", "players": "players", "turn_order": "players",
+_CALLS = {"pieces": "pieces", "pieces_of": "pieces", "players": "players", "players_in": "players",
+          "turn_order": "players",
           "opponents": "players", "size": "int", "distance": "int", "round_number": "int", "uses": "int",
           "actions_open": "int", "top": "piece?", "player": "player", "next_player": "player",
           "current_player": "player?", "entities": "entities"}
@@ -345,6 +346,8 @@ class Program:
         list of them; `order` ``into`` to the items reordered; `amount` to a
         number of its range."""
         do = s.get("do")
+        if s.get("each") is not None:     # a simultaneous decision: a list of answers, one per seat
+            return {}
         if do == "amount":
             return {"into": "int"}
         item = element(self.of(s.get("from"), env))

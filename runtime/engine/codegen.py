@@ -289,6 +289,9 @@ def _choose(b: Builder, s: dict, at: str | None) -> None:
 
 
 def _pick(b: Builder, s: dict, at: str | None) -> None:
+    if s.get("each") is not None:
+        _each(b, s, at, "pick", D.each_pick(b.x(s["from"], at), b.opt(s.get("where"), at), s.get("var")))
+        return
     k = b.pc
     b.add(D.pick_start, at, k, b.x(s["from"], at), b.opt(s.get("where"), at), s.get("var"),
           b.opt(s.get("count"), at))
@@ -297,8 +300,20 @@ def _pick(b: Builder, s: dict, at: str | None) -> None:
 
 
 def _amount(b: Builder, s: dict, at: str | None) -> None:
+    if s.get("each") is not None:
+        _each(b, s, at, "amount", D.each_amount(b.x(s["lo"], at), b.x(s["hi"], at), at))
+        return
     b.add(D.amount, at, _by(b, s, at), _prompt(b, s, at, DEFAULT_PROMPTS["amount"]), b.x(s["lo"], at),
           b.x(s["hi"], at), s.get("into"), at, decision=True)
+
+
+def _each(b: Builder, s: dict, at: str | None, kind: str, ask: Callable) -> None:
+    """`let x = choose each p in SEATS ...` (decisions.each_start, each)."""
+    k = b.pc
+    e = s["each"]
+    b.add(D.each_start, at, k, b.x(e["seats"], at), e["var"], ask, at)
+    b.add(D.each, at, k, kind, e["var"], _prompt(b, s, at, DEFAULT_PROMPTS[kind]),
+          s.get("into"), decision=True)
 
 
 def _order(b: Builder, s: dict, at: str | None) -> None:

@@ -15,12 +15,13 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any, Callable
 
-from . import access
+from . import access, outcome
 from waybill.spec.errors import RuleError
 from .events import emit_made, resolve
 from .frames import push
 from .legality import CACHED, Cache, NoCache, ReadList, listing, memo
 from .limits import CALL_DEPTH, check_count, flat_enough
+from .plain import short
 
 Spec = tuple  # (run, answer)
 
@@ -544,3 +545,166 @@ def may(by: Callable | None, prompt: Callable, no_target: int) -> Spec:
         if not pending["options"][i]["value"]:
             fr["pc"] = no_target
     return run, answer
+
+
+# --- each: one decision asked of several seats at once -----------------------------
+
+def each_start(k: int, seats: Callable, var: str, values: Callable, at: str | None) -> Callable:
+    """``let x = choose each p in SEATS ...``: what every seat of SEATS may
+    answer, with ``p`` bound to it, kept in the frame as ``$<k>q``
+    (``[[seat, [value, ...]], ...]``: plain values, as every local is); the
+    answers so far as ``$<k>a`` (an index into the seat's values per seat,
+    None while it has not answered, -1 for a seat with nothing to choose,
+    whose answer is none); the decision's number, once asked, as ``$<k>d``."""
+    qk, ak = f"${k}q", f"${k}a"
+
+    def run(m, fr):
+        loc = fr["locals"]
+        who = seats(m, loc)
+        if type(who) is not list:
+            raise RuleError(f"`choose each` asks a list of players, not {short(who)}", at)
+        seen = set()
+        for p in who:
+            if type(p) is not dict or type(p.get("player")) is not int:
+                raise RuleError(f"`choose each` asks players, but its list holds {short(p)}", at)
+            if p["player"] in seen:
+                raise RuleError(f"`choose each` asks {short(p)} twice: a seat answers once", at)
+            seen.add(p["player"])
+        asked = []
+        out = outcome.out_values(m)        # (a seat eliminated is not asked: its answer is none)
+        with _bound(loc, var) as bind:
+            for p in who:
+                bind(p)
+                asked.append([p["player"], [] if out is not None and outcome.is_out(out[p["player"]])
+                              else values(m, loc)])
+        loc[qk] = asked
+        loc[ak] = [None if vs else -1 for _, vs in asked]
+    return run
+
+
+class _bound:
+    """``with _bound(loc, var) as bind``: ``bind(v)`` sets ``loc[var]``; on
+    leaving, ``var`` is as it was (a decision's variable never leaks out)."""
+    __slots__ = ("loc", "var", "had", "saved")
+
+    def __init__(self, loc: dict, var: str):
+        self.loc, self.var = loc, var
+        self.had, self.saved = var in loc, loc.get(var)
+
+    def __enter__(self) -> Callable:
+        return lambda v: self.loc.__setitem__(self.var, v)
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.had:
+            self.loc[self.var] = self.saved
+        else:
+            self.loc.pop(self.var, None)
+
+
+def each_pick(source: Callable, where: Callable | None, var: str | None) -> Callable:
+    """A seat's values for `choose each ... from LIST [where ...]`: as a pick of one."""
+    def values(m, loc):
+        items = access.walked(m, source(m, loc), loc)
+        if where is None:
+            return list(items)
+        keep = []
+        with _bound(loc, var) as bind:
+            for x in items:
+                bind(x)
+                if where(m, loc):
+                    keep.append(x)
+        return keep
+    return values
+
+
+def each_amount(lo: Callable, hi: Callable, at: str | None) -> Callable:
+    """A seat's values for `choose each ... amount LO..HI`: as an amount."""
+    def values(m, loc):
+        a, b = lo(m, loc), hi(m, loc)
+        if type(a) is not int or type(b) is not int or a > b:
+            raise RuleError(f"amount needs numbers lo <= hi, got {a!r}..{b!r}", at)
+        check_count(m, b - a + 1, at)
+        return list(range(a, b + 1))
+    return values
+
+
+def each(k: int, kind: str, var: str, prompt: Callable, into: str | None) -> Spec:
+    """The decision of ``each_start``: pending while any seat has not
+    answered. The pending decision is the lowest waiting seat's ask (so a
+    reader of ``player``/``options`` sees an ordinary decision), with
+    ``waiting`` (the seats yet to answer, lowest first) and ``asks`` (each
+    one's ask: its player, prompt and options, in that order). Every answer
+    keeps the decision's number: the seats answer one decision, in any
+    order. Each ask is made again after every answer from what the frame
+    keeps (nothing runs in between, so it is the same ask). When the last
+    seat has answered, ``into`` is the list of answers in the order of the
+    seats asked."""
+    qk, ak, dk = f"${k}q", f"${k}a", f"${k}d"
+
+    def run(m, fr):
+        loc = fr["locals"]
+        asked, got = loc[qk], loc[ak]
+        waiting = sorted((seat, i) for i, (seat, _) in enumerate(asked) if got[i] is None)
+        if not waiting:
+            del loc[qk], loc[ak]
+            loc.pop(dk, None)
+            if into is not None:
+                loc[into] = [None if g < 0 else vs[g] for (_, vs), g in zip(asked, got)]
+            return
+        st = m.st
+        # the first ask counts a decision (kept as `$<k>d`); every later one is that decision
+        if dk in loc:
+            st.decision = loc[dk]
+        else:
+            st.decision += 1
+            loc[dk] = st.decision
+        asks = []
+        with _bound(loc, var) as bind:
+            for seat, i in waiting:
+                vs = asked[i][1]
+                bind(m.L.player_refs[seat])
+                opts = (_labelled(m, vs, range(len(vs))) if kind == "pick"
+                        else [{"value": v} for v in vs])
+                asks.append({"player": seat, **said_fields(prompt(m, loc)), "options": opts})
+        st.pending = {**asks[0], "kind": kind, "waiting": [seat for seat, _ in waiting], "asks": asks}
+
+    def answer(m, fr, pending, i):
+        loc = fr["locals"]
+        asked, got = loc[qk], loc[ak]
+        seat = pending["player"]
+        j = next(j for j, (s, _) in enumerate(asked) if s == seat and got[j] is None)
+        loc[ak] = got[:j] + [i] + got[j + 1:]       # (a new list: clones share the old one)
+        fr["pc"] -= 1          # ask the seats still waiting, or finish
+    return run, answer
+
+
+def said_fields(prompt: Any) -> dict:
+    """A prompt as a pending decision holds it (``post``): its message id and
+    hole values; its words only when no message says them again (Said.own)."""
+    mid = getattr(prompt, "msg", None) if type(prompt) is not str else None
+    if mid is None:
+        return {"prompt": str(prompt)}
+    out = {"prompt": str(prompt), "msg": mid} if prompt.own else {"msg": mid}
+    if prompt.args:
+        out["args"] = prompt.args
+    return out
+
+
+def ask_of(pending: dict, seat: Any) -> dict | None:
+    """Seat ``seat``'s question in the pending decision: the decision itself
+    for its one player, its own ask in a simultaneous one; None if it is
+    not asked (or has answered)."""
+    waiting = pending.get("waiting")
+    if waiting is None:
+        return pending if pending["player"] == seat else None
+    if seat not in waiting:
+        return None
+    ask = pending["asks"][waiting.index(seat)]
+    return {**ask, "kind": pending["kind"]}
+
+
+def waiting_seats(pending: dict | None) -> list[int]:
+    """The seats the pending decision waits for (one, or a simultaneous decision's)."""
+    if pending is None:
+        return []
+    return list(pending.get("waiting") or (pending["player"],))

@@ -20,7 +20,7 @@ STOPPABLE = frozenset(("proc", "replace"))
 
 class Machine:
     """What every instruction sees: rules ``R``, layout ``L``, state ``st``."""
-    __slots__ = ("R", "L", "st", "created", "open_actions", "budget", "legality", "reference")
+    __slots__ = ("R", "L", "st", "created", "open_actions", "budget", "legality", "reference", "sides_seen")
 
     def __init__(self, rules: Any, layout: Any, st: Any):
         self.R, self.L, self.st = rules, layout, st
@@ -29,6 +29,7 @@ class Machine:
         self.budget: Budget = rules.idle_budget  # armed by Game.apply/new (limits.py)
         self.legality: Any = None  # listings kept across decisions (legality.py)
         self.reference = False  # True: run the interpreter even if the rules are compiled
+        self.sides_seen: list | None = None  # the sides last noted in the log (outcome.note_sides)
 
 
 def push(m: Machine, code: str, loc: dict, kind: str, **extra: Any) -> dict:

@@ -203,6 +203,10 @@ def teammates(m: Any, loc: dict, who: Any) -> list:
     return [m.L.player_refs[j] for j in range(m.L.n) if j != i and of[j] == of[i]]
 
 
+def players_in(m: Any, loc: dict) -> list:
+    return [m.L.player_refs[i] for i in outcome.still_in(m)]
+
+
 def winning_players(m: Any, loc: dict) -> list:
     result = m.st.result
     if not result:
@@ -301,4 +305,4 @@ IMPLS = {name: globals()[name] for name in (
     "spaces_in", "regions", "distance", "has_tag", "players", "turn_order", "opponents",
     "next_player", "player", "current_player", "round_number", "pieces_of", "entities",
     "lookup", "abs", "lowest", "highest", "first", "last", "contains", "uses", "text_of",
-    "actions_open", "team_of", "teammates", "winning_players")}
+    "actions_open", "team_of", "teammates", "winning_players", "players_in")}

@@ -237,6 +237,10 @@ def shuffle(m: Any, loc: dict, zone: Any) -> None:
     spend(m, len(st.zones[slot]))
     st.rng, order = rng.shuffled(st.rng, st.zones[slot])
     st.zones[slot] = tuple(order)
+    lay = m.L
+    if lay.z_sort[slot] is not None:
+        # a zone that keeps itself sorted is sorted again: only pieces of equal keys change places
+        st.zones[slot] = sorted_pile(m, st.zones[slot], lay.z_sort[slot], lay.z_of[slot])
     emit(m, "shuffled", {"zone": zone_value(m, slot)})
 
 
@@ -319,12 +323,15 @@ def finish_game(m: Any, winner: int | None, limit: bool = False) -> None:
     `win`. ``limit``: the rules' own cap ended it (`end_game(limit: true)`)."""
     st, lay = m.st, m.L
     scores = [m.R.score(m, {"me": lay.player_refs[i]}) if m.R.score else None for i in range(lay.n)]
-    winners, winner = outcome.winners(m, winner, scores)
+    out = outcome.out_values(m)        # `eliminated EXPR`: the seats out rank after those still in
+    winners, winner = outcome.winners(m, winner, scores, out)
     won = set(winners)
-    order = sorted(range(lay.n), key=lambda i: (i not in won, -(scores[i] or 0), i))
+    order = sorted(range(lay.n), key=lambda i: (i not in won, outcome.standing(out, i), -(scores[i] or 0), i))
     st.over, st.winner = True, winner
     st.result = {"winner": winner, "ranking": order, "scores": scores, "winners": winners,
-                 "places": outcome.places(order, won, scores)}
+                 "places": outcome.places(order, won, scores, out)}
+    if out is not None:
+        st.result["out"] = out
     if m.R.cooperative:
         st.result["won"] = bool(winners)
     if limit:

@@ -18,7 +18,7 @@ LOG_TEXT_MAX = 1 << 30        # characters of a saved log's text
 _LOG_KEYS = frozenset(("size", "chunks"))
 RESULT_KEYS = frozenset(("winner", "ranking", "scores"))
 # what a result may hold besides (runtime/engine/outcome.py): older saves have none of them
-OUTCOME_KEYS = frozenset(("winners", "places", "won", "ended"))
+OUTCOME_KEYS = frozenset(("winners", "places", "won", "ended", "out"))
 _EVENT_KEYS = frozenset(("type", "event", "args"))
 _MOVED_KEYS = frozenset(("piece", "source", "to"))
 _PIECE_KEYS = frozenset(("piece",))
@@ -41,6 +41,8 @@ def ending(v: Any, path: str, c: Ctx, keys: frozenset) -> dict:
             raise bad(f"{path}.places", f"should give each of the {c.n} players a place 1..{c.n}")
     if "won" in v and type(v["won"]) is not bool:
         raise bad(f"{path}.won", "should be true or false")
+    if "out" in v and len(need_list(v["out"], f"{path}.out", c.n)) != c.n:
+        raise bad(f"{path}.out", f"should give each of the {c.n} players its `eliminated` value")
     if "ended" in v and v["ended"] != "limit":
         raise bad(f"{path}.ended", "should be \"limit\" when given")
     ranking = need_list(v["ranking"], f"{path}.ranking", c.n)
@@ -64,11 +66,15 @@ OPTION_KEYS: dict[str, frozenset] = {
 # what an option (and a logged answer) may hold besides: its words (kept
 # only where no message says them: english.label_english; saves of version 2
 # written before kept them always); a menu line's hole values; an answer to
-# a menu, the menu's message id
+# a menu, the menu's message id; a seat's answer to a simultaneous decision
+# is marked `each` (others see only that it answered)
 _LABEL = frozenset(("label",))
 OPTION_MORE: dict[str, frozenset] = {k: _LABEL | ({"args"} if k == "choose" else set()) for k in OPTION_KEYS}
-ANSWER_MORE: dict[str, frozenset] = {k: _LABEL | ({"args", "msg"} if k == "choose" else set()) for k in OPTION_KEYS}
+ANSWER_MORE: dict[str, frozenset] = {k: _LABEL | ({"args", "msg"} if k == "choose" else set())
+                                     | ({"each"} if k in ("pick", "amount") else set()) for k in OPTION_KEYS}
 _PENDING_KEYS = frozenset(("player", "kind", "options"))
+_EACH_KEYS = frozenset(("waiting", "asks"))      # a simultaneous decision's (decisions.each)
+_ASK_KEYS = frozenset(("player", "options"))
 _SAID_KEYS = frozenset(("msg", "args"))      # a message id and its variables (spec/messages.py)
 
 
@@ -125,6 +131,8 @@ OPTION_CHECKS: dict[str, Callable[[dict, str, Ctx], None]] = {
 def check_pending(v: Any, c: Ctx) -> dict | None:
     if v is None:
         return None
+    if "waiting" in v or "asks" in v:
+        return _check_each(v, c)
     need_shape(v, "pending", _PENDING_KEYS, _SAID_KEYS | {"prompt"})
     _said(v, "pending", "prompt")
     need_player(v["player"], "pending.player", c, none=False)
@@ -145,6 +153,30 @@ def check_pending(v: Any, c: Ctx) -> dict | None:
     if "args" in v:
         out["args"] = game_record(v["args"], "pending.args", c)
     return out
+
+
+def _check_each(v: dict, c: Ctx) -> dict:
+    """A simultaneous decision: each waiting seat's ask (checked as a decision
+    of its own), the seats in order, and the decision itself the first ask."""
+    need_shape(v, "pending", _PENDING_KEYS | _EACH_KEYS, _SAID_KEYS | {"prompt"})
+    if v["kind"] not in ("pick", "amount"):
+        raise bad("pending.kind", f"should be 'pick' or 'amount' in a simultaneous decision ({short(v['kind'])})")
+    waiting = need_list(v["waiting"], "pending.waiting", most=c.n)
+    asks = need_list(v["asks"], "pending.asks", most=c.n)
+    if not waiting or len(asks) != len(waiting):
+        raise bad("pending.asks", "should hold one ask per waiting seat")
+    out = []
+    for i, (seat, ask) in enumerate(zip(waiting, asks)):
+        need_shape(ask, f"pending.asks[{i}]", _ASK_KEYS, _SAID_KEYS | {"prompt"})
+        if ask["player"] != seat:
+            raise bad(f"pending.asks[{i}].player", f"should be the waiting seat {short(seat)}")
+        out.append({k: x for k, x in check_pending({**ask, "kind": v["kind"]}, c).items() if k != "kind"})
+    if sorted(set(waiting)) != waiting:
+        raise bad("pending.waiting", "should list each waiting seat once, lowest first")
+    first = {k: x for k, x in v.items() if k not in _EACH_KEYS and k != "kind"}
+    if first != asks[0]:
+        raise bad("pending", "should be the ask of its lowest waiting seat")
+    return {**out[0], "kind": v["kind"], "waiting": list(waiting), "asks": out}
 
 
 def _log_entry(e: Any, path: str, c: Ctx) -> dict:
@@ -238,12 +270,21 @@ def _log_stopped(e: dict, path: str, c: Ctx) -> None:
         need_text(e["at"], f"{path}.at")
 
 
+def _log_sides(e: dict, path: str, c: Ctx) -> None:
+    """The sides changed (`teams EXPR`, outcome.note_sides): what they were and are, one per seat."""
+    need_shape(e, path, frozenset(("type", "was", "now")))
+    for k in ("was", "now"):
+        if len(need_list(e[k], f"{path}.{k}", c.n)) != c.n:
+            raise bad(f"{path}.{k}", f"should give each of the {c.n} players its side")
+
+
 def _log_end(e: dict, path: str, c: Ctx) -> None:
     ending(e, path, c, RESULT_KEYS | {"type"})
 
 
 LOG_CHECKS: dict[str, Callable[[dict, str, Ctx], None]] = {
     "action": _log_action, "event": _log_event, "say": _log_say, "stopped": _log_stopped, "end": _log_end,
+    "sides": _log_sides,
 }
 
 
@@ -305,10 +346,37 @@ def decision_waits(c: Ctx) -> None:
         raise bad(f"stack[{len(g['stack']) - 1}].pc", "is not just past a decision, so nothing waits for `pending`")
     # instructions are (run, at, answer) closures made by decisions.<kind>()
     made_by = ins[2].__qualname__.partition(".")[0]
+    if ("waiting" in p) != (made_by == "each"):
+        raise bad("pending", "is not the kind of decision the instruction waiting posts")
+    if made_by == "each":
+        _asks_match(p, fr, pc - 2, c)
+        return
     if made_by in OPTION_KEYS and made_by != p["kind"]:
         raise bad("pending.kind", f"is {p['kind']!r}, but the instruction waiting posts a {made_by!r} decision")
     if p["kind"] in ("pick", "order"):
         _candidates_match(p, fr, pc - 2, c)
+
+
+def _asks_match(p: dict, fr: dict, k: int, c: Ctx) -> None:
+    """A simultaneous decision asks, of the seats the frame keeps
+    (``$<k>q``: ``[[seat, values]...]``), those yet to answer (``$<k>a``),
+    each to choose among its values."""
+    path = f"stack[{len(c.got['stack']) - 1}].locals"
+    asked, got = fr["locals"].get(f"${k}q"), fr["locals"].get(f"${k}a")
+    if type(asked) is not list or type(got) is not list or len(asked) != len(got) \
+            or any(type(a) is not list or len(a) != 2 or type(a[1]) is not list for a in asked):
+        raise bad(path, "lacks the asks of the pending simultaneous decision")
+    for i, ((_, values), g) in enumerate(zip(asked, got)):
+        if not (g is None or type(g) is int and -1 <= g < len(values) and (g == -1) == (not values)):
+            raise bad(f"{path}.${k}a[{i}]", "is not an answer to its seat's ask")
+    if fr["locals"].get(f"${k}d") != c.got["decision"]:
+        raise bad(f"{path}.${k}d", "is not the number of the pending decision")
+    waiting = sorted((seat, i) for i, ((seat, _), g) in enumerate(zip(asked, got)) if g is None)
+    if [s for s, _ in waiting] != p["waiting"]:
+        raise bad("pending.waiting", "are not the seats the frame has yet to hear from")
+    for (_, i), ask in zip(waiting, p["asks"]):
+        if [o["value"] for o in ask["options"]] != asked[i][1]:
+            raise bad("pending.asks", "offer other values than the frame keeps for their seat")
 
 
 def _candidates_match(p: dict, fr: dict, k: int, c: Ctx) -> None:

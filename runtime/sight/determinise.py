@@ -16,6 +16,9 @@ not. What is resampled:
   queue, the pending decision, counters and properties, other seats'
   private reveals) follows the *place*, so an effect that had bound "the
   top card" still has the top card — now whatever card lies there.
+- **Answers to a simultaneous decision** (`choose each`) that other seats
+  gave and the seat has not seen yet are dealt again, each uniformly among
+  the options that seat had: the seat plans as if it did not know them.
 - **The random stream** is reseeded from ``rng``, and forced dice (set by
   scenarios) are dropped: the seat never learns future rolls or draws.
 - **The log** is left out by default (``log=False``): the raw log names the
@@ -51,10 +54,11 @@ class Deals:
     hundreds of determinisations of the position it stands in makes one.
     The game must not change between deals."""
 
-    __slots__ = ("game", "places", "nested")
+    __slots__ = ("game", "seat", "places", "nested")
 
     def __init__(self, game: Any, seat: int):
         self.game = game
+        self.seat = seat
         m = game.m
         st = m.st
         sight = Sight(m, seat)
@@ -90,6 +94,8 @@ class Deals:
                     sigma[old] = new
         if sigma:
             _move(st, sigma, self.nested)
+        if st.pending is not None and "waiting" in st.pending:
+            _redeal_answers(st, self.seat, rng)
         st.rng = _rng.seed_state(rng.getrandbits(64))
         st.forced = {}
         if not log:
@@ -127,6 +133,19 @@ def _move(st: Any, sigma: dict[int, int], nested: list) -> None:
                                   if isinstance(o, dict) and type(o.get("source")) is int else o for o in opts]
         st.pending = pending
     st.known = [[who, sigma.get(pid, pid), slot, pos] for who, pid, slot, pos in st.known]
+
+
+def _redeal_answers(st: Any, seat: int, rng: Any) -> None:
+    """A simultaneous decision under way (decisions.each): the answers the
+    other seats have given, which ``seat`` does not see, dealt again, each
+    uniformly among that seat's options; its own answer stays."""
+    fr = st.stack[-1]
+    k = fr["pc"] - 2
+    loc = dict(fr["locals"])
+    asked, got = loc[f"${k}q"], loc[f"${k}a"]
+    loc[f"${k}a"] = [rng.randrange(len(values)) if g is not None and g >= 0 and who != seat else g
+                     for (who, values), g in zip(asked, got)]
+    st.stack = st.stack[:-1] + [{**fr, "locals": loc}]
 
 
 class _Sub:

@@ -13,7 +13,9 @@ written*: walking the log backwards from the present and undoing each
 ``moved`` event tells where every piece was at every entry. A move is seen
 when its source or its destination zone is; a ``revealed`` event names its
 piece to every seat, or to its ``to`` seat alone. Other players' answers to
-pick/order decisions keep no label or value. Text (prompts, labels of
+pick/order decisions keep no label or value; to a simultaneous decision
+(`choose each`), only that they answered. Of a simultaneous decision a seat
+sees its own ask, and who is still waiting. Text (prompts, labels of
 choose options, ``log`` lines) is the content's and is passed as written;
 pick/order labels of hidden pieces become "hidden".
 
@@ -25,6 +27,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from waybill.spec.errors import WaybillError
+from ..engine.decisions import ask_of
 from ..engine.handles import handle
 from ..engine.outcome import sides
 from ..engine.reveal import known_pieces
@@ -173,6 +176,13 @@ class Sight:
     def pending(self, pending: dict | None) -> dict | None:
         if pending is None:
             return None
+        if "waiting" in pending:
+            # a simultaneous decision: this seat's own ask if it is waiting,
+            # and who is waiting (never what the others are asked or answered)
+            asked = ask_of(pending, self.player)
+            if asked is None:
+                return {"player": pending["player"], "kind": pending["kind"], "waiting": list(pending["waiting"])}
+            pending = {**asked, "waiting": pending["waiting"]}
         if pending["player"] != self.player:
             return {"player": pending["player"], "kind": pending["kind"]}
         out = {k: self.value(v) for k, v in pending.items() if k != "options"}
@@ -189,12 +199,19 @@ class Sight:
         knew = self._known_then(entries, start)
         where = list(self.m.st.p_zone)    # where each piece is after the entry at hand
         out: list[Any] = [None] * max(0, len(entries) - start)
-        for i in range(len(entries) - 1, start - 1, -1):
-            e = entries[i]
-            move = self._move(e) if e.get("event") == "moved" and e.get("type") == "event" else None
-            out[i - start] = self._entry(e, where, knew[i - start], move)
-            if move is not None and move[0] is not None:
-                where[move[0]] = move[1]     # before this move it was at its source
+        now = self.zones
+        try:
+            for i in range(len(entries) - 1, start - 1, -1):
+                e = entries[i]
+                move = self._move(e) if e.get("event") == "moved" and e.get("type") == "event" else None
+                out[i - start] = self._entry(e, where, knew[i - start], move)
+                if move is not None and move[0] is not None:
+                    where[move[0]] = move[1]     # before this move it was at its source
+                if e.get("type") == "sides" and type(e.get("was")) is list:
+                    # before the sides changed, `visible: team` zones were seen as the old sides allowed
+                    self.zones = _zones_seen_of(self.m.L, self.player, e["was"])
+        finally:
+            self.zones = now
         return out
 
     def _known_then(self, entries: list[dict], start: int = 0) -> list[frozenset]:
@@ -232,6 +249,8 @@ class Sight:
             return (0 <= pid < len(where) and where[pid] >= 0 and zones[where[pid]]) or pid in knew
 
         kind = e.get("type")
+        if kind == "sides":
+            return {"type": "sides"}       # (who is on which side is the rules' to show, not the log's)
         if kind == "event":
             if move is not None:
                 pid, source, to = move
@@ -244,6 +263,9 @@ class Sight:
                 return self.value(e, lambda p: True)
             return self.value(e, then)
         if kind == "action":
+            if e.get("player") != self.player and e.get("each"):
+                # another seat's answer to a simultaneous decision: that it answered, never what
+                return {k: e[k] for k in ("type", "player", "decision", "kind", "each") if k in e}
             if e.get("player") != self.player and e.get("kind") in ("pick", "order"):
                 return {k: e[k] for k in ("type", "player", "decision", "kind") if k in e}
             out = self._answer(e, then)
@@ -388,8 +410,9 @@ def _zones_seen_of(lay: Any, player: int | None, side: list | None = None) -> li
 
 
 # what the log keeps of an answer besides the option answered: its kind, the menu a
-# `choose` answer names, the question asked (its id and variables)
-_LOGGED_ONLY = frozenset(("type", "kind", "msg", "ask", "ask_args"))
+# `choose` answer names, the question asked (its id and variables), the mark
+# of an answer to a simultaneous decision
+_LOGGED_ONLY = frozenset(("type", "kind", "msg", "ask", "ask_args", "each"))
 
 
 def answers(m: Any) -> list[dict]:

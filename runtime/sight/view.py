@@ -20,6 +20,7 @@ from . import display as _display
 from ..text import words as _text
 from ..engine.english import label_english, option_labels, prompt_english
 from waybill.spec.errors import WaybillError
+from ..engine.decisions import ask_of
 from .filter import Sight
 from . import whynot as _whynot
 
@@ -126,7 +127,7 @@ def _translate(m: Any, out: dict, w: Any, raw_log: list) -> None:
         panel["name"] = out["players"][panel["seat"]]
     p = out["pending"]
     if p is not None and "options" in p:
-        raw = m.st.pending
+        raw = _asked(m, p["player"])
         p["prompt"] = w.prompt({**raw, "args": _named(m, raw.get("args"))})
         ask = raw.get("msg")
         for opt, shown in zip(raw["options"], p["options"]):
@@ -194,19 +195,25 @@ def _decision_ids(R: Any) -> dict:
     return ids
 
 
-def _pending(m: Any, sight: Sight) -> dict | None:
+def _asked(m: Any, seat: int) -> dict:
+    """What the pending decision asks ``seat`` (its own ask, in a simultaneous one)."""
     raw = m.st.pending
-    out = sight.pending(raw)
+    return ask_of(raw, seat) if "waiting" in raw else raw
+
+
+def _pending(m: Any, sight: Sight) -> dict | None:
+    out = sight.pending(m.st.pending)
     if out is None or "options" not in out:
         return out
+    raw = _asked(m, out["player"])      # (the seat's own ask, in a simultaneous decision)
     if "prompt" not in out:         # (the state keeps its id and values: said here, in English)
         out = {"player": out["player"], "kind": out["kind"], "prompt": prompt_english(m, raw), **out}
     at = pending_at(m)
     out["at"] = at
-    msgs = _text.option_msgs(m)
+    msgs = _text.option_msgs(m, raw)
     shown_options = out["options"]
     labels = option_labels(m, raw)
-    ids = option_ids(m, shown_options, at)
+    ids = option_ids(m, shown_options, at, raw)
     for i, (opt, shown) in enumerate(zip(raw["options"], shown_options)):
         if "label" not in shown:        # (its English words, first, as the state once kept them)
             shown = shown_options[i] = {"label": labels[i], **shown}
@@ -229,14 +236,16 @@ def pending_at(m: Any) -> str:
     return decision_at(m) or m.st.pending.get("msg") or f"decision-{m.st.decision}"
 
 
-def option_ids(m: Any, shown: list[dict], at: str | None = None) -> list[str]:
+def option_ids(m: Any, shown: list[dict], at: str | None = None, raw: dict | None = None) -> list[str]:
     """The id of each option of the pending decision, ``<decision id>#token``
     (the option's declared name, else what it is: ``_option_token``; a
     repeated token gets ``~n``), from the options as the seat is shown them
     (``shown``: a view's, or ``legal_actions()``: pieces by their handles,
     the same in both). What a view shows as ``id`` and a legal action
-    carries (issue 24, items 2 and 5)."""
-    raw = m.st.pending
+    carries (issue 24, items 2 and 5). ``raw``: the options' decision as
+    the state keeps it, one seat's ask of a simultaneous one (else the
+    pending decision)."""
+    raw = m.st.pending if raw is None else raw
     at = at or pending_at(m)
     named = m.R.messages.option_names.get(at) if raw.get("kind") == "choose" else None
     taken: dict[str, int] = {}

@@ -304,11 +304,12 @@ def option_ids(game: Any) -> list[str | None]:
     return option_msgs(game.m)
 
 
-def option_msgs(m: Any) -> list[str | None]:
+def option_msgs(m: Any, p: dict | None = None) -> list[str | None]:
     """`option_msg` of each option of the pending decision (in
-    ``legal_actions()`` order): what bots and scenarios may match, in any
+    ``legal_actions()`` order), or of ``p`` (one seat's ask of a
+    simultaneous decision): what bots and scenarios may match, in any
     language."""
-    p = m.st.pending
+    p = m.st.pending if p is None else p
     if p is None:
         return []
     return [option_msg(m, p.get("kind"), o, p.get("msg")) for o in p.get("options") or []]

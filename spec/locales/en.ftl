@@ -94,6 +94,7 @@ play-not-a-command = `{ $line }` is not a command: type a number from 1 to { $co
 play-did-not-work = that did not work: { $reason } — choose again
 play-stopped = the game stopped: { $reason }
 play-left = You left the game.
+play-has-chosen = { $seat } has chosen.
 play-which-card = which card? `{ $card } { $name }`
 play-no-card = no card named `{ $name }`
 play-no-card-close = no card named `{ $name }`; did you mean { $names }?

@@ -81,6 +81,7 @@ play-not-a-command = `{ $line }` IS NOT A COMMAND: TYPE A NUMBER FROM 1 TO { $co
 play-did-not-work = THAT DID NOT WORK: { $reason } — CHOOSE AGAIN
 play-stopped = THE GAME STOPPED: { $reason }
 play-left = YOU LEFT THE GAME.
+play-has-chosen = { $seat } HAS CHOSEN.
 play-which-card = WHICH CARD? `{ $card } { $name }`
 play-no-card = NO CARD NAMED `{ $name }`
 play-no-card-close = NO CARD NAMED `{ $name }`; DID YOU MEAN { $names }?

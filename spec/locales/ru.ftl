@@ -98,6 +98,7 @@ play-not-a-command = «{ $line }» — не команда: введите чи�
 play-did-not-work = не получилось: { $reason } — выберите снова
 play-stopped = игра остановлена: { $reason }
 play-left = Вы вышли из игры.
+play-has-chosen = { $seat }: выбор сделан.
 play-which-card = какая карта? «{ $card } { $name }»
 play-no-card = нет карты «{ $name }»
 play-no-card-close = нет карты «{ $name }»; может быть, { $names }?

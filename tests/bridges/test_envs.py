@@ -98,3 +98,17 @@ def test_a_missing_library_names_the_extra_to_install():
     from waybill.bridge_common import need
     with pytest.raises(ImportError, match=r"pip install 'waybill\[rl\]'"):
         need("no_such_library_for_waybill")
+
+
+def test_a_simultaneous_decision_is_asked_one_agent_at_a_time_and_hides_the_earlier_answers():
+    """tests/packs/throws_at_once, rule 1: "Nobody learns another player's throw until all have picked"."""
+    from tests.bridges.conftest import THROWS
+    seen = []
+    for first in range(3):
+        env = aec_env(THROWS, seed=2, **short(THROWS))
+        env.reset(seed=2)
+        assert env.agent_selection == "seat_0"
+        env.step(first)
+        assert env.agent_selection == "seat_1", "the next seat of the same decision"
+        seen.append([env.observe(a)["observation"].tolist() for a in ("seat_1", "seat_2")])
+    assert seen[0] == seen[1] == seen[2], "seats 2 and 3 observe the same whatever seat 1 threw"

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from tests.bridges.conftest import DICE_RACE, PACKS
+from tests.bridges.conftest import DICE_RACE, PACKS, THROWS
 
 pyspiel = pytest.importorskip("pyspiel")
 import waybill.openspiel  # noqa: E402,F401  (registers "waybill")
@@ -57,7 +57,7 @@ def test_bad_parameters_are_refused_with_the_reason():
         pyspiel.load_game("waybill", {"pack": "weds", "players": 3, "set": "roundcap=3"})
 
 
-@pytest.mark.parametrize("pack", ["weds", DICE_RACE])
+@pytest.mark.parametrize("pack", ["weds", DICE_RACE, THROWS])
 def test_a_resampled_state_has_the_seats_information_state(pack):
     game = load(pack)
     state = game.new_initial_state()
@@ -84,3 +84,30 @@ def test_a_clone_plays_on_alone():
     assert twin.information_state_string(0) == state.information_state_string(0)
     twin.apply_action(twin.legal_actions()[-1])
     assert len(state.history()) == 1 and len(twin.history()) == 2
+
+
+def test_a_simultaneous_decision_is_asked_one_seat_at_a_time_and_its_answers_stay_hidden():
+    """The turn-based conversion of `choose each` (tests/packs/throws_at_once, rule 1:
+    "Nobody learns another player's throw until all have picked"): the seats
+    answer lowest first, and a seat's information state is the same whatever
+    the seats before it answered; a state resampled for it deals their answers again."""
+    game = load(THROWS)
+    states = []
+    for first in range(3):                 # seat 0 throws Rock, Paper or Scissors
+        s = game.new_initial_state()
+        assert s.current_player() == 0 and len(s.legal_actions()) == 3
+        s.apply_action(first)
+        assert s.current_player() == 1
+        states.append(s)
+    for seat in (1, 2):
+        assert len({s.information_state_string(seat) for s in states}) == 1, seat
+        assert len({tuple(s.observation_tensor(seat)) for s in states}) == 1, seat
+    assert len({s.information_state_string(0) for s in states}) == 3, "seat 0 knows its own throw"
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    dealt = set()
+    for _ in range(30):
+        other = states[0].resample_from_infostate(1, sampler)
+        other.apply_action(0)
+        other.apply_action(0)
+        dealt.add(other.wb.messages()[0])
+    assert len(dealt) == 3, f"seat 2 plans on every throw seat 1 could have made: {dealt}"

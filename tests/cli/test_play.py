@@ -174,3 +174,36 @@ def test_actions_not_open_are_shown_greyed_with_why():
     # after the options, on one line: the message of the failing `require`, or the requirement
     assert "× Buy a lamp (You need 3 coins) · Gamble (needs turns ≥ 4)" in out
     assert out.index("2. Rest") < out.index("× Buy a lamp")
+
+
+THROWS = str(ROOT / "tests" / "packs" / "throws_at_once")
+
+
+def test_a_simultaneous_decision_asks_each_person_in_turn_and_keeps_the_picks_secret():
+    """tests/packs/throws_at_once, rule 1: "Nobody learns another player's throw until all have picked"."""
+    res = play(THROWS, "--players", "2", "--human", "0,1", "--seed", "1", input="1\n3\nquit\n")
+    out = res.output
+    first, rest = out.split("Player 1 has chosen.", 1)
+    second, after = rest.split("Player 2> ", 1)
+    assert "Player 2: Pick your throw" in second and "Rock" not in second.replace("1. Rock", ""), \
+        "the next person sees the question, not the pick"
+    assert "Player 1 throws Rock and scores 1" in after and "Player 2 throws Scissors" in after, "shown when all have picked"
+
+
+def test_the_screen_is_cleared_between_two_people_answering_at_once(monkeypatch):
+    import io
+
+    from rich.console import Console
+
+    import waybill.play as play_module
+    screen = io.StringIO()
+    monkeypatch.setattr(play_module, "console", lambda **kw: Console(file=screen, force_terminal=True, **kw))
+    play(THROWS, "--players", "2", "--human", "0,1", "--seed", "1", input="1\n3\nquit\n")
+    cleared = screen.getvalue().split("\x1b[2J")
+    assert len(cleared) == 2, "cleared once: after the first person's pick, before the second is asked"
+    assert "Player 2: Pick your throw" in cleared[1] and "Player 1: Pick your throw" in cleared[0]
+    alone = io.StringIO()
+    monkeypatch.setattr(play_module, "console", lambda **kw: Console(file=alone, force_terminal=True, **kw))
+    play(THROWS, "--players", "2", "--human", "1", "--seed", "1", input="3\nquit\n")
+    assert "\x1b[2J" not in alone.getvalue(), "a bot's pick needs no clearing"
+    assert "Player 1 has chosen." in alone.getvalue()

@@ -773,3 +773,35 @@ def test_W701_expect_offered_names_a_label_no_option_can_have(tmp_path):
                                                          ("W701", LINE + 15)]
     assert diags[3].message == ('no option of the pack can ever be labelled ~"Sausage": '
                                 'this `expect` can never hold')
+
+
+def test_E430_a_simultaneous_decision_asked_wrongly(tmp_path):
+    d, got = one(tmp_path, 'game { players 2..2 play { hurt(me) let d = dice(me) '
+                           'let xs = choose each p in [] "Pick" from [1, 2] } }\n', "E430")
+    assert got == (LINE, 80, "a simultaneous decision asks no seat: the list is empty",
+                   "name the seats to ask: `choose each p in players() ...`")
+    d, got = one(tmp_path, 'game { players 2..2 play { hurt(me) let d = dice(me) '
+                           'let xs = choose each p in [me, "Ann"] "Pick" from [1, 2] } }\n', "E430")
+    assert got[:3] == (LINE, 85, "a simultaneous decision asks players: this is not a list of players")
+    d, got = one(tmp_path, 'game { players 2..2 play { hurt(me) let d = dice(me) '
+                           'let xs = choose each p in players() "Order" order [1, 2] } }\n', "E430")
+    assert got[2].startswith("`choose order` cannot be asked of several seats at once")
+    d, got = one(tmp_path, 'game { players 2..2 play { hurt(me) let d = dice(me) '
+                           'let xs = choose each p in players() 2 from [1, 2, 3] } }\n', "E430")
+    assert got[2].startswith("`choose N from` cannot be asked of several seats at once")
+    assert "for p in ..." in got[3]
+
+
+def test_a_simultaneous_decision_in_the_setup_needs_no_by(tmp_path):
+    """E422 asks who decides; `choose each p in players()` says it: every seat."""
+    result = compile_src(tmp_path, PRELUDE + 'game { players 2..2 setup { let xs = choose each p in players() '
+                                            '"Pick, {p}" from [1, 2] where xs > 0 } ' + USE[len("game { players 2..2 "):],
+                         head="pack t\n")
+    assert [d.code for d in result.report.sorted()] == [], result.report.render()
+
+
+def test_E430_a_menu_asked_of_several_seats_at_once(tmp_path):
+    d, got = one(tmp_path, 'game { players 2..2 play { hurt(me) let d = dice(me) '
+                           'choose each p in players() "Act?" { "Rest": { } "Run": { } } } }\n', "E430")
+    assert got[2].startswith("a menu cannot be asked of several seats at once")
+    assert "let x = choose each p in ... from" in got[3]

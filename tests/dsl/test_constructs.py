@@ -722,6 +722,22 @@ def test_pick_an_amount(tmp_path):
         {"do": "amount", "by": None, "prompt": "How many?", "lo": 1, "hi": {"op": "var", "name": "n"}, "into": "k"}]
 
 
+def test_a_pick_and_an_amount_asked_of_every_seat_at_once(tmp_path):
+    # docs/LANGUAGE.md, "Several players at once: `choose each`"
+    (stmt,) = parse_one('procedure p() { let t = choose as throw each q in players() "Throw" from xs where t > 0 }').body
+    pick = stmt.value
+    assert isinstance(pick, ast.Pick) and pick.by is None and pick.name == "throw"
+    assert isinstance(pick.each, ast.Each) and pick.each.var == "q" and isinstance(pick.each.seats, ast.Call)
+    body = body_of(tmp_path, 'let t = choose each q in players() "Throw, {q}" from [1, q.index]')
+    assert body[0]["each"] == {"var": "q", "seats": {"op": "call", "fn": "players", "args": []}}
+    assert body[0]["do"] == "pick" and body[0]["by"] is None and body[0]["into"] == "t"
+    assert body[0]["from"]["items"][1] == {"op": "attr", "of": {"op": "var", "name": "q"}, "name": "index"}
+    (stmt,) = parse_one('procedure p() { let b = choose each q in [me] amount 0..q.index }').body
+    assert isinstance(stmt.value, ast.Amount) and stmt.value.each.var == "q"
+    assert body_of(tmp_path, "let b = choose each q in players() amount 0..q.index")[0]["each"]["var"] == "q"
+
+
+
 def test_pick_an_order(tmp_path):
     (stmt,) = parse_one("procedure p() { let o = choose order xs }").body
     assert isinstance(stmt.value, ast.Order)
@@ -953,6 +969,22 @@ def test_outcome_items_of_the_game(tmp_path):
 COVERED |= {"outcome_item", "cooperative_item", "teams_item"}  # test_outcome_items_of_the_game
 
 
+def test_eliminated_in_the_game_block(tmp_path):
+    # docs/LANGUAGE.md, "Elimination": `eliminated EXPR` of `me`
+    g = parse_one('game { players 2..4 eliminated me.out > 0 play { end_game() } }')
+    assert isinstance(g.eliminated, ast.Binary) and g.teams is None
+    ir = ir_of(tmp_path, 'counter out per player = 0\ngame { players 3 teams me.index eliminated me.out '
+                         'play { end_game() } }')
+    assert ir["outcome"] == {"sides": {"op": "attr", "of": {"op": "var", "name": "me"}, "name": "index"},
+                             "out": {"op": "attr", "of": {"op": "var", "name": "me"}, "name": "out"}}
+    # `eliminated` stays a name outside the game block
+    assert ir_of(tmp_path, 'counter eliminated = 2\ngame { players 2 play { set eliminated = eliminated + 1 '
+                           'end_game() } }')
+
+
+COVERED |= {"eliminated_item"}  # test_eliminated_in_the_game_block
+
+
 def test_each_by_orders_a_list(tmp_path):
     # docs/LANGUAGE.md, "Ordering": `[each x in LIST where COND by KEY: VALUE]`
     e = parse_one('procedure p() { let xs = [each c in [3, 1] where c > 0 by -c: c * 2] }').body[0].value
@@ -963,6 +995,7 @@ def test_each_by_orders_a_list(tmp_path):
 
 
 COVERED |= {"order_by"}  # test_each_by_orders_a_list
+COVERED |= {"each_clause", "asked"}  # test_a_pick_and_an_amount_asked_of_every_seat_at_once
 
 COVERED |= {  # test_scenario_forms_of_the_second_format
     "before_item", "given_block", "given_stmt", "until_item", "until_goal", "until_round", "expect_over",

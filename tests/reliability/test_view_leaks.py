@@ -142,6 +142,8 @@ GAMES = [
     ("dice_race", 2, (1, 2), 150),
     ("count_up", 3, (1, 2), 150),      # numbered cards from one template: hidden hands and deck
     ("secret_throws", 3, (1, 2), 120),  # picks made in turn, face down until all are revealed
+    ("throws_at_once", 3, (1, 2), 120),  # picks made at once (choose each), hidden until all have answered
+    ("push_luck", 4, (1, 2), 150),  # seats eliminated, then skipped by choose each
     ("peek", 2, (1, 2), 200),
     ("peek", 3, (3, 4), 200),
     # visible: others (a cooperative game), visible: team (partnerships), sorted picks
@@ -158,7 +160,7 @@ def packs(tmp_path_factory):
     (folder / "pack.wb").write_text(PEEK, encoding="utf-8")
     return {"peek": str(folder), **{name: str(ROOT / "tests" / "packs" / name)
                                      for name in ("dice_race", "hint_circle", "partners", "low_first", "count_up",
-                                                  "secret_throws")}}
+                                                  "secret_throws", "throws_at_once", "push_luck")}}
 
 
 def piece_refs(v, out: list) -> list:

@@ -40,6 +40,8 @@ PACKS = [
     ("tests/packs/hint_circle", [], 3), ("tests/packs/partners", [], 4), ("tests/packs/low_first", [], 3),
     ("tests/packs/count_up", [], 3), ("tests/packs/count_up_plus", [], 2),   # card templates; before/after hooks
     ("tests/packs/secret_throws", [], 3),                                     # picks face down, then revealed
+    ("tests/packs/throws_at_once", [], 3),                                    # choose each: seats asked at once
+    ("tests/packs/push_luck", [], 4),                                         # eliminated, players_in, choose each
 ]
 SEEDS = range(10)
 MAX_STEPS = 150

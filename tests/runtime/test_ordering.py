@@ -66,6 +66,34 @@ game { players 2 play { start_turn(player(0))
     assert said(tmp_path, body, engine) == ["B1, B2, A2, A5", "A2, A5, B1, B2 A2"]
 
 
+SHUFFLED = """zone hand "Hand" per player { sort: self.value }
+game { players 2 play { start_turn(player(0))
+  for c in pieces(deck) { move(c, me.hand) }
+  repeat 6 { shuffle(me.hand)  log "{pieces(me.hand)}" }
+  end_game() } }
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_sorted_zone_is_sorted_again_after_a_shuffle(tmp_path, engine):
+    # "The zone is sorted as pieces enter, and again after a `shuffle` (only pieces of equal keys change places)"
+    rules = Rules.from_ir(checked_ir(tmp_path, CARDS + SHUFFLED), engine=engine)
+    orders = set()
+    for seed in range(1, 12):
+        g = Game.new(rules, players=2, seed=seed)
+        orders |= {e["text"] for e in g.state.log.entries() if e.get("type") == "say"}
+    assert orders == {"B1, B2, A2, A5", "B1, A2, B2, A5"}, "the two cards of value 2 in either order"
+
+
+def test_a_scenario_stack_on_a_sorted_zone_keeps_it_sorted(tmp_path):
+    body = """zone hand "Hand" per player { sort: self.value }
+game { players 2 play { start_turn(player(0)) may "Go?" { } end_game() } }
+"""
+    g = Game.new(Rules.from_ir(checked_ir(tmp_path, CARDS + body)), players=2, seed=1)
+    g.stack({"zone": "hand", "of": 0}, ["a5", "b1"])
+    assert [g.state.p_ent[p] for p in g.state.zones[g.m.L.zslot[("hand", 0)]]] == ["b1", "a5"]
+
+
 def test_a_zone_sort_takes_one_key(tmp_path):
     d = diags_of(tmp_path, CARDS + 'zone hand per player { sort: self.value, self.suit }\n'
                  'game { players 2 play { end_game() } }\n')

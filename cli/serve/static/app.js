@@ -348,7 +348,10 @@ function drawDecision(state, names) {
     return;
   }
   if (state.actions.length === 0) {
-    $("prompt").textContent = pending ? say("page-waiting-for", { player: seatName(names, pending.player) }) : say("page-waiting");
+    // (a simultaneous decision waits for several seats: all are named, never what they chose)
+    $("prompt").textContent = pending ? say("page-waiting-for", {
+      player: (pending.waiting || [pending.player]).map((s) => seatName(names, s)).join(", "),
+    }) : say("page-waiting");
     options.replaceChildren();
     return;
   }
@@ -483,13 +486,19 @@ function drawBoard(view, names) {
   return out;
 }
 
+// whether the game waits for seat s (one of several, in a simultaneous decision)
+function isAsked(view, s) {
+  const p = view.pending;
+  return Boolean(p) && !view.over && (p.waiting ? p.waiting.includes(s) : p.player === s);
+}
+
 // one column a player, one row a counter kept per player: narrow enough for a phone
 function drawPlayers(view, state, names) {
   const n = names.length;
   const keys = Object.keys(view.counters).filter((k) => perSeat(view.counters[k], n));
   const head = el("tr", {}, el("th", { text: "" }), ...names.map((name, s) => {
     const who = marked(name, s, state);
-    const acting = view.pending && view.pending.player === s && !view.over;
+    const acting = isAsked(view, s);
     return el("th", { class: acting ? "acting" : "", text: who });
   }));
   const held = el("tr", {}, el("th", { text: say("page-holds") }), ...names.map((_, s) => el("td", {
@@ -544,7 +553,7 @@ function drawPanels(panels, view, state, names) {
   }
   const head = el("tr", {}, el("th", { text: "" }), ...panels.map((p) => {
     const who = marked(p.name || seatName(names, p.seat), p.seat, state);
-    const acting = view.pending && view.pending.player === p.seat && !view.over;
+    const acting = isAsked(view, p.seat);
     return el("th", { class: acting ? "acting" : "", text: who });
   }));
   const body = Array.from(rows.values(), (r) => el("tr", {}, el("th", { text: r.label }),
