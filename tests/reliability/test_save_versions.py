@@ -45,7 +45,21 @@ def test_the_fixtures_are_there_and_have_no_version():
         assert "version" not in fixture(path)["save"]
 
 
-@pytest.mark.parametrize("path", FIXTURES, ids=os.path.basename)
+# Packs whose content changed in a way that moves a save's zones since the
+# fixtures were written: Badlands gained its map (issue 25, item 1), whose
+# spaces are zones. A save of the old pack is refused by name (below).
+CHANGED = ("badlands",)
+SAME_PACK = [p for p in FIXTURES if not os.path.basename(p).startswith(CHANGED)]
+
+
+@pytest.mark.parametrize("path", [p for p in FIXTURES if p not in SAME_PACK], ids=os.path.basename)
+def test_a_save_of_a_pack_that_since_changed_its_zones_is_refused_by_name(path):
+    d = fixture(path)
+    with pytest.raises(BadSave, match="written for another version of the pack"):
+        Game.from_json(rules_of(d["pack"]), d["save"])
+
+
+@pytest.mark.parametrize("path", SAME_PACK, ids=os.path.basename)
 def test_a_save_written_by_main_loads_and_plays_on_identically(path):
     d = fixture(path)
     game = Game.from_json(rules_of(d["pack"]), d["save"])
@@ -82,7 +96,7 @@ def test_an_old_save_with_its_whole_log_is_played_again_and_one_without_is_kept_
     assert game.state.log_from == d["save"]["log_from"] and game.decision == d["save"]["decision"]
 
 
-@pytest.mark.parametrize("name", ["weds-3p-seed5-log", "badlands-3p-seed5-log", "warfare-2p-seed5-log"])
+@pytest.mark.parametrize("name", ["weds-3p-seed5-log", "warfare-2p-seed5-log"])   # (not CHANGED)
 def test_every_old_save_with_its_log_reaches_its_position_again(name):
     from waybill.runtime.game import _replayed
     d = fixture(os.path.join(HERE, f"{name}.json"))

@@ -38,7 +38,12 @@ def test_the_fixtures_are_version_2_saves_that_kept_the_words():
         assert any(e["type"] == "say" and "text" in e and "msg" in e for e in log)
 
 
-@pytest.mark.parametrize("path", FILES, ids=[os.path.basename(p) for p in FILES])
+# Badlands gained its map since (issue 25, item 1): a board's spaces are zones,
+# so a save of the old pack is refused by name (test_save_versions.py)
+SAME_PACK = [p for p in FILES if not os.path.basename(p).startswith("badlands")]
+
+
+@pytest.mark.parametrize("path", SAME_PACK, ids=[os.path.basename(p) for p in SAME_PACK])
 def test_a_version_2_save_of_main_loads_and_plays_on_identically(path):
     want = _fixture(path)
     game = Game.from_json(load_pack(want["pack"]), want["save"])
@@ -53,7 +58,25 @@ def test_a_version_2_save_of_main_loads_and_plays_on_identically(path):
     assert game.messages()[said_before:] == want["said"]
     assert (game.over, game.winner) == (want["over"], want["winner"])
     # the views, key for key and in order: words said from ids now, kept words before
-    assert json.dumps(last_views(game)) == json.dumps(want["views"])
+    # (but for what views gained since: the question an answer answered, the
+    # boards, and the card an option names in `entities`; issue 25, items 1 and 3)
+    got = _as_main_saw(last_views(game), want["views"])
+    assert json.dumps(got) == json.dumps(want["views"])
+
+
+_GAINED = ("ask", "ask_args", "question")
+
+
+def _as_main_saw(views: list, main: list) -> list:
+    """``views`` without the fields main's views did not have yet."""
+    out = []
+    for v, old in zip(views, main):
+        v = {k: x for k, x in v.items() if k != "boards"}
+        v["log"] = [{k: x for k, x in e.items() if k not in _GAINED} for e in v["log"]]
+        if "entities" in v:
+            v["entities"] = {k: x for k, x in v["entities"].items() if k in old.get("entities", {})}
+        out.append(v)
+    return out + views[len(main):]
 
 
 def test_what_this_engine_saves_keeps_no_words_a_message_says():
