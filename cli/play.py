@@ -122,10 +122,14 @@ class Session:
         others still have to answer: if a person answered and another person
         is asked next at this terminal, the screen is cleared first (the pick
         stays secret); everyone is told only that the seat has chosen."""
+        name = self.seat_name(seat)
+        said = escape(self.words("play-has-chosen", f"{name} has chosen.", seat=name))
+        if self.screen:     # (every screen is drawn whole: the word goes on the next one)
+            self.carried.append(said)
+            return
         if seat in self.humans and any(s in self.humans for s in self.game.waiting):
             self.console.clear()
-        name = self.seat_name(seat)
-        self.say(escape(self.words("play-has-chosen", f"{name} has chosen.", seat=name)))
+        self.say(said)
 
     def bot_turn(self, seat: int, legal: list[dict]) -> bool:
         try:

@@ -150,7 +150,7 @@ def _zones_named(v: Any, c: Ctx) -> list[tuple]:
     if type(v) is list and len(v) != nz:
         # (zones are saved by position: a pack that since gained or lost a zone, a
         # board's space among them, cannot place the old save's pieces)
-        raise bad("zones", f"has {len(v)} zones, but these rules have {nz}: the save was written "
+        raise bad("zones", f"are {len(v)}, but these rules have {nz}: the save was written "
                            "for another version of the pack, or for another pack")
     where = [-1] * c.pieces
     for slot, pile in enumerate(need_list(v, "zones", len(c.lay.z_id))):

@@ -172,7 +172,7 @@ function drawOneBoard(g, now, state, names, answer) {
       group.classList.add("target");
       group.setAttribute("tabindex", "0");
       group.setAttribute("role", "button");
-      group.setAttribute("aria-label", said.length ? said.join(" / ") : s.name);
+      group.dataset.name = said.length ? said.join(" / ") : s.name;
       const go = () => {
         const action = state.actions.find((a) => a.option === options[0]);
         if (action) answer(action, Array.from(document.querySelectorAll("#options button.option")));
@@ -181,7 +181,20 @@ function drawOneBoard(g, now, state, names, answer) {
       group.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } });
     }
     group.prepend(svg("title", { text: words.join(" · ") }));
-    map.append(group);
+    if (options) {
+      // a target is a button named by its words (its title's); what is drawn on
+      // it goes to a layer above that clicks pass through, so that no word drawn
+      // is left out of the button's name (WCAG 2.5.3, label in name)
+      const marks = svg("g", { class: "marks", "aria-hidden": "true" });
+      for (const c of Array.from(group.children)) {
+        if (c.tagName !== "title" && !c.classList.contains("spot")) marks.append(c);
+      }
+      const title = group.querySelector("title").textContent;
+      group.setAttribute("aria-label", title.startsWith(group.dataset.name) ? title : `${group.dataset.name}: ${title}`);
+      map.append(group, marks);
+    } else {
+      map.append(group);
+    }
   }
   const legend = document.createElement("p");
   legend.className = "legend";
