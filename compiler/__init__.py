@@ -100,6 +100,8 @@ def _compile_source(pack: PackSource, variants: list[str] | tuple[str, ...], rep
     ir = lowerer.lower()
     if ir is not None and not any(d.is_error for d in report.diagnostics[start:]):
         _check_names(ir, program, report)
+        from .said import resolve_said
+        resolve_said(ir, lowerer.scenario_irs, report, program.files)
     drop_unsure_unused(program, report, start)
     if program.pack is not None and not _has_content(program) and not program.broken:
         report.add(Diagnostic(program.pack_file or "?", program.pack.span, "error", "E205",
@@ -160,9 +162,12 @@ def check_file(path: str, report: Report, bots: dict[str, frozenset] | None = No
                       [SourceFile(shown, module, ok=checkable(module, diags, text))])
     start = len(report.diagnostics)
     program = build_program(pack, [], report)
-    ir = Lowerer(program, report, bots).lower()
+    lowerer = Lowerer(program, report, bots)
+    ir = lowerer.lower()
     if ir is not None and not any(d.is_error for d in report.diagnostics[start:]):
         _check_names(ir, program, report)
+        from .said import resolve_said
+        resolve_said(ir, lowerer.scenario_irs, report, program.files)
     drop_unsure_unused(program, report, start)
 
 

@@ -60,7 +60,9 @@ def build_schema() -> dict:
         "attr": ({"of": ref("expr"), "name": {"type": "string"}, "else": ref("expr")}, ["of", "name"]),
         "index": ({"of": ref("expr"), "index": ref("expr")}, ["of", "index"]),
         "bin": ({"o": {"enum": ["+", "-", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=", "and", "or",
-                                "in", "not in"]}, "l": ref("expr"), "r": ref("expr")}, ["o", "l", "r"]),
+                                "in", "not in"]}, "l": ref("expr"), "r": ref("expr"),
+                 # a literal compared with a name: the keys of what it says (compiler/said.py)
+                 "said": {"type": "array", "items": {"type": "string"}}}, ["o", "l", "r"]),
         "not": ({"x": ref("expr")}, ["x"]),
         "neg": ({"x": ref("expr")}, ["x"]),
         "list": ({"items": {"type": "array", "items": ref("expr")}}, ["items"]),

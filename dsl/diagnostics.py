@@ -58,6 +58,7 @@ CODES: dict[str, str] = {
     "W602": "the printed cost differs from the card's cost",
     "W603": "a number in the printed text is not in the card",
     "W701": "a scenario expects a label no option can have",
+    "W702": "a name compared with words nothing in the pack is named",
     "E801": "syntax error in a catalogue",
     "E802": "unknown message in a catalogue",
         "E804": "a variable the message does not receive",

@@ -21,7 +21,7 @@ from .rules import Rules
 from .engine.arguments import options_problem, player_names, players_problem, said, seed_problem
 from .saves.check import checked_fields
 from .saves.versions import VERSION, migrated
-from .sight.filter import Sight, answer_words, answers, plain_actions, said_words
+from .sight.filter import Sight, answer_words, answers, plain_options, said_words
 from .engine.primitives import sorted_pile, without
 from .engine.english import english, option_labels, prompt_english
 from .engine.decisions import ask_of, waiting_seats
@@ -159,17 +159,24 @@ class Game:
                 return []
         who = p["player"]
         m = self.m
-        labels = option_labels(m, p)       # (their English words: the state keeps none)
-        got = plain_actions(p["options"], who, st.decision, labels)     # (no piece shown: no Sight needed)
-        if got is None:
-            got = Sight(m, who).shown_actions(p["options"], who, st.decision, labels)
-        # each with the id its view shows (a program matches options by it);
-        # the ids kept for `apply` to check an action's against
+        d = st.decision
+        opts = p["options"]
+        # each with its English words (the state keeps none) and the id its
+        # view shows (a program matches options by it); the ids kept for
+        # `apply` to check an action's against
         global _IDS
-        ids = _view.option_ids(m, got, None, p)
-        _IDS = (st.pending, st.decision, who, ids, labels)
-        for a, i in zip(got, ids):
-            a["id"] = i
+        at = _view.pending_at(m)
+        if plain_options(opts):      # (no piece shown: no Sight needed, the words kept per rules)
+            labels, ids = _view.plain_words(m, p, at)
+            got = [{"player": who, "decision": d, "option": i, "label": label, **opt, "id": x}
+                   for i, (opt, label, x) in enumerate(zip(opts, labels, ids))]
+        else:
+            labels = option_labels(m, p)
+            got = Sight(m, who).shown_actions(opts, who, d, labels)
+            ids = _view.option_ids(m, got, at, p)
+            for a, x in zip(got, ids):
+                a["id"] = x
+        _IDS = (st.pending, d, who, ids, labels)
         return got
 
     @property

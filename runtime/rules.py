@@ -148,6 +148,8 @@ class Rules:
     decision_ids: dict | None       # file:line:col -> decision id (sight/view.py)
     action_ids: dict | None         # (entity, action) -> message id (text/words.py)
     action_names: dict | None       # (entity, action) -> its English name (engine/english.py)
+    plain_words: dict | None        # labels and ids of options that show no piece (sight/view.py)
+    said_as: dict | None            # source words -> the keys of what says them (access.said_keys)
     top_actions: dict | None        # top-level action declarations by id (text/words.py)
     catalogues: dict[str, Any]      # language -> Catalogue (text/catalogue.py)
     bot_score: Any                  # the `bot_score` hint compiled, False: none (game.py)
@@ -182,6 +184,8 @@ class Rules:
         self.decision_ids = None
         self.action_ids = None
         self.action_names = None
+        self.plain_words = None
+        self.said_as = None
         self.top_actions = None
         self.catalogues = {}
         self.bot_score = None

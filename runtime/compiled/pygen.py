@@ -299,7 +299,7 @@ def _names(e: Any) -> set[str]:
 # runtime helpers the generated code calls, bound to fixed generated names
 _HELPERS: dict[str, Any] = {
     "_ga": access.attr_read, "_fl": _for_items, "_qm": _quantity_modified, "_tp": pile_top, "_pcs": pile_pieces, "_sa": access.set_attr, "_wk": access.walked, "_me": _me,
-    "_ad": checked_add, "_sb": checked_sub, "_ml": checked_mul, "_dv": checked_div, "_md": checked_mod, "_jn": _joined, "_teq": access.text_equal,
+    "_ad": checked_add, "_sb": checked_sub, "_ml": checked_mul, "_dv": checked_div, "_md": checked_mod, "_jn": _joined, "_teq": access.text_equal, "_tis": access.text_is,
     "_em": events.emit, "_say": I.say, "_Stop": Stop, "_stop": _stopped, "_ct": _counter,
     "_sc": _set_counter, "_MISSING": _MISSING, "_sm": _sum_checked, "_fe": flat_enough,
     "_xh": _steps_out, "_ch2": _charged_twice, "_ME": "me", "_mo": access.me_of, "_ci": _int_checked,
@@ -490,8 +490,16 @@ class Gen:
             fname = {"-": "_sb", "/": "_dv", "%": "_md"}.get(o)
             if fname is not None:
                 return f"{fname}({lx}, {rx})"
+            if o in ("==", "!=") and e.get("said") is not None:
+                # a text naming what a literal says in the source (exprs._equal)
+                lit_left = type(e["l"]) is str
+                c, vx = (lx, rx) if lit_left else (rx, lx)
+                v, keys = self._tmp(), self.k(frozenset(e["said"]))
+                if o == "==":
+                    return f"(({v} := {vx}) == {c} or _tis(m, {v}, {c}, {keys}))"
+                return f"(({v} := {vx}) != {c} and not _tis(m, {v}, {c}, {keys}))"
             if o in ("==", "!=") and not (self.ty(e["l"]) in _NOT_TEXT or self.ty(e["r"]) in _NOT_TEXT):
-                # a text and a string saying the same words are equal (exprs._equal)
+                # a text and a string held in a variable naming the same thing (exprs._equal)
                 a, b = self._tmp(), self._tmp()
                 if o == "==":
                     return f"(({a} := {lx}) == ({b} := {rx}) or _teq(m, {a}, {b}))"

@@ -609,14 +609,51 @@ def _english(m: Any, v: dict) -> str:
 
 
 def text_equal(m: Any, a: Any, b: Any) -> bool:
-    """Whether a text and a string say the same English words: what `==`
-    asks of them besides plain equality. ``x.name == "Card 17"`` held when a
-    name was a string (before text was kept as data), and packs still compare
-    names so; two texts, or two values of which neither is text, are equal
-    only as data."""
+    """Whether a text and a string held in a variable name the same thing:
+    what `==` asks of them besides plain equality (a literal is resolved when
+    the pack is compiled: ``text_is`` with the bin node's ``said``). The
+    string is looked up among the pack's source words (spec.said_as), never
+    compared with the words a text renders to; two texts, or two values of
+    which neither is text, are equal only as data."""
     if type(a) is str:
-        return type(b) is dict and "text" in b and text_of(m, b) == a
-    return type(b) is str and type(a) is dict and "text" in a and text_of(m, a) == b
+        a, b = b, a
+    if type(b) is not str or type(a) is not dict or "text" not in a:
+        return False
+    return text_is(m, a, b, said_keys(m.R, b))
+
+
+def said_keys(R: Any, s: str) -> frozenset:
+    """The keys of the declared things whose source words are ``s``, kept per rules."""
+    table = R.said_as
+    if table is None:
+        from waybill.spec.said_as import said_table
+        plain = {mid: msg.text for mid, msg in R.messages.by_id.items() if type(msg.text) is str}
+        table = R.said_as = {w: frozenset(k) for w, k in said_table(R.ir, plain).items()}
+    return table.get(s, frozenset())
+
+
+def text_is(m: Any, v: Any, s: str, keys: Any) -> bool:
+    """Whether ``v``, when a text, names one of ``keys`` (what the string
+    ``s`` says in the source). A seat's name, a string and a number are data
+    the game holds, so they are compared as such."""
+    if type(v) is not dict:
+        return False
+    mid = v.get("text")
+    if mid == TEXT_NAME:
+        of = v.get("of")
+        t = type(of)
+        if t is dict:
+            if "entity" in of:
+                return "entity:" + of["entity"] in keys
+            if "zone" in of:
+                return of.get("of") is None and "zone:" + of["zone"] in keys
+            if "player" in of:
+                return m.st.players[of["player"]] == s     # the name the game was given
+            return False
+        if t is str:
+            return ("space:" + of in keys) if of in m.R.spaces else of == s
+        return t is int and str(of) == s
+    return type(mid) is str and len(v) == 1 and "message:" + mid in keys
 
 
 def _show(v: Any) -> str:

@@ -49,8 +49,27 @@ def prompt_english(m: Any, pending: dict) -> str:
     got = pending.get("prompt")
     if got is not None:
         return got
-    got = english(m, pending.get("msg"), pending.get("args"))
+    args = pending.get("args")
+    if not args:    # (words of the rules alone: kept per rules, a bot reads `pending` at every decision)
+        return per_rules(m.R, "_prompts", (pending.get("kind"), pending.get("msg")), _prompt_of)
+    got = english(m, pending.get("msg"), args)
     return got if got is not None else DEFAULT_PROMPTS.get(pending.get("kind"), "")
+
+
+def _prompt_of(R: Any, key: tuple) -> str:
+    """The English prompt of a decision of kind and message ``key`` whose
+    message has no variables (``english`` of no values reads only ``R``)."""
+    kind, mid = key
+    got = english(_RulesOnly(R), mid, None)
+    return got if got is not None else DEFAULT_PROMPTS.get(kind, "")
+
+
+class _RulesOnly:
+    """What ``english`` reads of a game when no value is said: its rules."""
+    __slots__ = ("R",)
+
+    def __init__(self, R: Any):
+        self.R = R
 
 
 def label_english(m: Any, kind: Any, opt: dict, ask: Any) -> str:
@@ -125,4 +144,48 @@ def per_rules(R: Any, table: str, key: Any, make: Callable) -> Any:
 def option_labels(m: Any, pending: dict) -> list[str]:
     """`label_english` of each option of a pending decision, in order."""
     kind, ask = pending.get("kind"), pending.get("msg")
+    if kind == "act":
+        return _act_labels(m, pending.get("options") or ())
+    if kind == "pick":
+        return _pick_labels(m, pending.get("options") or ())
     return [label_english(m, kind, o, ask) for o in pending.get("options") or ()]
+
+
+def _pick_labels(m: Any, options: Any) -> list[str]:
+    """``label_english`` of each option of a pick: a piece by its card's
+    name (``access.text_of``), written out: most picks offer pieces."""
+    ents, p_ent = m.R.entities, m.st.p_ent
+    out = []
+    for o in options:
+        got = o.get("label")
+        if got is None:
+            v = o.get("value")
+            pid = v.get("piece") if type(v) is dict and len(v) == 1 else None
+            if type(pid) is int and 0 <= pid < len(p_ent) and o.get("index", 0) is not None:
+                ent = ents[p_ent[pid]]
+                got = ent.get("name", ent["id"])
+            else:
+                got = label_english(m, "pick", o, None)
+        out.append(got)
+    return out
+
+
+def _act_labels(m: Any, options: Any) -> list[str]:
+    """``label_english`` of each option of a turn's decision (the actions
+    open, their cards' names kept per rules), written out: every turn of
+    every game names them."""
+    R, p_ent = m.R, m.st.p_ent
+    names = R.action_names or {}
+    out = []
+    for o in options:
+        got = o.get("label")
+        if got is None:
+            action = o.get("action")
+            if action is None:
+                got = "pass"
+            else:
+                src = o.get("source")
+                eid = p_ent[src] if type(src) is int and 0 <= src < len(p_ent) else None
+                got = names.get((eid, action)) or action_name(R, eid, action)
+        out.append(got)
+    return out

@@ -222,8 +222,19 @@ def _bin(e: dict, rules: Any, at: str | None) -> Fn:
 
 
 def _equal(e: dict, lf: Fn, rf: Fn, eq: bool) -> Fn:
-    """`==` (``eq``) or `!=`: equal as data, or a text and a string saying
-    the same words (access.text_equal: `x.name == "Bandit"`, a name being a text)."""
+    """`==` (``eq``) or `!=`: equal as data, or a text naming what a string
+    says in the source: a literal by the keys the compiler resolved it to
+    (the node's ``said``, access.text_is: `x.name == "Bandit"`), a string
+    held in a variable by the pack's source words (access.text_equal)."""
+    said = e.get("said")
+    if said is not None:
+        keys, is_ = frozenset(said), access.text_is
+        lit_left = type(e["l"]) is str
+        c = e["l"] if lit_left else e["r"]
+        vf = rf if lit_left else lf
+        if eq:
+            return lambda m, loc: (v := vf(m, loc)) == c or is_(m, v, c, keys)
+        return lambda m, loc: (v := vf(m, loc)) != c and not is_(m, v, c, keys)
     same = access.text_equal
     if type(e["r"]) is not dict:
         c = e["r"]      # a constant right side is read once, here

@@ -343,13 +343,21 @@ def plain_actions(options: list[dict], player: int, decision: int, labels: list[
     each is shown as it is, after its head, whoever the seat. Most
     decisions' options are such (a choice of words, a number, actions with
     no host piece), and then no Sight is needed."""
+    if not plain_options(options):
+        return None
+    return [{"player": player, "decision": decision, "option": i, "label": label, **opt}
+            for i, (opt, label) in enumerate(zip(options, labels))]
+
+
+def plain_options(options: list[dict]) -> bool:
+    """Whether no option shows a piece (no list or dict in any, no piece as
+    a source): each is then shown as it is, whoever the seat."""
     nested = _NESTED
     for opt in options:
         if (len(opt) == 1 and "piece" in opt) or not nested.isdisjoint(map(type, opt.values())) \
                 or type(opt.get("source")) is int:
-            return None
-    return [{"player": player, "decision": decision, "option": i, "label": label, **opt}
-            for i, (opt, label) in enumerate(zip(options, labels))]
+            return False
+    return True
 
 
 _ZONES_SEEN: dict[tuple[int, Any], tuple[Any, list[bool]]] = {}

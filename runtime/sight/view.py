@@ -13,6 +13,7 @@ handle, any other as ``{"hidden": true}``.
 from __future__ import annotations
 
 import json
+from json.encoder import encode_basestring_ascii as _json_str
 from typing import Any
 
 from . import board as _board
@@ -260,6 +261,25 @@ def option_ids(m: Any, shown: list[dict], at: str | None = None, raw: dict | Non
     return out
 
 
+def plain_words(m: Any, pending: dict, at: str) -> tuple[list[str], list[str]]:
+    """The labels and ids (``option_ids``) of a pending decision's options
+    that show no piece (``filter.plain_options``): a function of the rules,
+    the decision's id and kind and the options alone, so kept per rules (a
+    bot's every decision asks; no word goes into the state). Bounded, as
+    ``english.per_rules``."""
+    opts = pending["options"]
+    key = (pending.get("kind"), pending.get("msg"), at, tuple(tuple(o.items()) for o in opts))
+    kept = m.R.plain_words
+    if kept is None:
+        kept = m.R.plain_words = {}
+    got = kept.get(key)
+    if got is None:
+        got = (option_labels(m, pending), option_ids(m, opts, at, pending))
+        if len(kept) < 4096:    # a bound, not a policy
+            kept[key] = got
+    return got
+
+
 def _named(m: Any, args: dict | None) -> dict | None:
     """A message's variables as its English words named them: a piece as
     its card (``text_of`` wrote the card's name into the line already)."""
@@ -289,8 +309,11 @@ def _option_token(opt: dict, shown: dict, i: int) -> str:
         v = shown["value"]
         if type(v) is dict and "piece" in v and len(v) == 1:
             return f"p{v['piece']}"
-        if v is None or type(v) in (bool, int, str):
-            return "v:" + json.dumps(v)
+        t = type(v)
+        if t is str:
+            return "v:" + _json_str(v)        # (json.dumps of a string, without its Python layers)
+        if v is None or t is bool or t is int:
+            return "v:" + ("null" if v is None else "true" if v is True else "false" if v is False else str(v))
     if type(opt.get("choice")) is int:
         return f"c{opt['choice']}"
     return f"i{i}"

@@ -737,6 +737,20 @@ def test_codes_are_stable_and_well_formed():
     assert all(c.startswith("W") for c in CODES if c[1] == "5")
 
 
+def test_W702_a_name_compared_with_words_nothing_is_named(tmp_path):
+    # `==` on names compares what they name (docs/LANGUAGE.md): a literal no card, zone or
+    # space of the pack says can never be a declared thing's name
+    d, got = one(tmp_path, 'game { players 2..2 play { hurt(me) let d = dice(me)\n'
+                           '  if g0.name == "G1" { stop } } }\n', "W702")
+    assert got == (LINE + 1, 6, 'nothing in the pack is named "G1": this `==` always fails',
+                   "the closest name is `g0`")
+    # the words a thing is named, and a seat's name (given when the game starts), are no typo
+    result = compile_src(tmp_path / "ok", PRELUDE + 'game { players 2..2 play { hurt(me) let d = dice(me)\n'
+                         '  if g0.name != "g0" and me.name == "Alice" and text_of(deck) == "deck" { stop } } }\n',
+                         head="pack t\n")
+    assert result.report.diagnostics == [], result.report.render()
+
+
 def test_W701_expect_offered_names_a_label_no_option_can_have(tmp_path):
     # issue 26: "`expect not offered "x"` with a label that never exists anywhere passes silently
     # — a typo makes a check that cannot fail"

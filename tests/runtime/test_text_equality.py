@@ -49,3 +49,47 @@ def test_a_name_equals_the_words_it_says(tmp_path, engine):
     # held in a variable), 128 (numbers as before), 256 (a seat's name);
     # not 2, 8 (other words) nor 64
     assert g.result["scores"][0] == 1 + 4 + 16 + 32 + 128 + 256
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_name_is_compared_by_what_it_names_never_by_its_english(tmp_path, engine, monkeypatch):
+    # DESIGN 10: nothing parses rendered text back into meaning. A literal is
+    # resolved to the things named so when the pack is compiled, a string in a
+    # variable through the pack's source words: no comparison renders a name.
+    from waybill.runtime.engine import access
+
+    def no_english(*a, **k):
+        raise AssertionError("a comparison rendered a text to English")
+
+    rules = Rules.from_ir(checked_ir(tmp_path, BODY), engine=engine)
+    monkeypatch.setattr(access, "_english", no_english)
+    monkeypatch.setattr(access, "text_of", no_english)
+    g = Game.new(rules, players=2, seed=1)
+    assert g.result["scores"][0] == 1 + 4 + 16 + 32 + 128 + 256
+
+
+TEMPLATE = '''
+resource points "Points" { start: 0 }
+kind number_card { value: int }
+number_card card "Card {value}" for value in [1..3] { }
+zone spot "Spot"
+game {
+  players 2
+  play {
+    start_turn(player(0))
+    if card_2.name == "Card 2" { gain(points, 1) }
+    if card_3.name == "Card 2" { gain(points, 2) }
+    if text_of(spot) == "Spot" { gain(points, 4) }
+    if "Card 3" != card_3.name { gain(points, 8) }
+    end_game()
+  }
+  score me.points
+}
+'''
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_card_of_a_template_is_named_by_its_own_words(tmp_path, engine):
+    # tests/packs/count_up: `card_17.name == "Card 17"`, the name built from `"Card {value}"`
+    g = Game.new(Rules.from_ir(checked_ir(tmp_path, TEMPLATE), engine=engine), players=2, seed=1)
+    assert g.result["scores"][0] == 1 + 4
