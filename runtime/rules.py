@@ -150,6 +150,7 @@ class Rules:
     action_names: dict | None       # (entity, action) -> its English name (engine/english.py)
     plain_words: dict | None        # labels and ids of options that show no piece (sight/view.py)
     said_as: dict | None            # source words -> the keys of what says them (access.said_keys)
+    prompt_words: dict | None       # (kind, message id) -> a prompt's English, no values (engine/english.py)
     top_actions: dict | None        # top-level action declarations by id (text/words.py)
     catalogues: dict[str, Any]      # language -> Catalogue (text/catalogue.py)
     bot_score: Any                  # the `bot_score` hint compiled, False: none (game.py)
@@ -186,6 +187,7 @@ class Rules:
         self.action_names = None
         self.plain_words = None
         self.said_as = None
+        self.prompt_words = None
         self.top_actions = None
         self.catalogues = {}
         self.bot_score = None

@@ -51,7 +51,7 @@ def prompt_english(m: Any, pending: dict) -> str:
         return got
     args = pending.get("args")
     if not args:    # (words of the rules alone: kept per rules, a bot reads `pending` at every decision)
-        return per_rules(m.R, "_prompts", (pending.get("kind"), pending.get("msg")), _prompt_of)
+        return per_rules(m.R, "prompt_words", (pending.get("kind"), pending.get("msg")), _prompt_of)
     got = english(m, pending.get("msg"), args)
     return got if got is not None else DEFAULT_PROMPTS.get(pending.get("kind"), "")
 
