@@ -685,7 +685,7 @@ class Lowerer(ScenarioLowering):
     def trigger(self, t: ast.TriggerDecl, entity: bool) -> dict:
         params = self.event_params(t.event, t.event_span) or []
         scope = Scope(params, entity=entity)
-        return {"type": "trigger", "event": t.event,
+        return {"type": "trigger", "event": t.event, **({"name": t.name} if t.name else {}),
                 "where": self.expr(t.where, scope) if t.where else None,
                 "effect": self.block(t.body, scope), "at": self.at(t)}
 
@@ -718,7 +718,7 @@ class Lowerer(ScenarioLowering):
             self.used.add(r.target)
             params = [p.name for p in target.decl.params]
         scope = Scope(params, entity=entity)
-        return {"type": "replace", "target": r.target,
+        return {"type": "replace", "target": r.target, **({"name": r.name} if r.name else {}),
                 "where": self.expr(r.where, scope) if r.where else None,
                 "effect": self.block(r.body, scope), "at": self.at(r)}
 

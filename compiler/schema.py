@@ -126,12 +126,12 @@ def build_schema() -> dict:
                                                           ["expr"])},
               "effect": block, "text": nullable({"type": "string"}), "at": at, **variant},
              ["type", "id", "name", "tags", "limit", "require", "effect"]),
-        _obj({"type": {"const": "trigger"}, "event": {"type": "string"}, "where": ref("expr"), "effect": block,
+        _obj({"type": {"const": "trigger"}, "event": {"type": "string"}, "name": {"type": "string"}, "where": ref("expr"), "effect": block,
               "at": at, **variant}, ["type", "event", "effect"]),
         _obj({"type": {"const": "modifier"}, "quantity": {"type": "string"},
               "args": {"type": "array", "items": ref("expr")}, "op": {"enum": ["+", "-", "*", "="]},
               "value": ref("expr"), "where": ref("expr"), "at": at, **variant}, ["type", "quantity", "args", "op", "value"]),
-        _obj({"type": {"const": "replace"}, "target": {"type": "string"}, "where": ref("expr"), "effect": block,
+        _obj({"type": {"const": "replace"}, "target": {"type": "string"}, "name": {"type": "string"}, "where": ref("expr"), "effect": block,
               "at": at, **variant}, ["type", "target", "effect"]),
     ])
     # a declaration a chosen variant made is marked with the variant's id (its text ids are its own)

@@ -427,6 +427,7 @@ class TriggerDecl(Node):
     event_span: Span
     where: Expr | None
     body: list
+    name: str | None = None        # `on EVENT as NAME`: what its message ids say instead of a count
 
 
 @dataclass
@@ -445,6 +446,7 @@ class ReplaceDecl(Node):
     target_span: Span
     where: Expr | None
     body: list
+    name: str | None = None        # `instead of P as NAME`: what its message ids say instead of a count
 
 
 @dataclass

@@ -361,8 +361,8 @@ class ToAst(Transformer):
         return ("limit", (ch[1], str(ch[3]), self.tsp(ch[3])))
 
     def trigger_decl(self, meta, ch):
-        where = ch[3] if len(ch) > 3 else None
-        return ast.TriggerDecl(self.sp(meta), str(ch[1]), self.tsp(ch[1]), where, ch[-1])
+        where = next((ch[k + 1] for k, c in enumerate(ch) if _is(c, "WHERE")), None)
+        return ast.TriggerDecl(self.sp(meta), str(ch[1]), self.tsp(ch[1]), where, ch[-1], self._as(ch))
 
     def modifier_decl(self, meta, ch):
         name = ch[1]
@@ -383,8 +383,8 @@ class ToAst(Transformer):
         return ("op", "=" if ch[0].type == "ASSIGN" else str(ch[0]))
 
     def replace_decl(self, meta, ch):
-        where = ch[4] if len(ch) > 4 else None
-        return ast.ReplaceDecl(self.sp(meta), str(ch[2]), self.tsp(ch[2]), where, ch[-1])
+        where = next((ch[k + 1] for k, c in enumerate(ch) if _is(c, "WHERE")), None)
+        return ast.ReplaceDecl(self.sp(meta), str(ch[2]), self.tsp(ch[2]), where, ch[-1], self._as(ch))
 
     # ---- game and scenarios ------------------------------------------------------
     def game_decl(self, meta, ch):

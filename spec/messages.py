@@ -531,23 +531,46 @@ def ability_prefix(decl: dict, prefix: str, counts: dict) -> str | None:
     else:
         return None
     key = prefix + key
-    counts[key] = counts.get(key, 0) + 1
+    counts[key] = counts.get(key, 0) + 1     # a named one counts too: naming one moves no other's id
+    name = decl.get("name")
+    if type(name) is str:        # `on EVENT as NAME`: ids that stay when a trigger is added above it
+        return f"{prefix}{'on' if kind == 'trigger' else 'instead'}-{safe_id(name)}"
     return f"{key}-{counts[key]}"
+
+
+def counted_prefix(decl: dict, prefix: str, counts: dict) -> str | None:
+    """The prefix an ability's ids had before it was named (`on-<event>-<k>`):
+    what catalogues and saves written then still say."""
+    return ability_prefix({k: v for k, v in decl.items() if k != "name"}, prefix, dict(counts))
 
 
 def _abilities(decls: list, prefix: str, out: list, nodes: dict | None, refs: frozenset,
                asks: dict | None = None, clashes: list | None = None) -> None:
     counts: dict[str, int] = {}
+    named: set = set()
     for decl in decls:
+        old = counted_prefix(decl, prefix, counts) if type(decl.get("name")) is str else None
         name = ability_prefix(decl, prefix, counts)
         if name is None:
             continue
+        start = len(out)
+        if type(decl.get("name")) is str and decl.get("type") != "action":
+            # one name, one trigger: two would share their message ids
+            key = (variant_prefix(decl), decl["name"])
+            if key in named and clashes is not None:
+                clashes.append((decl.get("at"), f"two triggers of `{prefix.rstrip('-') or 'the rules'}` "
+                                                f"are named `{decl['name']}`"))
+            named.add(key)
         if decl.get("type") == "action":
             out.append(Message(name, decl.get("name") or decl["id"], decl.get("at")))
         code = _Code(name, out, nodes, refs, asks, clashes)
         for r in decl.get("require") or []:
             code.add("stop", r.get("message"), decl.get("at"), r)
         code.block(decl.get("effect"))
+        if old is not None and old != name:
+            for m in out[start:]:       # the id each had when the trigger was counted
+                if m.id.startswith(name + "-"):
+                    m.legacy = old + m.id[len(name):]
 
 
 _ENUM = re.compile(r"[a-z][a-z0-9_]*")

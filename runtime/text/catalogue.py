@@ -187,5 +187,6 @@ def catalogue(rules: Any, lang: str | None) -> "Catalogue | None":
         # a catalogue written before decisions were named keys them by their old ids
         # (rules of no pack, the engine's words alone, have no messages: no old ids)
         legacy = getattr(getattr(rules, "messages", None), "legacy", None) or {}
-        cat.aliases = {new: old for old, new in legacy.items()}
+        # and a save written then says the old ids to a catalogue written since
+        cat.aliases = {**legacy, **{new: old for old, new in legacy.items()}}
     return cat
