@@ -24,8 +24,11 @@ from waybill.spec.messages import Index
 BOT_DIR = Path(__file__).resolve().parents[2] / "bots"
 BOTS = {"weds": "weds.py", "badlands": "badlands.py", "warfare": "warfare.py"}
 
-# a numbered message id, or one built by counting (`f"...-opt{i}"`)
-COUNTED = re.compile(r"-(ask|str|opt|log|stop)(\d+|\{|\Z)")
+# a numbered message id, or one built by counting (`f"...-opt{i}"`); a trigger's
+# or replacement's ids counted among the entity's of its event (`-on-<event>-<k>-`,
+# `instead-<procedure>-<k>`) move too when one is added above: `on EVENT as NAME`
+COUNTED = re.compile(r"-(ask|str|opt|log|stop)(\d+|\{|\Z)"
+                     r"|(?:\A|-)(?:on|instead)-[A-Za-z0-9_]+-(?:\d+|\{)(?:-|\Z)")
 # a message id of a decision, an option or a text value: what must be declared
 NAMED_SHAPE = re.compile(r"-(ask|str)-")
 # what reads a card's printed words: its `text` attribute, or a pattern run over text
@@ -149,8 +152,17 @@ def test_the_checks_can_fail():
     planted = ('ACCEPT = "ent-negotiate_release-action-take_negotiate_release-ask5"\n'
                'PICKS = tuple(f"{JUNKYARD}-opt{i}" for i in (4, 2))\n'
                'import re\n'
-               'req = self.ent(eid).get("text")\n')
-    assert [s for _, s in counted_ids(planted)] == ["ent-negotiate_release-action-take_negotiate_release-ask5", "-opt"]
+               'req = self.ent(eid).get("text")\n'
+               'BONUS = "ent-delivery_bonus_mod-on-delivery_made-1-ask-delivery_bonus"\n'
+               'BOMB = "ent-questionable_decisions-instead-pillage-1-ask-nuclear_bomb"\n'
+               'RULE = "on-combat_won-2-log1"\n')
+    assert sorted(s for _, s in counted_ids(planted)) == sorted([
+        "ent-negotiate_release-action-take_negotiate_release-ask5", "-opt",
+        "ent-delivery_bonus_mod-on-delivery_made-1-ask-delivery_bonus",
+        "ent-questionable_decisions-instead-pillage-1-ask-nuclear_bomb", "on-combat_won-2-log1"])
+    # a named trigger's ids are not counted
+    assert counted_ids('B = "ent-delivery_bonus_mod-on-pay_bonus-ask-delivery_bonus"\n'
+                       'C = "ent-questionable_decisions-instead-take_bomb-ask-nuclear_bomb"\n') == []
     assert [line for line, _ in printed_reads(planted)] == [3, 4]
     named = ('holds = tuple(self.ent(e).get("name") for e in CARGO_HOLDS)\n'
              'ok = parts.get("arg1") in names\n'

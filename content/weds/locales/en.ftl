@@ -740,12 +740,12 @@ ent-grand_lord_emperor_torque = Grand Lord Emperor Torque
 ent-kill_em_all = Kill 'Em All
     .text = To complete this contract, you must pillage (i.e., succeed in combat against) all 4 raider enclaves. When you pillage an enclave, place 1 of your progress markers on the enclave to indicate that you have fulfilled that portion of the contract's requirements.
 # contract_cards.wb:60
-ent-kill_em_all-on-pillaged-1-log1 = { $who } has pillaged { $arg2 } of 4 raider enclaves
+ent-kill_em_all-on-enclave_pillaged-log1 = { $who } has pillaged { $arg2 } of 4 raider enclaves
 # events_drivers.wb:5
 ent-welcome_to_the_wasteland = Welcome to the Wasteland
     .text = Welcome to the Wasteland! Nothing happens this round.
 # events_drivers.wb:9
-ent-welcome_to_the_wasteland-on-event_revealed-1-log1 = Welcome to the Wasteland!
+ent-welcome_to_the_wasteland-on-revealed-log1 = Welcome to the Wasteland!
 # events_drivers.wb:13
 ent-zero = Zero
     .text = Zero: likes shooting raiders. Add 1 hit to every combat roll.
@@ -828,7 +828,7 @@ ent-nuclear_bomb_piece = Nuclear bomb
 ent-the_big_dig = The Big Dig
     .text = The Big Dig: During setup, take the 15 dig tiles out of the box. Create a pool of these by selecting 2 empty tiles and 1 treasure tile per player. Then, shuffle the pool of selected tiles together, face down, and distribute them around the wasteland as evenly as possible. To complete this contract, you must first purchase a digger mod from the Mod Shop. Once your truck is properly equipped, you can excavate a dig tile in the same zone as your truck by taking a [BONUS] action. If it is an empty tile, remove it from the game. If it is a treasure tile, you must store it in any empty cargo hold or any empty slot on your dashboard. Once you have the treasure on your truck, you must deliver it to the Librarian. While at the Library, take a [BONUS] action to deliver the treasure, and then remove the treasure tile from the game.
 # cards/contracts.wb:81
-ent-the_big_dig-on-contract_revealed-1-log1 = The Big Dig: { $total } dig tiles are buried in the wasteland
+ent-the_big_dig-on-revealed-log1 = The Big Dig: { $total } dig tiles are buried in the wasteland
 # cards/contracts.wb:83
 ent-the_big_dig-action-excavate = The Big Dig: excavate the dig tile here
 # cards/contracts.wb:83
@@ -855,11 +855,11 @@ ent-the_big_dig-action-deliver_treasure-log1 = { $me } delivers the treasure to 
 ent-questionable_decisions = Questionable Decisions
     .text = Questionable Decisions: During setup, take the 5 nuclear bombs out of the box and stack them near the Railmen Enclave. To complete this contract, you first must purchase a nuclear vault from the Mod Shop. Once your truck is properly equipped, you then must successfully attack the Railmen Enclave. Instead of pillaging the cargo listed on the raider enclave card, you may instead collect a nuclear bomb, which can be stored only in the nuclear vault. While you are carrying a nuclear bomb, every time your truck enters new terrain, you will automatically be ambushed by raiders. Reveal a raider truck card and resolve a raider ambush; if you fail to fend off the ambush, return the nuclear bomb to the Railmen Enclave. If you arrive at the Nein Nein Enclave with the nuclear bomb on your truck, take a [BONUS] action to deliver the nuclear bomb and complete the contract. You may not use the escort temp mod while a nuclear bomb is stored on your truck. You must drive the bomb across the wasteland.
 # cards/contracts.wb:139
-ent-questionable_decisions-on-contract_revealed-1-log1 = 5 nuclear bombs are stacked at the Railmen Enclave
+ent-questionable_decisions-on-revealed-log1 = 5 nuclear bombs are stacked at the Railmen Enclave
 # cards/contracts.wb:145
-ent-questionable_decisions-instead-pillage-1-ask-nuclear_bomb = Collect a nuclear bomb instead of the cargo?
+ent-questionable_decisions-instead-take_bomb-ask-nuclear_bomb = Collect a nuclear bomb instead of the cargo?
 # cards/contracts.wb:153
-ent-questionable_decisions-instead-pillage-1-log1 = { $p } loads a nuclear bomb into the nuclear vault
+ent-questionable_decisions-instead-take_bomb-log1 = { $p } loads a nuclear bomb into the nuclear vault
 # cards/contracts.wb:163
 ent-questionable_decisions-action-deliver_bomb = Questionable Decisions: deliver the nuclear bomb to Nein Nein
 # cards/contracts.wb:163
@@ -872,7 +872,7 @@ ent-questionable_decisions-action-deliver_bomb-log1 = { $me } delivers a nuclear
 ent-smuggler = Smuggler
     .text = Smuggler: To complete this contract, you must finish 1 smuggling run for each faction. Smuggling runs are specific faction jobs, available in the faction job decks, marked with the envelope icon. Each finished smuggling run should be placed face up near your dashboard; once you have finished all required 3 smuggling runs, the contract is complete.
 # cards/contracts.wb:185
-ent-smuggler-on-faction_job_completed-1-log1 = { $who } has finished smuggling runs for { $arg2 } of 3 factions (Smuggler)
+ent-smuggler-on-smuggled-log1 = { $who } has finished smuggling runs for { $arg2 } of 3 factions (Smuggler)
 # cards/contracts.wb:193
 ent-vision_quest_contract = Vision Quest
     .text = Vision Quest: During setup, take the 15 vision quest cards out of the box. The cards are labeled 1A, 1B, 1C, etc. Create 5 stacks of 3 cards each (A on top, B in the middle, C on bottom) and place them face down near Motown's location in the wasteland. While in Motown, take a [BONUS] action to take on 1 of these contracts. When you do, select 1 of these stacks, and take the top card (A) of that stack. Once you have fulfilled the requirements listed on that card, place it face up. You may then look at and take the next card in the stack. Repeat the process until you've fulfilled the requirements of all 3 cards (A, B, C) in order. The contract is now complete! Remove those 3 cards from the game.
@@ -900,7 +900,7 @@ ent-tailwind = Tailwind
 ent-black_market_boom = Black Market Boom
     .text = Black Market Boom: Every player takes $2 from the reserve.
 # cards/events.wb:32
-ent-black_market_boom-on-event_revealed-1-log1 = Black Market Boom: every driver takes $2
+ent-black_market_boom-on-revealed-log1 = Black Market Boom: every driver takes $2
 # cards/events.wb:36
 ent-salvage_sale = Salvage Sale
     .text = Salvage Sale: This round, repairing at the Depot costs $1 and trailers cost $6.
@@ -911,7 +911,7 @@ ent-mercenaries_for_hire = Mercenaries for Hire
 ent-radiation_storm = Radiation Storm
     .text = Radiation Storm: Every player whose truck is in an irradiated zone performs a RAD check.
 # cards/events.wb:56
-ent-radiation_storm-on-event_revealed-1-log1 = Radiation Storm: { $p } performs a RAD check
+ent-radiation_storm-on-revealed-log1 = Radiation Storm: { $p } performs a RAD check
 # cards/events.wb:62
 ent-raider_raid = Raider Raid
     .text = Raider Raid: Every raider truck ambushes all player trucks in its terrain (one raider truck card for each raider truck).
@@ -919,7 +919,7 @@ ent-raider_raid = Raider Raid
 ent-tax_collectors = Tax Collectors
     .text = Tax Collectors: Every player with $15 or more pays $2 to the reserve.
 # cards/events.wb:80
-ent-tax_collectors-on-event_revealed-1-log1 = Tax Collectors: { $p } pays $2
+ent-tax_collectors-on-revealed-log1 = Tax Collectors: { $p } pays $2
 # cards/events.wb:85
 ent-bounty_hunters = Bounty on Raiders
     .text = Bounty on Raiders: This round, every successful attack on raiders (not an ambush) earns $3 from the reserve.
@@ -1200,9 +1200,9 @@ ent-harvest_festival = Harvest Festival
 ent-armor = Armor
     .text = Armor* ($2): Absorbs the next 2 damage. The first time your truck would take damage, put a damage token on the armor mod. The second time, remove the armor mod and damage token. Armor is the only truck mod with a dedicated slot on your dashboard (on the front of the cab), and it is the only truck mod that can be placed in that slot.
 # cards/mods.wb:27
-ent-armor-instead-damage_point-1-log1 = { $owner }'s Armor absorbs the damage (1 left)
+ent-armor-instead-absorb-log1 = { $owner }'s Armor absorbs the damage (1 left)
 # cards/mods.wb:31
-ent-armor-instead-damage_point-1-log2 = { $owner }'s Armor absorbs the damage and is spent
+ent-armor-instead-absorb-log2 = { $owner }'s Armor absorbs the damage and is spent
 # cards/mods.wb:36
 ent-broker = Broker
     .text = Broker* ($1): Gives you an additional $2 every time you deliver cargo (this is per delivery, not per cargo delivered). Available only at Serenity.
@@ -1231,9 +1231,9 @@ ent-turbo = Turbo
 ent-delivery_bonus_mod = Delivery Bonus
     .text = Delivery Bonus ($2): Earn an additional $5 for any cargo delivery. (Does not count toward the requirements of the $18+ delivery contracts.)
 # cards/mods.wb:106
-ent-delivery_bonus_mod-on-delivery_made-1-ask-delivery_bonus = Use a Delivery Bonus for +$5?
+ent-delivery_bonus_mod-on-pay_bonus-ask-delivery_bonus = Use a Delivery Bonus for +$5?
 # cards/mods.wb:109
-ent-delivery_bonus_mod-on-delivery_made-1-log1 = { $owner } uses a Delivery Bonus: +$5
+ent-delivery_bonus_mod-on-pay_bonus-log1 = { $owner } uses a Delivery Bonus: +$5
 # cards/mods.wb:114
 ent-escort = Escort
     .text = Escort ($2): Immediately move your truck to anywhere in the wasteland. This does not require an action.
@@ -1402,7 +1402,7 @@ ent-vq_4b = 4B The Big Score
 ent-vq_4c = 4C The Three Gifts
     .text = 4C The Three Gifts: Deliver food, water and weapons (in any deliveries, while you hold this card). Mark each with a progress marker.
 # cards/vision_quests.wb:107
-ent-vq_4c-on-delivered-1-log1 = { $owner } has delivered { $self_marks } for The Three Gifts
+ent-vq_4c-on-gift_delivered-log1 = { $owner } has delivered { $self_marks } for The Three Gifts
 # cards/vision_quests.wb:117
 ent-vq_5a = 5A The Calling
     .text = 5A The Calling: Take on a faction job.
