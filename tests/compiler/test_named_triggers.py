@@ -74,3 +74,47 @@ def test_names_are_per_entity(tmp_path):
     src = SRC.format(above="").replace("game {", 'bell small "Small bell" {\n  on rang as ding { log "tink" }\n}\ngame {')
     assert not [d for d in diags_of(tmp_path, src) if d.is_error]
     assert "ent-small-on-ding-log1" in {m.id for m in messages(checked_ir(tmp_path, src))}
+
+
+# ---- catalogues and saves written while the trigger was counted ------------------------------
+
+BELL = '''pack bells "Bells"
+event rang(p: player)
+kind bell { }
+bell big "Big bell" {
+  on rang as ding { log "ding" }
+}
+game { players 2..2 play { emit rang(first(players())) end_game() } }
+'''
+
+
+def _bells(tmp_path, xx: str):
+    folder = tmp_path / "bells"
+    (folder / "locales").mkdir(parents=True)
+    (folder / "pack.wb").write_text(BELL, encoding="utf-8")
+    # en.ftl as `waybill i18n extract` wrote it before the trigger was named
+    (folder / "locales" / "en.ftl").write_text(
+        "pack-name = Bells\n# pack.wb:5\nent-big-on-rang-1-log1 = ding\n", encoding="utf-8")
+    (folder / "locales" / "xx.ftl").write_text(xx, encoding="utf-8")
+    return folder
+
+
+def test_an_old_catalogue_key_is_read_with_W804_and_rekeyed(tmp_path):
+    from waybill import check_paths
+    from waybill.rekey import rekey
+    folder = _bells(tmp_path, "pack-name = Колокола\nent-big = Большой\nent-big-on-rang-1-log1 = дзынь\n")
+    w804 = [d for d in check_paths([str(folder)]).diagnostics if d.code == "W804"]
+    assert len(w804) == 2 and "`ent-big-on-rang-1-log1` is the id `ent-big-on-ding-log1`" in w804[0].message
+    table, _ = rekey(str(folder))
+    assert table == {"ent-big-on-rang-1-log1": "ent-big-on-ding-log1"}
+    assert "ent-big-on-ding-log1 = дзынь" in (folder / "locales" / "xx.ftl").read_text(encoding="utf-8")
+    assert not [d for d in check_paths([str(folder)]).diagnostics if d.code.startswith(("W8", "E8"))]
+
+
+def test_a_log_line_saved_under_the_counted_id_is_still_translated(tmp_path):
+    from waybill import load_pack
+    from waybill.runtime.text.catalogue import catalogue
+    folder = _bells(tmp_path, "pack-name = Колокола\nent-big-on-ding-log1 = дзынь\n")
+    cat = catalogue(load_pack(str(folder)), "xx")
+    assert cat.get("ent-big-on-rang-1-log1", None, "ding") == "дзынь"
+    assert cat.get("ent-big-on-ding-log1", None, "ding") == "дзынь"
