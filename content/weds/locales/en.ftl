@@ -479,7 +479,7 @@ action-bonus_action-stop1 = No free BONUS slot
 # dashboard.wb:164
 action-bonus_action-stop2 = No bonus action available
 # cards/events.wb:92
-on-combat_won-1-log1 = { $who } collects a $3 bounty
+on-bounty_hunters-log1 = { $who } collects a $3 bounty
 # cargo.wb:394
 ent-food = Food
     .text = A food crate.
