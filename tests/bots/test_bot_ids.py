@@ -27,8 +27,8 @@ BOTS = {"weds": "weds.py", "badlands": "badlands.py", "warfare": "warfare.py"}
 # a numbered message id, or one built by counting (`f"...-opt{i}"`); a trigger's
 # or replacement's ids counted among the entity's of its event (`-on-<event>-<k>-`,
 # `instead-<procedure>-<k>`) move too when one is added above: `on EVENT as NAME`
-COUNTED = re.compile(r"-(ask|str|opt|log|stop)(\d+|\{|\Z)"
-                     r"|(?:\A|-)(?:on|instead)-[A-Za-z0-9_]+-(?:\d+|\{)(?:-|\Z)")
+TRIGGER_COUNTED = r"(?:\A|-)(?:on|instead)-[A-Za-z0-9_]+-(?:\d+|\{)(?:-|\Z)"
+COUNTED = re.compile(r"-(ask|str|opt|log|stop)(\d+|\{|\Z)|" + TRIGGER_COUNTED)
 # a message id of a decision, an option or a text value: what must be declared
 NAMED_SHAPE = re.compile(r"-(ask|str)-")
 # what reads a card's printed words: its `text` attribute, or a pattern run over text
