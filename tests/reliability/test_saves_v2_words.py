@@ -46,7 +46,8 @@ SAME_PACK = [p for p in FILES if not os.path.basename(p).startswith("badlands")]
 @pytest.mark.parametrize("path", SAME_PACK, ids=[os.path.basename(p) for p in SAME_PACK])
 def test_a_version_2_save_of_main_loads_and_plays_on_identically(path):
     want = _fixture(path)
-    game = Game.from_json(load_pack(want["pack"]), want["save"])
+    rules = load_pack(want["pack"])
+    game = Game.from_json(rules, want["save"])
     said_before = len(game.messages())
     rng = random.Random(99)
     labels = []
@@ -60,8 +61,21 @@ def test_a_version_2_save_of_main_loads_and_plays_on_identically(path):
     # the views, key for key and in order: words said from ids now, kept words before
     # (but for what views gained since: the question an answer answered, the
     # boards, and the card an option names in `entities`; issue 25, items 1 and 3)
-    got = _as_main_saw(last_views(game), want["views"])
-    assert json.dumps(got) == json.dumps(want["views"])
+    # a message whose id changed since (a trigger named, `on EVENT as NAME`) is said
+    # under its new id: the same words (docs/I18N.md "Ids")
+    main = _renamed(want["views"], rules.messages.legacy)
+    got = _as_main_saw(last_views(game), main)
+    assert json.dumps(got) == json.dumps(main)
+
+
+def _renamed(tree, legacy: dict):
+    """``tree`` with each ``msg`` id written before a name under its id now."""
+    if isinstance(tree, list):
+        return [_renamed(x, legacy) for x in tree]
+    if isinstance(tree, dict):
+        return {k: legacy.get(x, x) if k == "msg" and isinstance(x, str) else _renamed(x, legacy)
+                for k, x in tree.items()}
+    return tree
 
 
 _GAINED = ("ask", "ask_args", "question")
