@@ -28,6 +28,14 @@ Figures, 2026-12-02 (seed 1, 2 players, bots' default choices):
 | badlands | 499 | 169 521 | 19 509 | 13 479 | 46 002 295 → 803 727 |
 | warfare | 45 | 41 767 | 19 923 | 21 837 | 1 449 021 → 95 186 |
 
+With 4 players (`--players 4 --seed 1`, 2026-12-02, after the boards and
+the answers' questions were added to views): weds 1282 decisions, largest
+HTTP reply 40 621 (over the bound: a state with no log at all, whose view
+holds `entities` 17.6 KB, `display` 14.4 KB and `boards` 5.6 KB), largest
+WebSocket message 29 904; badlands 29 999 / 19 509; warfare 29 989 / 29 934.
+An HTTP reply repeats the whole view; cards' static text and fields sent once
+per game (as the board's geometry is) would bring it under.
+
 (The largest "after" messages of WEDS are near 30 000 bytes because a long
 log is cut to fill the message: its first state holds the setup's 176 log
 entries, 22 KB. The largest WEDS state without its log is 24 KB, its pack's
