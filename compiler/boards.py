@@ -6,15 +6,15 @@ them. So a space may say where it lies (`at: x, y`, whole numbers in any unit
 the pack likes: a frontend scales the bounding box), and a board may `show`
 things on it:
 
-* a counter whose value is a space (`show pos "Truck" { shape: token }`):
+* a counter whose value is a space (`show at "Pawn" { shape: token }`):
   per player, one token per seat in that seat's colour; global, one token;
 * a quantity of no parameter or of one `p: player` whose value is a space
-  or a list of spaces (`show gangs_at "Gang" { shape: token }`): where the
+  or a list of spaces (`show walkers_at "Walker" { shape: token }`): where the
   rules keep a place as something else (a card's `at` field, say), the pack
   says in its own words which spaces that is; per player, tokens in each
   seat's colour. Like a display's `show`, it reads the whole state: declare
   only what the table knows;
-* a kind or an entity (`show supply_counter { field: price }`): each of its
+* a kind or an entity (`show flower { field: petals }`): each of its
   pieces lying in a space, as the seat may see it, drawn with its name (or
   `mark`) and optionally the value of one of its fields.
 

@@ -1,7 +1,7 @@
 """Name resolution: every declaration of a pack (and the packs it extends,
 and the chosen variants) in one table, with duplicates reported.
 
-All declared names share one namespace, so `gunner` means one thing
+All declared names share one namespace, so `lamp` means one thing
 wherever it is written, and suggestions can draw on every name.
 """
 
@@ -254,7 +254,7 @@ def _declare(program: Program, decl: ast.Decl, file: str, pack: str | None, repo
 
 
 def _what(decl: ast.Decl, category: str) -> str:
-    """What a declaration is, in words: its kind for a card (`truck_mod`), else its category."""
+    """What a declaration is, in words: its kind for a card (`upgrade`), else its category."""
     return decl.kind if isinstance(decl, ast.EntityDecl) else category
 
 

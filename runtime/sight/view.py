@@ -328,7 +328,7 @@ def _entities(m: Any, v: dict, words: Any = None) -> dict:
     shown: set = set()
     _gather(v["display"], shown)
     _gather(v["pending"], shown)
-    # an option that names a card (a driver to choose, an action of a card) shows its text
+    # an option that names a card (a character to choose, an action of a card) shows its text
     for o in (v["pending"] or {}).get("options") or ():
         if type(o.get("entity")) is str:
             shown.add(o["entity"])
