@@ -1,5 +1,5 @@
 """Reads the compiled engine resolves when it generates its Python
-(runtime/compiled/pygen.py): a piece's field or property, a player's counter or
+(runtime/compiled/pyreads.py): a piece's field or property, a player's counter or
 zone, aggregate items and quantity parameters held as Python locals.
 
 Each test plays a small pack under both engines and checks the values the

@@ -1,4 +1,4 @@
-"""How the compiled engine (runtime/compiled/pygen.py) lays a code block out in
+"""How the compiled engine (runtime/compiled/pysegment.py) lays a code block out in
 Python functions ("segments"): every instruction is written once per block
 (an `if`/`else` as a Python ``if``/``else``, a segment that reaches
 another's first instruction calls it), so the generated source grows with

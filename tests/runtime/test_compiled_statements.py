@@ -1,4 +1,4 @@
-"""Statements the compiled engine (runtime/compiled/pygen.py) writes as Python of its
+"""Statements the compiled engine (runtime/compiled/pysegment.py, pyinstr.py) writes as Python of its
 own: loops whose body calls or decides (`for` with its `where` filter,
 `repeat`, `while`), procedure calls run inline by the caller's code, and
 the values procedures return. Each test plays a small pack under both

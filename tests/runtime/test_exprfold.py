@@ -1,5 +1,5 @@
 """Quantities specialised for literal arguments (runtime/compiled/exprfold.py, and
-pygen's ``_quantity_special``): `can_take(me, "combat")` runs a version of
+pyquantity.py's ``_quantity_special``): `can_take(me, "combat")` runs a version of
 `can_take` with `s` bound and its `if s == ...` chains decided when the code
 is generated.
 
