@@ -9,6 +9,16 @@ Adding a primitive is one entry here and one function there.
 Parameter types are the checker's coarse types: ``int``, ``str``, ``bool``,
 ``any``, ``list``, ``player``, ``piece``, ``zone``, ``counter``, ``die``,
 ``table``, ``track``, ``entity``, ``space``, ``region``, ``kind``.
+
+Return types are precise: what the implementation hands back whatever it is
+given, for every call that returns (one that cannot answer raises):
+``list of pieces``, ``list of players``, ``list of entities``, ``list of
+spaces``, ``piece or none``, ``player or none`` and the like; ``any`` where it
+depends on content (a table's row, a list's item). The compiled engine's
+static types (runtime/compiled/exprtypes.py) are read from them. A function
+that hands back one of its arguments (``abs``, ``lowest``) is marked
+``hands_back``: its result has the declared type only when its arguments
+have theirs.
 """
 
 from __future__ import annotations
@@ -36,6 +46,7 @@ class Signature:
     returns: str | None
     doc: str
     emits: tuple[str, ...] = field(default=())
+    hands_back: bool = False     # the result is one of the arguments (see the module)
 
     @property
     def min_args(self) -> int:
@@ -46,14 +57,15 @@ class Signature:
         return len(self.params)
 
 
-def _sig(name: str, params: str, returns: str | None, doc: str, emits: tuple[str, ...] = ()) -> Signature:
+def _sig(name: str, params: str, returns: str | None, doc: str, emits: tuple[str, ...] = (),
+         hands_back: bool = False) -> Signature:
     """Build a signature from a compact ``"name:type, name:type=default"`` string."""
     out = []
     for chunk in filter(None, (c.strip() for c in params.split(","))):
         decl, _, default = chunk.partition("=")
         pname, _, ptype = decl.partition(":")
         out.append(Param(pname.strip(), ptype.strip(), _default(default.strip()) if default else REQUIRED))
-    return Signature(name, tuple(out), returns, doc, emits)
+    return Signature(name, tuple(out), returns, doc, emits, hands_back)
 
 
 def _default(text: str) -> object:
@@ -98,43 +110,43 @@ PRIMITIVES: dict[str, Signature] = {s.name: s for s in [
 
 FUNCTIONS: dict[str, Signature] = {s.name: s for s in [
     _sig("size", "of:any", "int", "Number of items in a list or pieces in a zone."),
-    _sig("pieces", "zone:zone", "list", "The pieces in a zone (top first for ordered zones)."),
-    _sig("top", "zone:zone", "piece", "The top piece of a zone, or none."),
-    _sig("zone_of", "piece:piece", "zone", "The zone a piece is in, or none."),
-    _sig("space_of", "piece:piece", "space", "The space a piece stands on, or none."),
-    _sig("adjacent", "space:space", "list", "The spaces adjacent to a space."),
-    _sig("spaces", "tag:str=none", "list", "Every space, or those with a tag."),
-    _sig("region_of", "space:space, tag:str=none", "region", "The (first) region holding a space."),
-    _sig("spaces_in", "region:region", "list", "The spaces of a region."),
-    _sig("regions", "tag:str=none", "list", "Every region, or those with a tag."),
+    _sig("pieces", "zone:zone", "list of pieces", "The pieces in a zone (top first for ordered zones)."),
+    _sig("top", "zone:zone", "piece or none", "The top piece of a zone, or none."),
+    _sig("zone_of", "piece:piece", "zone or none", "The zone a piece is in, or none."),
+    _sig("space_of", "piece:piece", "space or none", "The space a piece stands on, or none."),
+    _sig("adjacent", "space:space", "list of spaces", "The spaces adjacent to a space."),
+    _sig("spaces", "tag:str=none", "list of spaces", "Every space, or those with a tag."),
+    _sig("region_of", "space:space, tag:str=none", "region or none", "The (first) region holding a space, or none."),
+    _sig("spaces_in", "region:region", "list of spaces", "The spaces of a region."),
+    _sig("regions", "tag:str=none", "list of regions", "Every region, or those with a tag."),
     _sig("distance", "a:space, b:space", "int", "Fewest steps between two spaces (-1 if unreachable)."),
     _sig("has_tag", "thing:any, tag:str", "bool", "Whether a piece, entity, space or region has a tag."),
-    _sig("players", "", "list", "Every player, in seat order."),
-    _sig("turn_order", "start:player", "list", "Every player in seat order, beginning with `start`."),
-    _sig("opponents", "who:player", "list", "Every other player, in seat order after `who`."),
+    _sig("players", "", "list of players", "Every player, in seat order."),
+    _sig("turn_order", "start:player", "list of players", "Every player in seat order, beginning with `start`."),
+    _sig("opponents", "who:player", "list of players", "Every other player, in seat order after `who`."),
     _sig("next_player", "who:player", "player", "The player after `who` in seat order."),
     _sig("player", "index:int", "player", "The player in seat `index` (0-based)."),
-    _sig("current_player", "", "player", "The player whose turn it is."),
+    _sig("current_player", "", "player or none", "The player whose turn it is (none between turns)."),
     _sig("team_of", "who:player", "any", "The side of a player: the game's `teams` value of it (its seat "
          "number without teams; 0 for all in a cooperative game)."),
-    _sig("teammates", "who:player", "list", "The other players on `who`'s side, in seat order."),
-    _sig("players_in", "", "list", "The players not eliminated (the game's `eliminated`), in seat order; "
+    _sig("teammates", "who:player", "list of players", "The other players on `who`'s side, in seat order."),
+    _sig("players_in", "", "list of players", "The players not eliminated (the game's `eliminated`), in seat order; "
          "every player without it."),
-    _sig("winning_players", "", "list", "The players who won, once the game is over (empty before, and when "
+    _sig("winning_players", "", "list of players", "The players who won, once the game is over (empty before, and when "
          "nobody won)."),
     _sig("round_number", "", "int", "How many rounds have started."),
-    _sig("pieces_of", "entity:entity", "list", "Every piece of an entity that is in play."),
-    _sig("entities", "kind:kind", "list", "Every entity of a kind (definitions, not pieces)."),
+    _sig("pieces_of", "entity:entity", "list of pieces", "Every piece of an entity that is in play."),
+    _sig("entities", "kind:kind", "list of entities", "Every entity of a kind (definitions, not pieces)."),
     _sig("lookup", "table:table, value:int", "any", "The value of the table row holding `value`."),
-    _sig("abs", "x:int", "int", "Absolute value."),
-    _sig("lowest", "a:int, b:int", "int", "The smaller of two numbers."),
-    _sig("highest", "a:int, b:int", "int", "The larger of two numbers."),
+    _sig("abs", "x:int", "int", "Absolute value.", hands_back=True),
+    _sig("lowest", "a:int, b:int", "int", "The smaller of two numbers.", hands_back=True),
+    _sig("highest", "a:int, b:int", "int", "The larger of two numbers.", hands_back=True),
     _sig("first", "items:list", "any", "The first item of a list, or none."),
     _sig("last", "items:list", "any", "The last item of a list, or none."),
     _sig("contains", "items:list, item:any", "bool", "Whether a list holds an item."),
     _sig("uses", "action:str, who:player=none, per:str=\"round\"", "int",
          "How many times a player has taken an action this turn, round or game."),
-    _sig("text_of", "value:any", "str", "A readable name for a value (for logs)."),
+    _sig("text_of", "value:any", "text", "A readable name for a value (for logs)."),
     _sig("actions_open", "tag:str, who:player=none", "int",
          "How many live actions with a tag a player may take now (what `act ... tagged` would offer). "
          "An action must not ask this about its own tag in its `require`."),

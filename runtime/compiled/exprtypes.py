@@ -5,7 +5,8 @@ declared type is not enforced when a procedure is called, so this pass
 works its types out again from what is certain:
 
 - literals, arithmetic of two ints, comparisons, `count`, `any`, the
-  built-in functions whose result has one shape (``functions.py``);
+  built-in functions whose result has one shape, as their signatures
+  declare it (spec/signatures.py: ``call_type``);
 - ``me`` (a player, or none when nobody acts), ``self`` (the piece an
   entity's ability sits on) and ``owner``, as the runtime binds them —
   unless some rule binds one of these names itself;
@@ -27,15 +28,36 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from waybill.spec.signatures import EVENTS
+from waybill.spec.signatures import EVENTS, FUNCTIONS
 
 _ELEMENT = {"pieces": "piece", "players": "player", "entities": "entity", "zone": "piece"}
 _LIST_OF = {v: k for k, v in _ELEMENT.items() if k != "zone"}
-_CALLS = {"pieces": "pieces", "pieces_of": "pieces", "players": "players", "players_in": "players",
-          "turn_order": "players",
-          "opponents": "players", "size": "int", "distance": "int", "round_number": "int", "uses": "int",
-          "actions_open": "int", "top": "piece?", "player": "player", "next_player": "player",
-          "current_player": "player?", "entities": "entities"}
+# the words of spec/signatures.py's return types this pass has a type for
+# (the others, `list of spaces`, `any`, ..., are unknown here)
+_WORDS = {"int": "int", "bool": "bool", "piece": "piece", "player": "player", "list of pieces": "pieces",
+          "list of players": "players", "list of entities": "entities"}
+
+
+def _word(returns: str | None) -> Any:
+    """The static type of a signature's return type, or None."""
+    if returns is not None and returns.endswith(" or none"):
+        t = _WORDS.get(returns[:-len(" or none")])
+        return t + "?" if t is not None else None
+    return _WORDS.get(returns) if returns is not None else None
+
+
+def call_type(fn: Any, args: list) -> Any:
+    """The static type of a call of built-in function ``fn`` whose arguments
+    have types ``args``: its signature's return type (one that hands back an
+    argument: only when every argument has its declared type)."""
+    sig = FUNCTIONS.get(fn) if type(fn) is str else None
+    if sig is None:
+        return None
+    if sig.hands_back and args != [_word(p.type) for p in sig.params]:
+        return None
+    return _word(sig.returns)
+
+
 _CMP = frozenset(("==", "!=", "<", "<=", ">", ">=", "in", "not in", "and", "or"))
 _ARITH = frozenset(("+", "-", "*", "/", "%"))
 _HOST = ("me", "self", "owner")
@@ -221,9 +243,7 @@ class Program:
             return union(sub(e["then"]), sub(e.get("else")))
         if op == "call":
             ts = [sub(a) for a in e.get("args") or []]
-            if e.get("fn") == "abs":
-                return "int" if ts == ["int"] else None
-            return _CALLS.get(e.get("fn"))
+            return call_type(e.get("fn"), ts)
         if op == "agg":
             return self._agg(e, env, seen)
         if op == "list" and type(e.get("items")) is list and e["items"]:
