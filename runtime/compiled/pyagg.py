@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from . import exprtypes
+from .pyconst import hoisted
 from .pyreads import Reads
 
 AGGS = frozenset(("count", "sum", "min", "max", "any", "all", "list"))
@@ -29,7 +30,7 @@ class Aggregates(Reads):
         ids = [x for x in dict.fromkeys(env.values())
                if x != "None" and not x.startswith("_k") and re.search(rf"\b{x}\b", body)]
         params = "".join(f", {x}" for x in ids)
-        self.extra[slot] = f"def {name}(m, loc{params}{head}):\n" + body
+        self.extra[slot] = hoisted(f"def {name}(m, loc{params}{head}):\n" + body, pure=True)[0]
         return f"{name}(m, loc{params}"
 
     def _agg(self, e: dict, at: Any) -> str:
@@ -42,7 +43,8 @@ class Aggregates(Reads):
         name = self._name("a")
         self.extra.append("")       # reserve the name before nested helpers take theirs
         slot = len(self.extra) - 1
-        env, escaped, vt = self.env, self.escaped, self.vt
+        env, escaped, vt, mirror = self.env, self.escaped, self.vt, self.mirror
+        self.mirror = {}        # (a function of its own: the segment's Python locals are not its)
         self.clean = False      # (its loop runs in a function of its own: nothing written inline before it)
         x = self._local()
         # `me` is read from `loc` by functions and zones: such an item stays there
@@ -54,7 +56,7 @@ class Aggregates(Reads):
         end = {"count": "return _n", "any": "return False", "all": "return True", "sum": "return _sm(_l)",
                "min": "return min(_l, default=None)", "max": "return max(_l, default=None)", "list": "return _fe(m, _l)"}
         call = self._helper(name, slot, "", start + lines + ["    " + end[fn]], env)
-        self.env, self.escaped, self._vt = env, escaped or self.escaped, vt
+        self.env, self.escaped, self._vt, self.mirror = env, escaped or self.escaped, vt, mirror
         return call + ")"
 
     def _item_types(self, e: dict) -> dict:

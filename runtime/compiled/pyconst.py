@@ -18,7 +18,7 @@ from .pyhelpers import HELPERS, STMT_HELPERS
 
 
 # a generated local or constant: read as it is, never written twice
-SIMPLE = re.compile(r"_[vk][0-9]+")
+SIMPLE = re.compile(r"_[vky][0-9]+")
 
 # a call in generated code (``name(``, ``](``, ``)(``); of these only
 # `len`, `bool` (of plain values), `_ty` (type) and `_ci` (which only raises) charge nothing
@@ -29,6 +29,38 @@ _FREE_CALLS = frozenset(("len", "bool", "_ty", "_ci"))
 def calls_charged(src: str) -> bool:
     """Whether generated code ``src`` calls anything that may charge steps."""
     return any(c.group(1) not in _FREE_CALLS for c in _CALL.finditer(src))
+
+
+_READS = {"st": re.compile(r"(?<![\w.])m\.st\."), "_L": re.compile(r"(?<![\w.])m\.L\.")}
+
+
+_PIECE_ENTITIES = re.compile(r"(?<![\w.])st\.p_ent\[")
+
+
+def hoisted(fn: str, pure: bool = False) -> tuple[str, int]:
+    """Generated function ``fn`` (its ``def`` line first) reading the
+    machine's state and layout through locals bound once at its start
+    (``st = m.st``, ``_L = m.L``) where it reads them more than once or in
+    a loop; how many lines that put after the ``def``. Sound because a
+    function's ``m.st`` is the same object at every read: whatever sets it
+    (the listing's recorder, legality.py) sets it back before returning.
+    A ``pure`` function (an expression's: it changes no state) also reads
+    the pieces' entities (``_pe``), replaced only when a piece is made."""
+    head, _, body = fn.partition("\n")
+    first = []
+    loops = "\n        " in body and ("for " in body or "while " in body)
+    for local, pattern in _READS.items():
+        bound = f"\n    {local} = m.{local.lstrip('_')}\n" in "\n" + body
+        n = len(pattern.findall(body))
+        if n > 1 or n and (bound or loops):
+            body = pattern.sub(local + ".", body)
+            if not bound:
+                first.append(f"    {local} = m.{local.lstrip('_')}")
+    n = len(_PIECE_ENTITIES.findall(body))
+    if pure and "    st = m.st" in first and (n > 1 or n and loops):
+        body = _PIECE_ENTITIES.sub("_pe[", body)
+        first.append("    _pe = st.p_ent")
+    return "\n".join([head, *first, body]), len(first)
 
 
 class Constants:

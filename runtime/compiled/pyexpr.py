@@ -98,6 +98,9 @@ def _var(g: Expressions, e: dict, at: Any, fn: Callable | None) -> str:
     if g.qlocal:
         g.escaped = True     # a name the quantity does not bind: the interpreter's error
         return "None"
+    kept = g.mirror.get(name)
+    if kept is not None:
+        return kept         # the frame's value, held in a Python local (pysegment.py)
     if name == "me":
         return "(loc[_ME] if _ME in loc else _mo(m, loc))"
     if name in ("self", "owner"):

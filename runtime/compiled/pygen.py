@@ -82,7 +82,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..engine.interpreter import loop
-from .pyconst import BUILTINS, BUILTINS_EXPR, Constants, namespace
+from .pyconst import BUILTINS, BUILTINS_EXPR, Constants, hoisted, namespace
 from .pyfacts import Facts
 from .pysegment import Segments, entry_pcs
 
@@ -113,6 +113,9 @@ class Gen(Segments):
         self.qlocal = False     # in a quantity's body as locals: ``loc`` is its caller's
         self.pieceids: set[str] = set()     # identifiers holding a piece's id, not its value
         self.callees: dict[str, str] = {}   # code id -> the global of its first segment (calls run inline)
+        # frame locals also held in Python locals of the segment being written
+        # (pysegment.py, "Frame locals"): name -> identifier
+        self.mirror: dict[str, str] = {}
 
 def generate(rules: Any, code_id: str, builder: Any, K: list, F: list,
              facts: Facts | None = None) -> tuple[str, list[int]]:
@@ -198,8 +201,8 @@ def _install_expressions(rules: Any, sources: dict, facts: Facts | None = None) 
         # the steps the failed attempt spent are given back: the closure
         # charges what the interpreter does (a quantity recursing past
         # Python's stack would otherwise spend them once per level)
-        made.append((put, f"def {name}(m, loc):\n    _b = m.budget\n    _s = _b.steps\n    try:\n        return {body}\n"
-                          f"    except Exception:\n        _b.steps = _s\n        return {g.f(closure)}(m, loc)"))
+        made.append((put, hoisted(f"def {name}(m, loc):\n    _b = m.budget\n    _s = _b.steps\n    try:\n        return {body}\n"
+                                  f"    except Exception:\n        _b.steps = _s\n        return {g.f(closure)}(m, loc)", pure=True)[0]))
 
     for qid, q in ((q["id"], q) for q in rules.ir.get("quantities") or []):
         params, base = rules.quantities[qid]

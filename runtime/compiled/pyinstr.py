@@ -33,7 +33,8 @@ def pc_of(t: Any) -> int:
 
 def _let(g: Any, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
     name, value = args.name, args.value
-    out.append(f"    loc[{g.k(name)}] = {g.x(value)}")
+    v = g.x(value)
+    out.append(f"    loc[{g.k(name)}] = {g.kept(name)}{v}")
 
 
 def _set_attr(g: Any, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
@@ -118,7 +119,7 @@ def _prim(g: Any, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
         slot = _arg_slot(g, xs[0])
         if slot is not None:
             call = f"_dr(m, loc, {slot}, {g.x(xs[1])}, {g.x(xs[2])}, {g.x(xs[3])})"
-    line = f"loc[{g.k(into)}] = {call}" if into is not None else call
+    line = f"loc[{g.k(into)}] = {g.kept(into)}{call}" if into is not None else call
     if impl is P.pay:
         g._stopping(out, [line], at, n)
     else:
@@ -227,7 +228,7 @@ def _for_next(g: Any, out: list, args: tuple, at: Any, pc: int, n: str) -> None:
     out.append("        if _i >= len(_it):")
     out.append(f"            del loc[{lk}], loc[{ik}]")
     out.extend("        " + line for line in g.goto(pc_of(end), pc))
-    out.append(f"        loc[{g.k(var)}] = _it[_i]")
+    out.append(f"        loc[{g.k(var)}] = {g.kept(var)}_it[_i]")
     out.append("        _i += 1")
     if where is not None:
         out.append(f"        if {g.x(where)}:")

@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from . import exprfold
-from .pyconst import SIMPLE, calls_charged
+from .pyconst import SIMPLE, calls_charged, hoisted
 from .pyexpr import Expressions
 from .pyfacts import in_range, is_bool
 
@@ -53,7 +53,8 @@ class Quantities(Expressions):
         ids = [self._local() for _ in params]
         me = self._local()
         saved = self.env, self.escaped, self.qlocal
-        vt, clean = self.vt, self.clean
+        vt, clean, mirror = self.vt, self.clean, self.mirror
+        self.mirror = {}        # (a function of its own: the segment's Python locals are not its)
         self.clean = False      # (nothing in it is charged at a caller's start)
         self._vt = self.facts.types.quantity_env(qid)
         self.env = {"self": "None", "owner": "None", **dict(zip(params, ids)), "me": me}
@@ -69,9 +70,9 @@ class Quantities(Expressions):
             shown = "".join(f"{self.k(p)}: {i}, " for p, i in zip(params, ids))
             start = [f"    loc = {{{shown}_ME: {me_of}}}"]
         self.env, self.escaped, self.qlocal = saved
-        self._vt, self.clean = vt, clean
+        self._vt, self.clean, self.mirror = vt, clean, mirror
         args = "".join(f", {i}" for i in ids)
-        self.extra[slot] = "\n".join([
+        self.extra[slot] = hoisted("\n".join([
             f"def {name}(m, loc, _at{args}):",
             "    _b = m.budget",
             "    _b.steps -= 4",
@@ -82,7 +83,7 @@ class Quantities(Expressions):
                 f"    _v = {body}",
                 "    if _ty(_v) is _int and not -_MX <= _v <= _MX:",
                 "        _ci(_v, _at)",
-                "    return _v"])])
+                "    return _v"])]), pure=True)[0]
         return name
 
     def _quantity_call(self, e: dict, at: Any) -> str | None:
@@ -144,6 +145,7 @@ class Quantities(Expressions):
         ids = [self._local() for _ in free]
         me = self._local()
         saved = self.env, self.escaped, self.qlocal, self.vt, self.clean, self.precharge
+        mirror, self.mirror = self.mirror, {}
         self._vt = {n: t for n, t in self.facts.types.quantity_env(qid).items() if n not in bound}
         # a bound parameter still read (in a text's parts) is its constant
         self.env = {"self": "None", "owner": "None", **{p: self.k(v) for p, v in binds},
@@ -152,6 +154,7 @@ class Quantities(Expressions):
         body = self.ex(value, qat)
         escaped, pre = self.escaped, self.precharge
         self.env, self.escaped, self.qlocal, self._vt, self.clean, self.precharge = saved
+        self.mirror = mirror
         if escaped:
             self._qspecial[key] = None
             return None
@@ -172,7 +175,7 @@ class Quantities(Expressions):
             every = "".join(f", {self.k(bound[p]) if p in bound else next(given)}" for p in params)
             charge = [f"    _b.steps -= {4 + pre}", "    if _b.steps < 0:", f"        _b.steps += {4 + pre}",
                       f"        return {plain_fn}(m, loc, _at{every})"]
-        self.extra[slot] = "\n".join([
+        self.extra[slot] = hoisted("\n".join([
             f"def {name}(m, loc, _at{args}):",
             "    _b = m.budget",
             *charge,
@@ -181,5 +184,5 @@ class Quantities(Expressions):
                 f"    _v = {body}",
                 "    if _ty(_v) is _int and not -_MX <= _v <= _MX:",
                 "        _ci(_v, _at)",
-                "    return _v"])])
+                "    return _v"])]), pure=True)[0]
         return name

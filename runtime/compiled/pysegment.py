@@ -7,17 +7,31 @@ and any later entry point reached by calling its segment; anything else
 (a decision, going back, too deep) leaves the frame's ``pc`` where the
 interpreter would have it and returns to the run loop. The instructions
 themselves are pyinstr.py's writers.
+
+**Frame locals.** A variable the segment writes (`let`, a loop's item, a
+primitive's result) is written to the frame's ``locals`` and, in the same
+statement, to a Python local of the segment (``loc[_k3] = _y3 = ...``); a
+procedure's parameters are read once into theirs at the segment's start.
+Later reads in the segment read the Python local (``mirror``: the names
+whose Python local is set on every path to this point). The frame stays
+the plain data it is under the interpreter: every write still goes to
+``locals``, and whatever else may write them (a decision's start, a
+procedure's return into the caller) ends the mirrors there.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from ..engine import instructions as I
 from ..engine.limits import TICK
+from .pyconst import hoisted
 from .pyhelpers import MAXD
 from .pyinstr import ENDS, ENDS_GAME, INLINE, NATIVE, SETS_LOCALS, pc_of
 from .pyquantity import Quantities
+
+_HOSTS = frozenset(("me", "self", "owner"))     # read as the interpreter finds them, never held here
 
 
 class Segments(Quantities):
@@ -36,9 +50,50 @@ class Segments(Quantities):
         self.marks = [(len(out), None)]
         self.cn, self.dyn = 0, False
         self.open, self.follow, self.seen, self.depth_here = start, False, set(), 1
+        params = self._params()
+        self.mirror = {p: self._kept_id(p) for p in params}
+        # `me`, as the interpreter reads it (its frame's, else access.me_of):
+        # no instruction of a segment writes it in the frame's locals
+        self.mirror["me"] = "(_ym if _ym is not _MISSING else _mo(m, loc))"
         self._walk(out, start, None)
+        self.mirror = {}
         self.depth[start] = self.depth_here
-        return "\n".join(out)
+        # the parameters the segment reads, read once at its start
+        body = "\n".join(out[3:])
+        first = [f"    {i} = loc[{self.k(p)}]" for p in params if re.search(rf"\b{(i := self._kept_id(p))}\b", body)]
+        if re.search(r"\b_ym\b", body):
+            first.append("    _ym = loc.get(_ME, _MISSING)")
+        if first:
+            out[3:3] = first
+            self.marks = [(end + len(first), at) for end, at in self.marks]
+        text, n = hoisted("\n".join(out))
+        self.marks = [(end + n, at) for end, at in self.marks]
+        return text
+
+    def _params(self) -> list[str]:
+        """A procedure's parameters: in its frame's locals from its call on
+        (instructions.call, interpreter.call_procedure: every one, none for
+        one not given); no other block's locals are known to be there."""
+        if not self.code_id.startswith("proc:"):
+            return []
+        proc = self.rules.procedures.get(self.code_id[len("proc:"):]) or {}
+        names = [p.get("name") if type(p) is dict else p for p in proc.get("params") or []]
+        return [n for n in names if type(n) is str and n not in _HOSTS]
+
+    def _kept_id(self, name: str) -> str:
+        """The Python local that holds frame local ``name`` (``_y<i>``, made
+        here: the same on every path)."""
+        ids = self.__dict__.setdefault("_kept_ids", {})
+        return ids.setdefault(name, f"_y{len(ids)}")
+
+    def kept(self, name: str) -> str:
+        """What a write of frame local ``name`` also assigns (``"_y3 = "``),
+        the write then known on this path; "" outside a segment, and for
+        the names read through the host (``me``, ``self``, ``owner``)."""
+        if self.__dict__.get("marks") is None or name in _HOSTS:
+            return ""
+        i = self.mirror[name] = self._kept_id(name)
+        return i + " = "
 
     def count(self) -> str:
         """How many instructions this function has run so far."""
@@ -151,6 +206,7 @@ class Segments(Quantities):
                     out.append(f"    fr[\"pc\"] = {nxt}")
                     out.append(f"    {self.f(self.ins[pc][0])}(m, fr)")
                     marks.append((len(out), at))
+                    self.mirror = {}        # (the interpreter's code wrote the locals)
                     pc = nxt
                     continue
                 else:
@@ -181,7 +237,10 @@ class Segments(Quantities):
         self.marks.append((len(out), at))
         cn, dyn = self.cn, self.dyn
         before = len(out)
+        start_mirror = self.mirror
+        self.mirror = dict(start_mirror)
         then_falls = self._nested(out, pc + 1, other - 1 if end is not None else other)
+        then_mirror, self.mirror = self.mirror, dict(start_mirror)
         if then_falls:
             if end is not None:
                 self.cn += 1        # the jump over the `else`
@@ -207,6 +266,11 @@ class Segments(Quantities):
             self.marks.append((len(out), at))
         if not then_falls and not else_falls:
             return None
+        # known after the `if`: what every branch that goes on has set
+        if then_falls and else_falls:
+            self.mirror = {n: i for n, i in then_mirror.items() if self.mirror.get(n) == i}
+        elif then_falls:
+            self.mirror = then_mirror
         self.dyn, self.cn = True, 0
         return end if end is not None else other
 
@@ -285,6 +349,7 @@ class Segments(Quantities):
         out.append(f"        _c = {frame}")
         out.append("        _sk.append(_c)")
         out.append(f"    _n = {count} + {self._callee(args.proc)}(m, _c)")
+        self.mirror.pop(into, None)     # (the callee's `return` writes its value there)
         out.append("    _sk = st.stack")
         out.append("    if not _sk or _sk[_LAST] is not fr or st.queue and not st.edepth:")
         out.append("        return _n")
@@ -315,13 +380,14 @@ class Segments(Quantities):
         """for_next, the body and the jump back as a Python loop; a bounded
         number of instructions runs before the run loop counts them."""
         items = self.b.items
-        var, where = items[k + 1][2].var, items[k + 1][2].where
-        lk, ik, var = self.k(f"${k}l"), self.k(f"${k}i"), self.k(var)
+        name, where = items[k + 1][2].var, items[k + 1][2].where
+        lk, ik, var = self.k(f"${k}l"), self.k(f"${k}i"), self.k(name)
+        before = dict(self.mirror)
         out.append("    while True:")
         out.append(f"        _it = loc[{lk}]")
         out.append(f"        _i = loc[{ik}]")
         out.append("        while _i < len(_it):")
-        out.append(f"            loc[{var}] = _it[_i]")
+        out.append(f"            loc[{var}] = {self.kept(name)}_it[_i]")
         out.append("            _i += 1")
         if where is not None:
             out.append(f"            if {self.x(where)}:")
@@ -341,6 +407,11 @@ class Segments(Quantities):
         marks, self.marks = self.marks, [(0, None)]
         falls = self._walk(body, k + 2, end - 1)       # up to the jump back
         sub_marks, self.marks = self.marks, marks
+        # each round starts with what was known before the loop (and its
+        # item): the body only writes through (nothing in it ends a mirror),
+        # so that still holds after the loop; what the body set first does not
+        assert not falls or all(self.mirror.get(n) == i for n, i in before.items()), "a loop body ended a mirror"
+        self.mirror = before
         base = len(out)
         out.extend("    " + line for line in body)
         marks.extend((base + e, at) for e, at in sub_marks[1:])
