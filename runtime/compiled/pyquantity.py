@@ -26,6 +26,21 @@ _LITERALS = (str, int, bool)
 _HOST_NAMES = frozenset(("me", "self", "owner"))
 
 
+def _function(name: str, ids: list[str], start: list[str], body: str, plain: bool) -> str:
+    """The source of a quantity's function: ``start`` (its charge, its
+    ``me``), then its value ``body``, range-checked unless ``plain``."""
+    args = "".join(f", {i}" for i in ids)
+    return hoisted("\n".join([
+        f"def {name}(m, loc, _at{args}):",
+        "    _b = m.budget",
+        *start,
+        *([f"    return {body}"] if plain else [
+            f"    _v = {body}",
+            "    if _ty(_v) is _int and not -_MX <= _v <= _MX:",
+            "        _ci(_v, _at)",
+            "    return _v"])]), pure=True)[0]
+
+
 class Quantities(Expressions):
     """The quantities' functions (see the module)."""
 
@@ -71,19 +86,9 @@ class Quantities(Expressions):
             start = [f"    loc = {{{shown}_ME: {me_of}}}"]
         self.env, self.escaped, self.qlocal = saved
         self._vt, self.clean, self.mirror = vt, clean, mirror
-        args = "".join(f", {i}" for i in ids)
-        self.extra[slot] = hoisted("\n".join([
-            f"def {name}(m, loc, _at{args}):",
-            "    _b = m.budget",
-            "    _b.steps -= 4",
-            "    if _b.steps < 0:",
-            "        _xh(_b, _at)",
-            *start,
-            *([f"    return {body}"] if is_bool(q["value"]) else [     # (a bool is never out of range)
-                f"    _v = {body}",
-                "    if _ty(_v) is _int and not -_MX <= _v <= _MX:",
-                "        _ci(_v, _at)",
-                "    return _v"])]), pure=True)[0]
+        charge = ["    _b.steps -= 4", "    if _b.steps < 0:", "        _xh(_b, _at)"]
+        # (a bool is never out of range)
+        self.extra[slot] = _function(name, ids, charge + start, body, is_bool(q["value"]))
         return name
 
     def _quantity_call(self, e: dict, at: Any) -> str | None:
@@ -164,7 +169,6 @@ class Quantities(Expressions):
         plain = is_bool(value) or in_range(value)
         if not uses_me and not calls_charged(body):
             self._leaf[name] = (body, ids, plain, 4 + pre)
-        args = "".join(f", {i}" for i in ids)
         charge = ["    _b.steps -= 4", "    if _b.steps < 0:", "        _xh(_b, _at)"]
         if pre:
             # the quantities written inline charged with this one's 4; should
@@ -175,14 +179,5 @@ class Quantities(Expressions):
             every = "".join(f", {self.k(bound[p]) if p in bound else next(given)}" for p in params)
             charge = [f"    _b.steps -= {4 + pre}", "    if _b.steps < 0:", f"        _b.steps += {4 + pre}",
                       f"        return {plain_fn}(m, loc, _at{every})"]
-        self.extra[slot] = hoisted("\n".join([
-            f"def {name}(m, loc, _at{args}):",
-            "    _b = m.budget",
-            *charge,
-            *start,
-            *([f"    return {body}"] if plain else [     # (known in range)
-                f"    _v = {body}",
-                "    if _ty(_v) is _int and not -_MX <= _v <= _MX:",
-                "        _ci(_v, _at)",
-                "    return _v"])]), pure=True)[0]
+        self.extra[slot] = _function(name, ids, charge + start, body, plain)     # (plain: known in range)
         return name
