@@ -90,7 +90,10 @@ class Segments(Quantities):
         """What a write of frame local ``name`` also assigns (``"_y3 = "``),
         the write then known on this path; "" outside a segment, and for
         the names read through the host (``me``, ``self``, ``owner``)."""
-        if self.__dict__.get("marks") is None or name in _HOSTS:
+        if self.__dict__.get("marks") is None:
+            return ""
+        if name in _HOSTS:
+            self.mirror.pop(name, None)     # (written here: read from the frame from now on)
             return ""
         i = self.mirror[name] = self._kept_id(name)
         return i + " = "
