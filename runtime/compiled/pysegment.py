@@ -386,9 +386,11 @@ class Segments(Quantities):
         name, where = items[k + 1][2].var, items[k + 1][2].where
         lk, ik, var = self.k(f"${k}l"), self.k(f"${k}i"), self.k(name)
         before = dict(self.mirror)
+        # (the snapshot and its place: Python locals across rounds, the place
+        # written back at each round, as for_next keeps it)
+        out.append(f"    _it = loc[{lk}]")
+        out.append(f"    _i = loc[{ik}]")
         out.append("    while True:")
-        out.append(f"        _it = loc[{lk}]")
-        out.append(f"        _i = loc[{ik}]")
         out.append("        while _i < len(_it):")
         out.append(f"            loc[{var}] = {self.kept(name)}_it[_i]")
         out.append("            _i += 1")
