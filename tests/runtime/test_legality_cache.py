@@ -96,6 +96,34 @@ def test_zero_never_passes_for_false():
     assert r.checker()(S)
 
 
+def test_host_zones_are_checked_as_runs_of_the_piece_array():
+    # legality.py: a listing's host pieces' zones are read in one go and
+    # checked again as the runs they make in the piece array (keys less than
+    # _GAP apart share a run): a host moved, or a piece between two hosts of
+    # a run, makes the entry stale; a piece outside every run does not
+    from array import array
+    from operator import itemgetter
+
+    class S:
+        p_zone = array("i", range(40))
+    hosts = (1, 2, 5, 30)              # runs 1..5 and 30
+    reads = legality.Reads()
+    rec = legality._Recorder.__new__(legality._Recorder)
+    object.__setattr__(rec, "_reads", reads)
+    seen = legality.ReadList(S.p_zone, rec, "p_zone").picked(itemgetter(*hosts), hosts)
+    assert seen == (1, 2, 5, 30)
+    check = reads.checker()
+    assert check(S)
+    for moved, stale in ((10, False), (6, False), (3, True), (5, True), (30, True), (29, False)):
+        S.p_zone = array("i", range(40))
+        S.p_zone[moved] = 99
+        assert check(S) is not stale, moved
+    S.p_zone = array("i", range(30))     # fewer pieces than the highest host: stale
+    assert not check(S)
+    S.p_zone = list(range(40))           # not an array any more: never taken for the same
+    assert not check(S)
+
+
 def test_a_write_while_recording_is_refused():
     g, _ = _play("weds", 1, "random", check=False, steps=5)
     rec = legality._Recorder(g.state, legality.Reads())

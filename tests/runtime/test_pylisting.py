@@ -133,3 +133,61 @@ def test_an_action_the_generator_cannot_write_is_checked_one_by_one(monkeypatch)
                 compared += 1
         g.apply(rng.choice(g.legal_actions()))
     assert compared == 120
+
+
+HOSTS = '''
+counter n per player = 0
+kind token { }
+zone table { active }
+zone box { }
+zone desk per player { active }
+token lamp "Lamp" {
+  copies: 2  start: table
+  action light "Light" { tags: use }
+}
+token pawn "Pawn" {
+  copies: 2  start: box
+  action push "Push" { tags: use  require owner == me }
+}
+token walker "Walker" {
+  start: box
+  action walk "Walk" { tags: use  require me.n < 3  set me.n += 1 }
+}
+action fetch "Fetch" {
+  tags: main
+  move(first(pieces(box)), me.desk)
+}
+action make "Make" { tags: main  create(lamp, table) }
+action work "Work" { tags: main  act tagged use optional }
+game "H" {
+  players 1..2
+  play { while true { start_turn(player(0)) act by player(0) tagged main } }
+}
+'''
+
+
+def test_host_pieces_list_what_the_requirements_list(tmp_path):
+    """What the generated checks list is what the requirements one by one
+    list: an action with no requirement is offered, one in a player's zone
+    is that player's (its owner), a piece in a zone that is not active
+    offers nothing, and a piece created later is listed among the others
+    by piece id."""
+    from tests.wbkit import write_pack
+    write_pack(tmp_path, HOSTS)
+    rules = load_pack(str(tmp_path))
+    g = Game.new(rules, players=2, seed=1)
+    m = g.m
+    use = frozenset(["use"])
+
+    def listed(p):
+        fast, slow = _both(m, p, use)
+        assert fast == slow
+        return [label_english(m, "act", a, None) for a in fast]
+    assert listed(0) == listed(1) == ["Light", "Light"]        # the pawns and the walker lie in the box
+    labels = [a["label"] for a in g.legal_actions()]
+    g.apply(g.legal_actions()[labels.index("Fetch")])          # a pawn to player 0's desk
+    assert listed(0) == ["Light", "Light", "Push"] and listed(1) == ["Light", "Light"]
+    g.apply(g.legal_actions()[labels.index("Make")])           # a created lamp: listed after the others
+    assert listed(0) == ["Light", "Light", "Push", "Light"]
+    sources = [a["source"] for a in _both(m, 0, use)[0]]
+    assert sources == sorted(sources)
