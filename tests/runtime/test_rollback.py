@@ -147,25 +147,26 @@ EXITS = PACK.replace("game { players", """\
 zone mine_zone per player
 event pong(who: player)
 on pong { gain(points, 1, who) }
-procedure writes(n: int) {
-  let c = top(pile)
-  move(c, mine_zone)
-  set c.hp = n
-  let r = roll(d6)
-  gain(points, r[0] + n)
-  emit pong(me)
-  if n > 0 { writes(n - 1) }
+procedure writes(times: int) {
+  repeat times {
+    let c = top(pile)
+    move(c, mine_zone)
+    set c.hp = times
+    let rolled = roll(d6)
+    emit pong(me)
+    gain(points, rolled[0] + times)
+  }
 }
 action runaway "Runaway" {
   tags: turn
   limit 9 per turn
-  writes(1)
+  writes(2)
   repeat 100000 { repeat 100000 { } }
 }
 action interrupted "Interrupted" {
   tags: turn
   limit 9 per turn
-  writes(1)
+  writes(2)
   gain(points, abs(-2))
 }
 game { players""")
@@ -180,8 +181,11 @@ def _exits_game(tmp_path, engine: str) -> Game:
     return game
 
 
-def _left_as_it_was(game: Game, label: str, error: type, match: str) -> None:
-    untouched = game.clone()
+def _left_as_it_was(game: Game, label: str, error: type, match: str | None) -> None:
+    # (a copy through a save, not a clone: a clone would share the game's
+    # containers, and the rollback of a shared state is another path, taken
+    # by the tests above)
+    untouched = Game.from_json(game.rules, game.to_json())
     text, log, legal = json.dumps(game.to_json()), game.log, game.legal_actions()
     with pytest.raises(error, match=match):
         _take(game, label)
