@@ -235,7 +235,7 @@ class Game:
             try:
                 # interpreter.answer, written out
                 st.pending = None
-                fr = st.own_top()       # (copy on write: state.py)
+                fr = st.stack[-1]
                 m.R.codes[fr["code"]][fr["pc"] - 1][2](m, fr, pending, legal["option"])
             except WaybillError:
                 raise
@@ -250,7 +250,6 @@ class Game:
             if m.L.z_team and m.R.sides is not None:      # `visible: team` follows the sides of each moment
                 note_sides(self.m)
             m.budget = self.rules.idle_budget
-            st.undo.clear()         # (what it holds is garbage now: freed at once)
             if len(_SPARE) < 4:
                 _SPARE.append(b)
         except BaseException as exc:

@@ -84,7 +84,6 @@ from ..engine.functions import IMPLS as FUNCTIONS, pile_pieces, pile_top
 from ..engine.modifiers import quantity_value
 from ..engine.interpreter import call_procedure, loop, pop, stop_effect
 from ..engine.limits import CALL_DEPTH, LOOP_LIMIT, MAX_INT, TICK, check_int, check_size, flat_enough
-from ..engine.state import GONE
 
 # a segment calls segments at most this deep (each call a Python frame);
 # past it, and going back, the run loop takes over
@@ -315,7 +314,6 @@ def _events_out(m: Any) -> None:
 _STMT_HELPERS: dict[str, Any] = {"_rc": I.repeat_count, "_tb": I.enter_row, "_pl": P.place, "_pid": access.piece_id, "_LAST": -1, "_NOWHERE": -1,
                                   "_wo": P.without, "_CD": CALL_DEPTH, "_DP": _DP, "_cst": access.counter_store, "_mve": events.moved_entry, "_xev": _events_out,
                                   "_flp": _for_pieces}
-_STMT_HELPERS["_GN"] = GONE     # an absent key, in the rollback's journal (state.py)
 
 
 class Gen:
@@ -1421,7 +1419,6 @@ def _set_attr(g: Gen, out: list, args: tuple, at: Any, pc: int, n: int) -> None:
     if t == "piece":
         out.append(f"    _o = {g.x(of)}")
         out.append(f"    _v = {g.x(value)}")
-        out.append(f"    st.undo.extend((st.props, _str(_o[_PK]) + {g.k(':' + name)}, st.props.get(_str(_o[_PK]) + {g.k(':' + name)}, _GN)))")     # (the rollback's journal: state.py)
         out.append(f"    st.props[_str(_o[_PK]) + {g.k(':' + name)}] = _v")
     elif t == "player" and spec is not None and not spec[1]:
         out.append(f"    _o = {g.x(of)}")
@@ -1441,7 +1438,6 @@ def _store(g: Gen, out: list, slot: str, spec: tuple) -> None:
     if slot != "_s":
         out.append(f"    _s = {slot}")
     out.append(f"    if _ty(_v) is not _int or {' and '.join(ok + ['-_MX <= _v <= _MX'])}:")
-    out.append("        st.undo.extend((st.counters, _s, st.counters[_s]))")     # (the rollback's journal: state.py)
     out.append("        st.counters[_s] = _v")
     out.append("    else:")
     out.append("        _cst(m, _s, _v)")
@@ -1540,7 +1536,6 @@ def _move_inline(g: Gen, out: list, xs: list) -> bool:
         "    _zs = st.zones",
         "    _o = st.p_zone[_p]",
         f"    _d = {slot}",
-        "    st.undo.extend((_zs, _o, _zs[_o], _zs, _d, _zs[_d], st.p_zone, _p, _o))",     # (the rollback's journal: state.py)
         "    if _o != _NOWHERE:",
         "        _pp = _zs[_o]",
         "        _zs[_o] = _pp[1:] if _pp[0] == _p else _wo(_pp, _p)",

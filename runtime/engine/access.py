@@ -12,7 +12,6 @@ from typing import Any
 
 from waybill.spec.errors import RuleError
 from .limits import MAX_INT, check_int, check_size, spend
-from .state import GONE
 
 
 # --- players ---------------------------------------------------------------
@@ -181,7 +180,6 @@ def counter_store(m: Any, slot: int, value: Any, clamp: bool = False) -> Any:
             value = hi
         if not -MAX_INT <= value <= MAX_INT:
             check_int(value)
-    m.st.undo.extend((m.st.counters, slot, m.st.counters[slot]))     # (the rollback's journal: state.py)
     m.st.counters[slot] = value
     return value
 
@@ -404,7 +402,6 @@ def region_attr(m: Any, rid: str, name: str) -> Any:
 
 def set_attr(m: Any, v: Any, name: str, value: Any, loc: dict) -> None:
     if type(v) is dict and "piece" in v:
-        m.st.undo.extend((m.st.props, f"{v['piece']}:{name}", m.st.props.get(f"{v['piece']}:{name}", GONE)))
         m.st.props[f"{v['piece']}:{name}"] = value
         return
     if type(v) is dict and "player" in v:

@@ -22,7 +22,6 @@ from .frames import push
 from .legality import CACHED, Cache, NoCache, ReadList, listing, memo
 from .limits import CALL_DEPTH, check_count, flat_enough
 from .plain import short
-from .state import GONE
 
 Spec = tuple  # (run, answer)
 
@@ -80,7 +79,6 @@ def act(by: Callable | None, tags: frozenset, optional: bool, into: str | None, 
         ab = m.R.action_ability(st.p_ent[src] if src is not None else None, action)
         key = f"{ab.action}|{p}"
         for table in st.uses.values():
-            st.undo.extend((table, key, table.get(key, GONE)))     # (the rollback's journal: state.py)
             table[key] = table.get(key, 0) + 1
         # push's frame, written out (one per action taken)
         stack = st.stack

@@ -121,7 +121,6 @@ def _match(m: Any, abilities: list, args: dict) -> None:
     for ab in abilities:
         for key, loc in _hosts(m, ab, args, st.seq):
             if ab.where is None or ab.where(m, loc):
-                st.undo.extend((st.queue, slice(len(st.queue), None), []))     # (the rollback's journal: state.py)
                 st.queue.append({"code": ab.key, "key": key, "locals": loc, "chain": chain})
 
 

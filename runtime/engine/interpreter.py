@@ -130,7 +130,7 @@ def answer(m: Machine, option: int) -> None:
     """Resume the decision pending on the top frame with option ``option``."""
     st = m.st
     pending, st.pending = st.pending, None
-    fr = st.own_top()
+    fr = st.stack[-1]
     ins = m.R.codes[fr["code"]][fr["pc"] - 1]
     ins[2](m, fr, pending, option)
 
@@ -140,8 +140,6 @@ def pop(m: Machine, value: Any = None) -> None:
     st = m.st
     stack = st.stack
     fr = stack.pop()
-    if len(stack) <= st.low and stack:
-        st.own_top()        # the caller, written from now on (copy on write: state.py)
     into = fr.get("into")
     if into is not None and stack:
         stack[-1]["locals"][into] = value

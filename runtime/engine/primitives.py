@@ -13,7 +13,6 @@ Event payloads are exactly ``signatures.EVENTS``; notes:
 
 from __future__ import annotations
 
-from array import array
 from typing import Any
 
 from . import access, outcome, rng
@@ -23,7 +22,6 @@ from .events import emit, emit_counter, moved_args, moved_entry
 from .reveal import reveal  # noqa: F401  (its own module: private reveals, views)
 from .limits import MAX_INT, check_count, over_message, spend
 from .ordering import order_key
-from .state import GONE
 
 
 def _who(m: Any, loc: dict, cid: str, who: Any) -> Any:
@@ -82,7 +80,6 @@ def gain_known(m: Any, loc: dict, spec: tuple, amount: Any, who: Any) -> None:
         if slot is not None:
             counters = m.st.counters
             before = counters[slot]
-            m.st.undo.extend((counters, slot, before))      # (the rollback's journal: state.py)
             value = before + amount if type(before) is int else None
             if type(value) is int and (hi is None or value <= hi) and (lo is None or value >= lo) \
                     and value <= MAX_INT:
@@ -135,7 +132,6 @@ def place(m: Any, pid: int, slot: int, position: str = "top") -> None:
     st, lay = m.st, m.L
     zones = st.zones
     old = st.p_zone[pid]
-    st.undo.extend((zones, old, zones[old], zones, slot, zones[slot], st.p_zone, pid, old, st.p_owner, pid, st.p_owner[pid]))
     if slot >= 0 and (lay.z_accepts[slot] is not None or lay.z_capacity[slot] is not None):
         _check_room(m, pid, slot)
     if old >= 0:
@@ -239,7 +235,6 @@ def shuffle(m: Any, loc: dict, zone: Any) -> None:
     slot = zone_slot(m, zone, loc)
     st = m.st
     spend(m, len(st.zones[slot]))
-    st.undo.extend((st.zones, slot, st.zones[slot]))     # (the rollback's journal: state.py)
     st.rng, order = rng.shuffled(st.rng, st.zones[slot])
     st.zones[slot] = tuple(order)
     lay = m.L
@@ -258,7 +253,6 @@ def roll(m: Any, loc: dict, die: str, n: int = 1, who: Any = None) -> list:
     for _ in range(check_count(m, checked_amount(n))):   # refused before rolling a billion dice
         forced = st.forced.get(die)
         if forced:
-            st.undo.extend((st.forced, die, forced))     # (the rollback's journal: state.py)
             out.append(forced[0])
             if len(forced) > 1:
                 st.forced[die] = forced[1:]
@@ -285,7 +279,6 @@ def create(m: Any, loc: dict, entity: Any, to: Any) -> dict:
     if pid >= b.limits["pieces"]:
         raise RuleError(f"cannot create piece {pid + 1}: {over_message('pieces', b.limits['pieces'])}")
     st.p_ent = st.p_ent + (eid,)
-    st.undo.extend((st.p_zone, slice(pid, None), array("i"), st.p_owner, slice(pid, None), array("i")))
     st.p_zone.append(-1)
     st.p_owner.append(-1)          # no owner yet
     place(m, pid, zone_slot(m, to, loc))
@@ -301,7 +294,6 @@ def destroy(m: Any, loc: dict, piece: Any) -> None:
 def start_round(m: Any, loc: dict) -> None:
     st = m.st
     st.round += 1
-    st.undo.extend((st.uses, "round", st.uses.get("round", GONE)))     # (the rollback's journal: state.py)
     st.uses["round"] = {}
     emit(m, "round_started", {"round": st.round})
 
@@ -310,7 +302,6 @@ def start_turn(m: Any, loc: dict, who: Any) -> None:
     st = m.st
     st.current = access.player_index(who)
     st.turn += 1
-    st.undo.extend((st.uses, "turn", st.uses.get("turn", GONE)))     # (the rollback's journal: state.py)
     st.uses["turn"] = {}
     emit(m, "turn_started", {"who": m.L.player_refs[st.current]})
 

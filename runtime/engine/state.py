@@ -28,29 +28,15 @@ Layout (indexes come from the rules' ``Layout`` for the player count):
   permutation, see ``handles.py``); ``known`` lists private reveals as
   ``[seat, piece, zone slot, log position]`` (see ``reveal.py``).
 
-Why clone and an action's rollback are cheap: values stored in the state
-are never mutated in place (lists held in counters, locals, props, pending
-decisions, ``handles`` or ``known`` are replaced, never appended to), so
-only the containers the interpreter *does* mutate in place need care: the
-piece zone and owner arrays, props, the zone list (of shared tuples), the
-counters, the usage tables, the queue, the forced rolls, and each frame and
-its locals.
-
-- A clone shares every container; both sides are marked ``shared``, and
-  whichever plays first copies them (``own``, from ``keep``).
-- An action's rollback copies none of them up front. Every writer of a
-  container notes what it overwrites in the state's undo journal first
-  (``undo``: flat triples ``container, key, old value``; ``GONE`` for a key
-  that was absent, a slice for what was appended), one line per writer;
-  ``restore`` replays the journal backwards.
-- Frames are written all over the run loop and the generated code, so they
-  are copied instead, one at a time and only when written: the frames below
-  ``low`` are the snapshot's, and the one that comes to the top (the
-  answered frame, the caller a frame returns to) is copied first
-  (``own_top``). The frame list itself (a few references) is copied by
-  ``keep``.
-
-The log is not copied: a clone copies a cursor on the shared record.
+Why clone is cheap: values stored in the state are never mutated in place
+(lists held in counters, locals, props, pending decisions, ``handles`` or
+``known`` are replaced, never appended to), so only the containers the
+interpreter *does* mutate in place need copies: the piece zone and owner
+arrays, the zone list (of shared tuples), the counters, the usage tables,
+each frame and its locals and the queue. A clone shares even those until
+either side plays (copy on write, ``State.own``), and the copy is then the
+one the action's rollback snapshot (``keep``) needed anyway. The log is not
+copied: a clone copies a cursor on the shared record.
 """
 
 from __future__ import annotations
@@ -79,31 +65,19 @@ _KEPT = ("rng", "p_ent", "p_zone", "p_owner", "props", "zones", "counters", "rou
 _NESTED = tuple(f for f in FIELDS if f not in ("p_ent", "p_zone", "p_owner", "handles", "zones", "log"))
 
 
-
-class _Gone:
-    """The old value of a key that was absent (``GONE``): undone by deleting it."""
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "GONE"
-
-
-GONE = _Gone()
-
-
 class State:
-    # ``shared``: the containers are another state's too (a clone and its
-    # original): ``own`` copies them all. ``undo``: the journal of what the
-    # action under way overwrote (``keep`` starts it); ``low``: how many
-    # frames at the bottom of the stack are not this state's to change.
-    # None is a field: never saved.
-    __slots__ = FIELDS + ("shared", "undo", "low")
+    # ``shared``: the containers an action changes in place are another
+    # state's too (a clone and its original): copy them before changing any
+    # (``own``; ``keep`` does it on the way). Not a field: never saved.
+    __slots__ = FIELDS + ("shared",)
 
     def clone(self) -> "State":
         """A state equal to this one that plays on independently. Copy on
         write: the clone shares every container, both sides are marked
-        ``shared``, and whichever plays first copies them (``own``, from
-        ``keep``)."""
+        ``shared``, and whichever plays first copies what it changes in place
+        (``keep``, at the start of an action). A search clones and then plays
+        the clone, so the copy an action's rollback snapshot needs anyway is
+        the only copy made, where copying here made two."""
         c = State.__new__(State)
         c.players = self.players
         c.options = self.options
@@ -134,29 +108,13 @@ class State:
         c.handles = self.handles
         c.known = self.known
         c.shared = self.shared = True
-        c.undo = []
-        c.low = self.low = len(self.stack)
         return c
 
-    def own_top(self) -> dict:
-        """The top frame, this state's own: copied (with its locals) if it
-        is one of the ``low`` frames another state or the snapshot holds.
-        Called where a frame comes to the top to be written: the answered
-        frame (``Game.apply``), the caller a frame returns to (``pop``)."""
-        stack = self.stack
-        i = len(stack) - 1
-        f = stack[i]
-        if i < self.low:
-            f = f.copy()
-            f["locals"] = f["locals"].copy()
-            stack[i] = f
-            self.low = i
-        return f
-
     def own(self) -> None:
-        """Copy everything another state shares (``clone``): the containers
-        and every frame, so that code outside an action (a test, ``Game.stack``,
-        ``determinise``) may change them in place."""
+        """Copy the containers an action changes in place, if another state
+        shares them (``clone``): the piece zone and owner arrays, the zone
+        list (of shared tuples), the counters, props, the use tables, each
+        frame and its locals, the queue and the forced rolls."""
         if not self.shared:
             return
         self.p_zone = self.p_zone.__copy__()
@@ -166,54 +124,58 @@ class State:
         self.counters = self.counters.copy()
         u = self.uses
         self.uses = {per: table.copy() for per, table in u.items()}
+        self.stack = _frames(self.stack)
         self.queue = self.queue.copy()
         self.forced = self.forced.copy()
-        self.stack = _frames(self.stack)
-        self.low = 0
         self.shared = False
 
     def keep(self) -> tuple:
         """What ``restore`` needs to put this state back exactly as it is now
         (``Game.apply`` rolls back with it): the fields an action may change
-        (``_KEPT``, in that order), the log's cursor and ``shared``; and an
-        empty undo journal. No container is copied but the frame list (a few
-        references: pushing and popping change it); the frames become the
-        snapshot's (``low``: the whole stack). A shared state (a clone) keeps
-        the shared containers themselves and goes on with copies (``own``).
-        Written out, not a loop or an ``attrgetter``: this runs before every
-        action."""
+        (``_KEPT``, in that order), with a copy of each container it changes
+        in place (the copies are the snapshot's: the state goes on with its
+        own, so nothing made here outlives the action), then the use tables,
+        the log's cursor and whether the containers were shared. Cheaper than
+        ``clone``: no State is made, the fields no action changes are not
+        read, and an empty ``props``, ``queue`` or ``forced`` is not copied
+        (an action can only add to them: ``restore`` makes them empty again).
+        A shared state keeps the shared containers themselves (nobody changes
+        them) and goes on with copies (``own``): one copy, not two. Written
+        out, not a loop or an ``attrgetter``: this runs before every action."""
+        u = self.uses
         lg = self.log
-        stack = self.stack
-        kept = (self.rng, self.p_ent, self.p_zone, self.p_owner, self.props, self.zones, self.counters,
-                self.round, self.turn, self.current, self.uses, stack, self.edepth, self.pending,
-                self.decision, self.queue, self.forced, self.seq, self.over, self.winner, self.result,
-                self.known, lg.back, lg.page, len(lg.page), lg.n0, self.shared)
-        if self.undo:       # (what the setup wrote: ``Game.apply`` empties it after each action)
-            self.undo.clear()
         if self.shared:
+            kept = (self.rng, self.p_ent, self.p_zone, self.p_owner, self.props, self.zones, self.counters,
+                    self.round, self.turn, self.current, u, self.stack, self.edepth, self.pending,
+                    self.decision, self.queue, self.forced, self.seq, self.over, self.winner, self.result,
+                    self.known, u, lg.back, lg.page, len(lg.page), lg.n0, True)
             self.own()
-        else:
-            self.stack = stack.copy()
-            self.low = len(stack)
-        return kept
+            return kept
+        return (self.rng, self.p_ent, self.p_zone.__copy__(), self.p_owner.__copy__(),
+                self.props.copy() if self.props else None, self.zones.copy(), self.counters.copy(),
+                self.round, self.turn, self.current, u, _frames(self.stack), self.edepth, self.pending,
+                self.decision, self.queue.copy() if self.queue else None,
+                self.forced.copy() if self.forced else None,
+                self.seq, self.over, self.winner, self.result, self.known,
+                {"turn": u["turn"].copy(), "round": u["round"].copy(), "game": u["game"].copy()},
+                lg.back, lg.page, len(lg.page), lg.n0, False)
 
     def restore(self, kept: tuple) -> None:
-        """Back to the state ``keep`` saw (the log forgets what came since):
-        the journal undone, newest first, then the fields put back."""
-        u = self.undo
-        for i in range(len(u) - 3, -1, -3):
-            c, k, v = u[i], u[i + 1], u[i + 2]
-            if v is GONE:
-                del c[k]
-            else:
-                c[k] = v
-        u.clear()
+        """Back to the state ``keep`` saw (the log forgets what came since)."""
         for name, v in zip(_KEPT, kept):
             setattr(self, name, v)
+        if self.props is None:
+            self.props = {}
+        if self.queue is None:
+            self.queue = []
+        if self.forced is None:
+            self.forced = {}
         n = len(_KEPT)
+        tables = kept[n]
+        # the tables in the order they came (as a loaded save had them)
+        self.uses = {per: tables[per] for per in self.uses}
         self.shared = kept[-1]
-        self.low = len(self.stack)
-        rewind(self.log, kept[n:-1])
+        rewind(self.log, kept[n + 1:-1])
 
     def to_json(self, log: bool = True) -> dict[str, Any]:
         """A JSON-ready dict the caller owns: a deep copy, so editing any
@@ -244,7 +206,7 @@ class State:
             setattr(s, name, fields[name])
         s.p_zone = array("i", s.p_zone)
         s.p_owner = array("i", [-1 if o is None else o for o in s.p_owner])
-        s.shared, s.undo, s.low = False, [], 0
+        s.shared = False
         return s
 
 
@@ -287,5 +249,5 @@ def new_state(layout: Any, names: list[str], seed: int, options: dict | None) ->
     s.over, s.winner, s.result = False, None, None
     s.handles = handles_for(seed, len(layout.start_pieces))
     s.known = []
-    s.shared, s.undo, s.low = False, [], 0
+    s.shared = False
     return s

@@ -179,7 +179,7 @@ _OWN_NAMES = {"def", "m", "fr", "st", "loc", "return", "if", "not", "and", "or",
               "budget", "else", "while", "L", "zslot", "zones", "len", "break", "del", "lambda", "Exception",
               "R", "props", "piece_static", "p_ent", "counters", "cslot", "z_ref", "stack",
               "p_zone", "seq", "last_event", "log", "page", "shared", "own", "extend", "append", "c_slots",
-              "z_slots", "z_global", "undo"}
+              "z_slots", "z_global"}
 
 
 def _source_problems(src: str, strings: set[str]) -> list[str]:
