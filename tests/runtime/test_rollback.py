@@ -130,3 +130,110 @@ def test_the_snapshot_keeps_every_field_an_action_may_change():
     outside = {"players", "options", "seed", "handles", "log_from", "log"}
     assert set(_KEPT) | outside == set(FIELDS) and not set(_KEPT) & outside
     assert len(_KEPT) == len(set(_KEPT))
+
+
+# --- every way out of an action rolls back --------------------------------------
+#
+# DESIGN.md, principle 7: "whatever a pack that checks clean does at run time
+# ... ends in a named RuleError within a bounded budget of work and memory,
+# with the game rolled back to before the action". The action below writes
+# every container an action can write (a piece moved and its owner set by
+# the zone, a prop, a counter, a use of a limited action, a trigger queued,
+# forced rolls consumed, frames pushed, events logged) and then leaves by
+# one of the exits: a mistake in the content, the budget run out, an
+# interrupt from outside.
+
+EXITS = PACK.replace("game { players", """\
+zone mine_zone per player
+event pong(who: player)
+on pong { gain(points, 1, who) }
+procedure writes(times: int) {
+  repeat times {
+    let c = top(pile)
+    move(c, mine_zone)
+    set c.hp = times
+    let rolled = roll(d6)
+    emit pong(me)
+    gain(points, rolled[0] + times)
+  }
+}
+action runaway "Runaway" {
+  tags: turn
+  limit 9 per turn
+  writes(2)
+  repeat 100000 { repeat 100000 { } }
+}
+action interrupted "Interrupted" {
+  tags: turn
+  limit 9 per turn
+  writes(2)
+  gain(points, abs(-2))
+}
+game { players""")
+
+
+def _exits_game(tmp_path, engine: str) -> Game:
+    result = compile_src(tmp_path, EXITS)
+    assert result.ir is not None and not result.report.errors, result.report.render()
+    game = Game.new(Rules.from_ir(result.ir, engine=engine), players=2, seed=3)
+    _take(game, "Fine")
+    game.force_rolls("d6", [6, 5, 4, 3])
+    return game
+
+
+def _left_as_it_was(game: Game, label: str, error: type, match: str | None) -> None:
+    # (a copy through a save, not a clone: a clone would share the game's
+    # containers, and the rollback of a shared state is another path, taken
+    # by the tests above)
+    untouched = Game.from_json(game.rules, game.to_json())
+    text, log, legal = json.dumps(game.to_json()), game.log, game.legal_actions()
+    with pytest.raises(error, match=match):
+        _take(game, label)
+    assert json.dumps(game.to_json()) == text
+    assert game.log == log and game.legal_actions() == legal
+    # and plays on as the game (and the clone made before) that never tried it
+    for g in (game, untouched):
+        for _ in range(3):
+            _take(g, "Fine")
+    assert json.dumps(game.to_json()) == json.dumps(untouched.to_json())
+
+
+@pytest.mark.parametrize("engine", ["interpreter", "compiled"])
+def test_the_budget_running_out_leaves_the_game_as_it_was(tmp_path, engine):
+    _left_as_it_was(_exits_game(tmp_path, engine), "Runaway", RuleError, "steps")
+
+
+@pytest.mark.parametrize("engine", ["interpreter", "compiled"])
+def test_an_interrupt_half_way_through_an_action_leaves_the_game_as_it_was(tmp_path, engine, monkeypatch):
+    """Not a mistake of the content (nothing to say about it): the interrupt
+    goes on to the caller, the game rolled back, and no engine plays it again."""
+    from waybill.runtime.engine import functions
+
+    def interrupt(m, loc, x):
+        raise KeyboardInterrupt
+    monkeypatch.setitem(functions.IMPLS, "abs", interrupt)
+    game = _exits_game(tmp_path, engine)
+    _left_as_it_was(game, "Interrupted", KeyboardInterrupt, None)
+    assert game.rules.deopts == 0
+
+
+def test_the_compiled_engine_stopping_half_way_plays_the_action_again_from_where_it_began(tmp_path, monkeypatch):
+    """The compiled engine's way out (pygen.py): a Python error inside its
+    code rolls the action back and the reference interpreter plays it again.
+    Here the compiled engine's gain writes its counter and then fails; the
+    interpreter's gain does not: the game must come out as the interpreter's
+    alone, not with anything of the failed attempt in it."""
+    from waybill.runtime.compiled import pygen
+    from waybill.runtime.engine import primitives
+
+    def half_a_gain(m, loc, spec, amount, who):
+        primitives.gain(m, loc, spec[0], amount, who)       # written ...
+        raise ValueError("planted")                          # ... then the engine stops
+    monkeypatch.setitem(pygen._STMT_HELPERS, "_gn", half_a_gain)
+    compiled = _exits_game(tmp_path / "c", "compiled")
+    reference = _exits_game(tmp_path / "i", "interpreter")
+    for g in (compiled, reference):
+        _take(g, "Fine")
+    assert compiled.rules.deopts >= 1
+    assert json.dumps(compiled.to_json()) == json.dumps(reference.to_json())
+    assert compiled.log == reference.log
