@@ -57,7 +57,7 @@ def _state(game: Game, seat, log_from: int | None, version: int) -> dict:
     viewer = None if seat == "spectator" else seat
     mine = viewer is not None and game.pending is not None and not game.over and game.pending["player"] == viewer
     return {"id": "0123456789abcdef", "pack": "x", "seat": viewer, "version": version,
-            "view": game.view(viewer, log_from=log_from), "actions": game.legal_actions() if mine else [],
+            "view": game.view(viewer, log_from=log_from, cards=False), "actions": game.legal_actions() if mine else [],
             "bots": [], "stopped": None}
 
 

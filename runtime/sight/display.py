@@ -29,17 +29,20 @@ from waybill.spec.messages import safe_id
 DERIVED = frozenset(("quantity", "show"))
 
 
-def build(m: Any, sight: Sight, props: dict[int, dict], words: Any = None) -> dict:
+def build(m: Any, sight: Sight, props: dict[int, dict], words: Any = None, texts: bool = True) -> dict:
     """``words`` (runtime/text.Words) says labels and values in a language;
-    None: the IR's own words."""
+    None: the IR's own words. ``texts=False``: a zone shown with its cards'
+    text (``full``) says their names only (a client that has the cards,
+    sight/cards.py, shows their text: the view does not repeat it)."""
     decl = compiled(m.R)
     lay = m.L
     panels = []
     for seat in range(lay.n):
         own = sight.player == seat
-        items = [_item(m, sight, props, it, seat, words) for it in decl["panel"] if own or it["type"] not in DERIVED]
+        items = [_item(m, sight, props, it, seat, words, texts) for it in decl["panel"]
+                 if own or it["type"] not in DERIVED]
         panels.append({"seat": seat, "name": m.st.players[seat], "items": items})
-    board = [_item(m, sight, props, it, None, words) for it in decl["board"]]
+    board = [_item(m, sight, props, it, None, words, texts) for it in decl["board"]]
     return {"panels": panels, "board": board}
 
 
@@ -68,7 +71,7 @@ def compiled(rules: Any) -> dict:
     return out
 
 
-def _item(m: Any, sight: Sight, props: dict, it: dict, seat: int | None, w: Any = None) -> dict:
+def _item(m: Any, sight: Sight, props: dict, it: dict, seat: int | None, w: Any = None, texts: bool = True) -> dict:
     kind = it["type"]
     out: dict[str, Any] = {"type": kind}
     if it.get("id") is not None:
@@ -84,12 +87,13 @@ def _item(m: Any, sight: Sight, props: dict, it: dict, seat: int | None, w: Any 
             if it.get("grouped") and "pieces" in z:
                 z["groups"] = _groups(z.pop("pieces"))
         ztext = _zone_text if w is None else _zone_words
+        full = bool(it.get("full")) and texts
         if len(zones) == 1 and not (seat is None and m.L.z_of[slots[0]] is not None):
             out["value"] = zones[0]
-            out["text"] = ztext(m, sight if w is None else w, zones[0], it.get("full"))
+            out["text"] = ztext(m, sight if w is None else w, zones[0], full)
         else:
             out["by_seat"] = zones
-            out["text"] = [ztext(m, sight if w is None else w, z, it.get("full")) for z in zones]
+            out["text"] = [ztext(m, sight if w is None else w, z, full) for z in zones]
         return out
     if kind == "counter":
         raw = _counter_values(m, it["id"], seat)
