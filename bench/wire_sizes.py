@@ -70,7 +70,8 @@ def measure(pack: str, players: int, seed: int) -> dict:
     log_count = {a: 0 for a in audiences}
     prev: dict = {}                                # audience -> (core, version, log end)
     http_end = {s: 0 for s in range(players)}      # where each seat's own log ends (it asks from there)
-    out = {"pack": pack, "decisions": 0, "before": 0, "http": 0, "ws": 0, "ws_bytes_before": {}, "ws_bytes_after": {}}
+    out = {"pack": pack, "players": players, "decisions": 0, "before": 0, "http": 0, "ws": 0, "lean": 0,
+           "ws_bytes_before": {}, "ws_bytes_after": {}}
     sent_before = {a: 0 for a in audiences}
     sent_after = {a: 0 for a in audiences}
     step = 0
@@ -95,6 +96,7 @@ def measure(pack: str, players: int, seed: int) -> dict:
             prev[a] = (wire.core(state), version, state["view"]["log_end"])
             # before: the same state with the whole log
             lean = len(wire.dumps({**state, "view": {**state["view"], "log": [], "log_from": 0}}))
+            out["lean"] = max(out["lean"], lean)
             whole = lean + log_bytes[a] + max(0, log_count[a] - 1)
             out["before"] = max(out["before"], whole)
             sent_before[a] += whole
@@ -107,6 +109,7 @@ def measure(pack: str, players: int, seed: int) -> dict:
         # the mover's HTTP answer: its log since the end of its last one, cut to fit
         answer = wire.bounded(_state(game, seat, http_end[seat], game.decision + game.over))[0]
         out["http"] = max(out["http"], len(wire.dumps(answer)))
+        out["lean"] = max(out["lean"], len(wire.dumps({**answer, "view": {**answer["view"], "log": []}})))
         http_end[seat] = answer["view"]["log_from"] + len(answer["view"]["log"])
     out["decisions"] = step
     out["ws_bytes_before"] = max(sent_before.values())
@@ -117,17 +120,22 @@ def measure(pack: str, players: int, seed: int) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--packs", nargs="+", default=["weds", "badlands", "warfare"])
-    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--players", nargs="+", default=["2"],
+                    help="player counts (max: the pack's largest)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    rows = [measure(p, args.players, args.seed) for p in args.packs]
+    rows = []
+    for p in args.packs:
+        most = load_pack(p).ir["players"]["max"]
+        for n in dict.fromkeys(most if x == "max" else int(x) for x in args.players):
+            r = measure(p, n, args.seed)
+            rows.append(r)
+            if not args.json:
+                print(f"| {r['pack']} | {r['players']} | {r['decisions']} | {r['before']} | {r['http']} | {r['ws']} | "
+                      f"{r['lean']} | {r['ws_bytes_before']} → {r['ws_bytes_after']} |", flush=True)
     if args.json:
         print(json.dumps(rows, indent=1))
-        return
-    for r in rows:
-        print(f"| {r['pack']} | {r['decisions']} | {r['before']} | {r['http']} | {r['ws']} | "
-              f"{r['ws_bytes_before']} → {r['ws_bytes_after']} |", flush=True)
 
 
 if __name__ == "__main__":

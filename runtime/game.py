@@ -453,7 +453,7 @@ class Game:
         the display and entities. ``lang`` (e.g. "ru") says every
         player-facing string in that language, English where its catalogue
         lacks one. ``cards=False`` names cards by id only, leaving out
-        ``entities`` and the card text a display zone repeats: for a client
+        ``entities`` and a display zone's ``text`` (its cards' names): for a client
         that asked ``cards()`` once (what ``waybill serve`` sends). The
         caller owns the result."""
         return _view.view(self.m, player, log, log_from, zones, display, lang, cards)

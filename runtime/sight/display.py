@@ -8,7 +8,8 @@ with a label. Here each becomes ``{"type", "id"?, "label", "value" | "by_seat",
 (a zone's value is the zone as ``Sight.zone`` lists it), ``by_seat`` holds
 one value per seat for a per-player counter or zone on the board, and
 ``text`` is the value written for people (player, space and entity names; a
-piece the seat does not see is "hidden"). Nothing reaches the seat except
+piece the seat does not see is "hidden"); a view that names cards by id
+leaves a zone's ``text`` out. Nothing reaches the seat except
 through its ``Sight``.
 
 Derived items (quantities and `show` expressions) read the whole state, so a
@@ -31,9 +32,10 @@ DERIVED = frozenset(("quantity", "show"))
 
 def build(m: Any, sight: Sight, props: dict[int, dict], words: Any = None, texts: bool = True) -> dict:
     """``words`` (runtime/text.Words) says labels and values in a language;
-    None: the IR's own words. ``texts=False``: a zone shown with its cards'
-    text (``full``) says their names only (a client that has the cards,
-    sight/cards.py, shows their text: the view does not repeat it)."""
+    None: the IR's own words. ``texts=False``: a zone item has no ``text``
+    (its pieces name their cards by id; a client that has the cards,
+    sight/cards.py, says their names and text: the view does not repeat
+    them)."""
     decl = compiled(m.R)
     lay = m.L
     panels = []
@@ -87,13 +89,16 @@ def _item(m: Any, sight: Sight, props: dict, it: dict, seat: int | None, w: Any 
             if it.get("grouped") and "pieces" in z:
                 z["groups"] = _groups(z.pop("pieces"))
         ztext = _zone_text if w is None else _zone_words
-        full = bool(it.get("full")) and texts
-        if len(zones) == 1 and not (seat is None and m.L.z_of[slots[0]] is not None):
+        one = len(zones) == 1 and not (seat is None and m.L.z_of[slots[0]] is not None)
+        if one:
             out["value"] = zones[0]
-            out["text"] = ztext(m, sight if w is None else w, zones[0], full)
         else:
             out["by_seat"] = zones
-            out["text"] = [ztext(m, sight if w is None else w, z, full) for z in zones]
+        if texts:       # (else its words are its cards' names: the client has the cards)
+            said = [ztext(m, sight if w is None else w, z, it.get("full")) for z in zones]
+            out["text"] = said[0] if one else said
+        elif it.get("full"):
+            out["full"] = True      # its cards are shown with their text (the client has it)
         return out
     if kind == "counter":
         raw = _counter_values(m, it["id"], seat)

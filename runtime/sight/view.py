@@ -47,8 +47,8 @@ def view(m: Any, player: int | None, log: bool | None = None, log_from: int | No
     leaves out the display and the entities (bots do not draw). ``lang``
     says every player-facing string in that language (spec/messages.py): a
     message its catalogue lacks is said in English. Only words change.
-    ``cards=False`` names cards by id only: no ``entities``, and a display
-    zone that shows its cards' text says their names (the cards' static
+    ``cards=False`` names cards by id only: no ``entities``, and no
+    ``text`` on a display zone (the names of its cards: the cards' static
     data is ``cards.cards``, asked once a game: what the server sends)."""
     st, lay = m.st, m.L
     words = _text.words(m, lang)

@@ -4,13 +4,20 @@ data, asked once a game, in pages that fit in a message; views name cards by id
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import httpx
+import jsonschema
 import pytest
 
 from tests.serve.live import running
 from waybill import Game, load_pack
 from waybill.serve import Store, offer
 from waybill.serve.wire import MAX_MESSAGE, dumps
+
+SCHEMA = json.loads((Path(__file__).parents[2] / "cli" / "serve" / "messages.schema.json").read_text())
+PAGE = {**SCHEMA, "oneOf": [{"$ref": "#/$defs/cards"}]}     # (the answer to `cards`, as the schema says it)
 
 
 @pytest.fixture(scope="module")
@@ -30,6 +37,7 @@ def _all_cards(url: str, gid: str, token: str) -> tuple[dict, list[int]]:
         r = httpx.get(f"{url}/api/games/{gid}/cards", params={"token": token, "from": start})
         assert r.status_code == 200
         body = r.json()
+        jsonschema.validate(body, PAGE)
         sizes.append(len(r.content))
         assert body["id"] == gid and body["from"] == start and body["cards"]
         cards.update(body["cards"])
