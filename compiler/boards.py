@@ -145,15 +145,9 @@ def _show(lw: Any, d: ast.DrawDecl) -> dict | None:
     if "field" in props:
         row["field"] = _field(lw, d, props["field"], sym)
     if "colour" in props:
-        v = props["colour"][0]
-        colour = v.id if isinstance(v, ast.Name) else lw.literal(v)
-        if colour in COLOURS:
+        colour = declared_colour(lw, props["colour"], seat=True)
+        if colour is not None:
             row["colour"] = colour
-        elif type(colour) is str and _is_hex(colour):
-            row["colour"] = colour.lower()
-        else:
-            lw.error(v.span, "E404", f"`colour` is `seat` (each seat's own) or a colour like \"#c0392b\", "
-                     f"not `{colour}`", "write `colour: seat` or `colour: \"#c0392b\"`")
     elif places and row["per_player"]:
         row["colour"] = "seat"
     return row
@@ -202,6 +196,24 @@ def _field(lw: Any, d: ast.DrawDecl, values: list, sym: Any) -> str | None:
                  suggest(name or "", fields) or ("its fields: " + ", ".join(fields) if fields else "it has no fields"))
         return None
     return name
+
+
+def declared_colour(lw: Any, values: list, seat: bool = False) -> str | None:
+    """A `colour:` a pack declares (a board's `show`, a region): `"#rrggbb"`
+    (kept lower-case), or, where ``seat``, `seat` (each seat's own); else
+    E404 with the colour it may have meant (a short `"#abc"` written out)."""
+    v = values[0]
+    colour = v.id if isinstance(v, ast.Name) else lw.literal(v)
+    if len(values) == 1 and seat and colour in COLOURS:
+        return colour
+    if len(values) == 1 and type(colour) is str and _is_hex(colour):
+        return colour.lower()
+    said = "`seat` (each seat's own) or a colour" if seat else "a colour"
+    short = type(colour) is str and len(colour) == 4 and _is_hex("#" + colour[1:] * 2)
+    hint = (f'write `colour: "#{"".join(c * 2 for c in colour[1:]).lower()}"` (six digits)' if short else
+            "write `colour: seat` or `colour: \"#c0392b\"`" if seat else 'write `colour: "#c0392b"` (red, green, blue)')
+    lw.error(v.span, "E404", f"`colour` is {said} like \"#c0392b\", not `{colour}`", hint)
+    return None
 
 
 def _is_hex(s: str) -> bool:

@@ -67,7 +67,8 @@ def geometry(R: Any, words: Any = None) -> list[dict]:
             links.update(tuple(sorted((sid, a))) for a in sp.get("adjacent") or [] if a in ids)
         say = words.get if words else (lambda mid, english: english)
         regions = [{"id": r["id"], "name": say(name_id("region", r, r["id"]), r.get("name") or r["id"]),
-                    "tags": list(r.get("tags") or []), "spaces": [s for s in r["spaces"] if s in ids]}
+                    "tags": list(r.get("tags") or []), "spaces": [s for s in r["spaces"] if s in ids],
+                    **({"colour": r["colour"]} if "colour" in r else {})}
                    for r in R.ir.get("regions") or [] if any(s in ids for s in r["spaces"])]
         shows = []
         for sh in b["shows"]:

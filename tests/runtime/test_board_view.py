@@ -36,7 +36,8 @@ def test_the_geometry_is_what_the_pack_declared():
     assert spaces["g11"] == {"id": "g11", "name": "Fountain", "xy": [1, 1], "tags": ["water"]}
     # "link g00 - g01 - g02 - g12 - g22 - g21 - g20 - g10 - g00", "link g01 - g11 - g21", "link g10 - g11 - g12"
     assert len(board["links"]) == 12 and ["g01", "g11"] in board["links"] and ["g00", "g11"] not in board["links"]
-    assert board["regions"] == [{"id": "north", "name": "North side", "tags": [], "spaces": ["g00", "g01", "g02"]}]
+    assert board["regions"] == [{"id": "north", "name": "North side", "tags": [], "spaces": ["g00", "g01", "g02"],
+                                 "colour": "#2e7d32"}]
     assert board["cards"] == {"daisy": {"show": "flower", "name": "Daisy"}, "rose": {"show": "flower", "name": "Rose"},
                               "tulip": {"show": "flower", "name": "Tulip"}}
     # the same for every seat: not in the views

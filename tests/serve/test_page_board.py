@@ -145,6 +145,9 @@ def test_a_space_is_answered_from_the_keyboard(site, screen, tmp_path):
     # flowers show their petals, as `show flower { shape: marker field: petals }` says
     marks = page.evaluate("Array.from(document.querySelectorAll(\"svg.board g.space[data-space='g02'] text.marker-text\"), t => t.textContent)")
     assert marks == ["3"]
+    # the north side in the colour the pack gives it (`region north ... colour: "#2E7D32"`)
+    assert page.evaluate("document.querySelector(\"svg.board rect.region[data-region='north']\").getAttribute('fill')") \
+        == "#2e7d32"
     page.screenshot(path=str(shots(tmp_path) / "garden-map-360.png"))
 
 
