@@ -84,6 +84,7 @@ def lower_boards(lw: Any, ir: dict) -> None:
                 continue
             shown.add(row["id"])
             board["shows"].append(row)
+    _answers(lw, spaces)
     for decl, file in lw.p.boards():
         lw.in_file(file)
         board = boards[decl.name]
@@ -94,6 +95,32 @@ def lower_boards(lw: Any, ir: dict) -> None:
                 lw.error(sp.name_span, "E404", f"space `{sp.name}` has no position, and other spaces of board "
                          f"`{decl.name}` have one", "give it one: `at: x, y`")
     ir["boards"] = list(boards.values())
+
+
+def _answers(lw: Any, spaces: dict[str, dict]) -> None:
+    """Each space's `answers: NAME, ...`: the menu lines (`"..." as NAME`, in
+    any `choose`) a click on the space answers, when the space is drawn
+    (sight/board.py's targets). A name no menu line has is E301, with the
+    nearest names."""
+    decls = [s for s in lw.p.of("space") if _prop(s.decl, "answers") is not None]
+    if not decls:
+        return
+    roots = [s.decl for s in lw.p.symbols.values()] + [n for n, _ in lw.p.rules] + \
+        ([lw.p.game] if lw.p.game else []) + [h for h, _ in lw.p.hooks] + [e for e, _ in lw.p.setup_extensions]
+    lines = {n.name for n in ast.walk(roots) if isinstance(n, ast.Option) and n.name}
+    for sym in decls:
+        lw.in_file(sym.file)
+        names = []
+        for v in _prop(sym.decl, "answers").values:
+            name = v.id if isinstance(v, ast.Name) else None
+            if name in lines:
+                if name not in names:
+                    names.append(name)
+            else:
+                lw.error(v.span, "E301", f"space `{sym.name}` answers `{name or '?'}`, but no menu line is named so",
+                         suggest(name or "", lines) or 'name the menu line: `"..." as NAME`')
+        if names:
+            spaces[sym.name]["answers"] = names
 
 
 def _prop(decl: Any, name: str) -> ast.Prop | None:

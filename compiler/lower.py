@@ -300,7 +300,7 @@ class Lowerer(ScenarioLowering):
         out: dict[str, dict] = {}
         for s in self.p.of("space"):
             self.in_file(s.file)
-            props = self.props(s.decl.props, {"tags", "at"}, "space")  # `at`: compiler/boards.py
+            props = self.props(s.decl.props, {"tags", "at", "answers"}, "space")  # `at`, `answers`: compiler/boards.py
             out[s.name] = {"id": s.name, "name": s.decl.title or s.name,
                            "tags": self.tag_list(props.get("tags", [])), "adjacent": []}
         for decl, file in self.p.boards():

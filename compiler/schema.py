@@ -171,6 +171,7 @@ def build_schema() -> dict:
                             "active": {"type": "boolean"}, "sort": ref("expr")},
                            ["id", "scope", "ordered", "capacity", "accepts", "visible", "active"]),
             "spaces": named({"id": {"type": "string"}, "name": {"type": "string"}, "tags": ids, "adjacent": ids,
+                             "answers": ids,
                              "xy": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}},
                             ["id", "tags", "adjacent"]),
             # where a frontend draws a board's spaces, and what it shows on them (compiler/boards.py)

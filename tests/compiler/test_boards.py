@@ -115,6 +115,17 @@ def test_a_short_colour_is_written_out_in_the_suggestion(tmp_path):
         ("E404", 'write `colour: "#cc3399"` (six digits)')]
 
 
+def test_a_space_answers_menu_lines_by_name(tmp_path):
+    menu = 'action go "Go" { choose "Where?" { "To the gate" as to_gate: { } "Stay": { } } }\n'
+    ir = ir_of(tmp_path, PRELUDE + menu + BOARD.replace('space a "Gate" { at: 0, 0 }',
+                                                        'space a "Gate" { at: 0, 0  answers: to_gate }'))
+    assert {s["id"]: s.get("answers") for s in ir["spaces"]} == {"a": ["to_gate"], "b": None, "c": None}
+    bad = BOARD.replace('space a "Gate" { at: 0, 0 }', 'space a "Gate" { at: 0, 0  answers: to_gat }')
+    diags = [d for d in diags_of(tmp_path, PRELUDE + menu + bad) if d.severity == "error"]
+    assert [(d.code, d.message, d.hint) for d in diags] == [
+        ("E301", "space `a` answers `to_gat`, but no menu line is named so", "did you mean `to_gate`?")]
+
+
 def test_a_show_twice_on_a_board_is_an_error(tmp_path):
     got = errors(tmp_path, PRELUDE + BOARD.replace("  show flower", "  show at\n  show flower"))
     assert [(c, m) for c, _, m in got] == [("E302", "`at` is shown twice on board `yard`")]
