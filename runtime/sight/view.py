@@ -88,7 +88,27 @@ def view(m: Any, player: int | None, log: bool | None = None, log_from: int | No
     if words is not None:
         _translate(m, out, words, raw_log)
     _questions(m, out["log"], raw_log, words)
+    _secret_answers(out["log"], words)
     return out
+
+
+# what another seat's pick or order says in the log, which the seat may not see (filter.py keeps it
+# bare): one word a kind, never one that depends on the answer (a pick may offer pieces and values
+# together: "picked a card" for a piece only would tell which it was)
+_SECRET = {"pick": ("engine-secret-pick", "made a hidden pick"), "order": ("engine-secret-order", "put them in a hidden order")}
+
+
+def _secret_answers(log: list, w: Any) -> None:
+    """Another seat's `pick` or `order` answer reads "made a hidden pick" or
+    "put them in a hidden order" (in the view's language), marked
+    ``secret``: a log people follow says that the seat answered, never
+    what (the entry's other fields stay as the filter left them)."""
+    for e in log:
+        if e.get("type") != "action" or "label" in e or e.get("each") or e.get("kind") not in _SECRET:
+            continue
+        mid, english = _SECRET[e["kind"]]
+        e["label"] = w.get(mid, english) if w is not None else english
+        e["secret"] = True
 
 
 def _questions(m: Any, log: list, raw_log: list, w: Any) -> None:
