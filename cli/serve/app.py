@@ -131,25 +131,24 @@ def make_app(store: Store, limits: Limits | None = None) -> Starlette:
             return _refuse(400, "a new game is a JSON object")
         return _reply(await ask({**body, "op": "create"}, _address(request)))
 
-    async def state(request: Request) -> Response:
+    async def indexed(request: Request, op: str, name: str, parse: Any) -> Response:
+        """A GET of one game that names an index in its query (`log_from`, `from`)."""
         try:
-            log_from = _log_from(request)
+            index = parse(request)
         except Refused as r:
             return _refuse(r.status, r.reason)
-        return _reply(await ask({"op": "state", "id": request.path_params["id"],
-                                 "token": request.query_params.get("token"), "log_from": log_from}))
+        return _reply(await ask({"op": op, "id": request.path_params["id"],
+                                 "token": request.query_params.get("token"), name: index}))
+
+    async def state(request: Request) -> Response:
+        return await indexed(request, "state", "log_from", _log_from)
 
     async def board(request: Request) -> Response:
         return _reply(await ask({"op": "board", "id": request.path_params["id"],
                                  "token": request.query_params.get("token")}))
 
     async def cards(request: Request) -> Response:
-        try:
-            start = _from(request)
-        except Refused as r:
-            return _refuse(r.status, r.reason)
-        return _reply(await ask({"op": "cards", "id": request.path_params["id"],
-                                 "token": request.query_params.get("token"), "from": start}))
+        return await indexed(request, "cards", "from", _from)
 
     async def act(request: Request) -> Response:
         gid, token = request.path_params["id"], request.query_params.get("token")

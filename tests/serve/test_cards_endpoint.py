@@ -12,6 +12,7 @@ import jsonschema
 import pytest
 
 from tests.serve.live import running
+from tests.serve.rebuild import named_cards
 from waybill import Game, load_pack
 from waybill.serve import Store, offer
 from waybill.serve.wire import MAX_MESSAGE, dumps
@@ -64,18 +65,7 @@ def test_the_spectator_gets_the_same_cards_and_views_name_cards_by_id(weds):
     assert mine == watching
     state = httpx.get(f"{url}/api/games/{made['id']}", params={"token": made["tokens"]["0"]}).json()
     assert "entities" not in state["view"]
-    named = set()
-
-    def gather(v):
-        if isinstance(v, dict):
-            if isinstance(v.get("entity"), str):
-                named.add(v["entity"])
-            for x in v.values():
-                gather(x)
-        elif isinstance(v, list):
-            for x in v:
-                gather(x)
-    gather(state["view"])
+    named = named_cards(state["view"], set())
     assert named and named <= set(mine)    # every card a view names, the client has
 
 

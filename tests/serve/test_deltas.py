@@ -23,7 +23,7 @@ import pytest
 from websockets.sync.client import connect
 
 from tests.serve.live import running
-from tests.serve.rebuild import Rebuilt
+from tests.serve.rebuild import Rebuilt, named_cards
 from waybill.api import make_bot
 from waybill.serve import Store, offer
 from waybill.serve.guard import Limits
@@ -198,19 +198,6 @@ def cards_of(http: httpx.Client, url: str, gid: str, token: str, sizes: dict) ->
         cards.update(body["cards"])
         if len(cards) >= body["end"]:
             return cards
-
-
-def named_cards(v, out: set) -> set:
-    """Every card id a state names (`entity`)."""
-    if isinstance(v, dict):
-        if isinstance(v.get("entity"), str):
-            out.add(v["entity"])
-        for x in v.values():
-            named_cards(x, out)
-    elif isinstance(v, list):
-        for x in v:
-            named_cards(x, out)
-    return out
 
 
 @pytest.mark.parametrize("n", [2, 4])
