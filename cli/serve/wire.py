@@ -138,7 +138,9 @@ def cards_page(cards: dict[str, dict], start: int) -> dict:
     ids = list(cards)
     start = max(0, min(start, len(ids)))
     page: dict[str, dict] = {}
-    room = MAX_MESSAGE - len(dumps({"id": "0123456789abcdef", "from": start, "end": len(ids), "cards": {}}))
+    # (room too for the game's id and, on a WebSocket, the reply's `"type":"reply",`)
+    room = MAX_MESSAGE - len(dumps({"type": "reply", "id": "0123456789abcdef", "from": start, "end": len(ids),
+                                    "cards": {}}))
     for eid in ids[start:]:
         room -= len(dumps({eid: cards[eid]})) - 2 + (1 if page else 0)   # '"id":{...}' and its comma
         if room < 0 and page:

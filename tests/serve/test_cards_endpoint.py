@@ -81,6 +81,21 @@ def test_a_bad_from_or_token_is_refused(weds):
     assert store.handle({"op": "cards", "id": gid, "token": token, "from": True})["status"] == 400
 
 
+def test_a_page_of_cards_fits_a_websocket_reply(weds):
+    from websockets.sync.client import connect
+    _, url, made = weds
+    ws = url.replace("http://", "ws://") + f"/api/games/{made['id']}/ws?token={made['spectator']}"
+    with connect(ws, max_size=None, proxy=None, open_timeout=60) as sock:
+        sock.recv(timeout=60)                               # its first state
+        sock.send('{"op": "cards", "from": 0}')
+        while True:
+            text = sock.recv(timeout=60)
+            if '"type":"reply"' in text[:20]:
+                break
+    reply = json.loads(text)
+    assert reply["from"] == 0 and reply["cards"] and len(text.encode()) <= MAX_MESSAGE
+
+
 def test_the_cards_op_over_json_lines(weds):
     store, _, made = weds
     got = store.handle({"op": "cards", "id": made["id"], "token": made["tokens"]["0"], "from": 2, "ref": 7})
