@@ -44,6 +44,10 @@ cards by id):
 4-player WEDS HTTP reply reached 40 621 bytes (a state with no log: its
 view's `entities` 17.6 KB — card text 7.7 KB, fields 5.9 KB —, `display`
 14.4 KB, `boards` 5.6 KB); its largest state without log is now 20 975.
+Random play goes further: a 5- or 6-player WEDS seat asked "Escort your
+truck to" (84 options: 10.7 KB in `view.pending`, 12.3 KB of `actions`,
+8 KB of `boards` with its targets) is sent a state of 43.9-45.9 KB (seeds
+1-2, random choices; not yet under the bound).
 """
 
 from __future__ import annotations
