@@ -1,6 +1,7 @@
 """The largest message `waybill serve` sends in a whole game, before and after deltas.
 
     python bench/wire_sizes.py                       # weds, badlands, warfare; 2 players; seed 1
+    python bench/wire_sizes.py --players 2 4 max     # each pack at 2, 4 and its most players
     python bench/wire_sizes.py --packs weds --players 3 --seed 7 --json
 
 A game of bots alone is played in-process; after every decision, each
@@ -16,31 +17,37 @@ audience (every seat, the spectators) is sent what `waybill serve` sends:
 
 Sizes are of the compact JSON sent (bytes). The "before" size of a state is
 its lean view's plus its whole log's, as the log entries never change once
-written (runtime/sight/filter.py): no O(n^2) re-rendering of the log.
+written (runtime/sight/filter.py): no O(n^2) re-rendering of the log. The
+views are what the server sends, `view(seat, cards=False)`: cards named by
+id, their words asked once a game (`GET .../cards`, pages of at most 30 000
+bytes: WEDS's 218 cards take 2, Badlands' and Warfare's 1). "state without log" is the largest state
+(view and actions) with no log entry at all: what the bound really rests
+on, as a long log is cut to fill each message to near 30 000 bytes.
 Measured here, never asserted in tests; tests/serve/test_deltas.py asserts
-the 30 000-byte bound over a whole game of WEDS through a real server.
+the 30 000-byte bound over whole games of WEDS (2 and 4 players) through a
+real server.
 
-Figures, 2026-12-02 (seed 1, 2 players, bots' default choices):
+Figures, 2026-12-02 (`--players 2 4 max --seed 1`, bots' default choices,
+cards by id):
 
-| pack | decisions | before: largest state | after: largest HTTP | largest WebSocket message | WebSocket bytes a game, before → after (one audience, the largest) |
-| --- | ---: | ---: | ---: | ---: | --- |
-| weds | 519 | 294 500 | 29 919 | 29 946 | 84 896 307 → 893 799 |
-| badlands | 499 | 169 521 | 19 509 | 13 479 | 46 002 295 → 803 727 |
-| warfare | 45 | 41 767 | 19 923 | 21 837 | 1 449 021 → 95 186 |
+| pack | players | decisions | before: largest state | after: largest HTTP | largest WebSocket message | state without log | WebSocket bytes a game, before → after (one audience, the largest) |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |
+| weds | 2 | 519 | 329 061 | 29 941 | 29 989 | 15 767 | 93 501 450 → 1 021 338 |
+| weds | 4 | 1282 | 741 645 | 29 998 | 29 963 | 20 975 | 494 694 475 → 1 991 830 |
+| weds | 6 | 1409 | 791 649 | 30 000 | 29 933 | 24 542 | 586 253 755 → 1 979 746 |
+| badlands | 2 | 499 | 214 464 | 18 785 | 11 077 | 12 436 | 56 559 316 → 903 376 |
+| badlands | 4 | 564 | 250 796 | 29 999 | 15 760 | 17 546 | 75 351 952 → 811 124 |
+| warfare | 2 | 45 | 34 072 | 9 948 | 11 939 | 9 809 | 1 022 286 → 90 559 |
+| warfare | 4 | 85 | 59 226 | 17 818 | 18 417 | 13 556 | 3 296 390 → 129 572 |
 
-With 4 players (`--players 4 --seed 1`, 2026-12-02, after the boards and
-the answers' questions were added to views): weds 1282 decisions, largest
-HTTP reply 40 621 (over the bound: a state with no log at all, whose view
-holds `entities` 17.6 KB, `display` 14.4 KB and `boards` 5.6 KB), largest
-WebSocket message 29 904; badlands 29 999 / 19 509; warfare 29 989 / 29 934.
-An HTTP reply repeats the whole view; cards' static text and fields sent once
-per game (as the board's geometry is) would bring it under.
-
-(The largest "after" messages of WEDS are near 30 000 bytes because a long
-log is cut to fill the message: its first state holds the setup's 176 log
-entries, 22 KB. The largest WEDS state without its log is 24 KB, its pack's
-display and the entities it names; the acting seat's `unavailable` list adds
-up to about 1 KB.)
+(Badlands and Warfare seat at most 4.) Before the cards were sent apart, a
+4-player WEDS HTTP reply reached 40 621 bytes (a state with no log: its
+view's `entities` 17.6 KB — card text 7.7 KB, fields 5.9 KB —, `display`
+14.4 KB, `boards` 5.6 KB); its largest state without log is now 20 975.
+Random play goes further: a 5- or 6-player WEDS seat asked "Escort your
+truck to" (84 options: 10.7 KB in `view.pending`, 12.3 KB of `actions`,
+8 KB of `boards` with its targets) is sent a state of 43.9-45.9 KB (seeds
+1-2, random choices; not yet under the bound).
 """
 
 from __future__ import annotations
@@ -57,7 +64,7 @@ def _state(game: Game, seat, log_from: int | None, version: int) -> dict:
     viewer = None if seat == "spectator" else seat
     mine = viewer is not None and game.pending is not None and not game.over and game.pending["player"] == viewer
     return {"id": "0123456789abcdef", "pack": "x", "seat": viewer, "version": version,
-            "view": game.view(viewer, log_from=log_from), "actions": game.legal_actions() if mine else [],
+            "view": game.view(viewer, log_from=log_from, cards=False), "actions": game.legal_actions() if mine else [],
             "bots": [], "stopped": None}
 
 
@@ -70,7 +77,8 @@ def measure(pack: str, players: int, seed: int) -> dict:
     log_count = {a: 0 for a in audiences}
     prev: dict = {}                                # audience -> (core, version, log end)
     http_end = {s: 0 for s in range(players)}      # where each seat's own log ends (it asks from there)
-    out = {"pack": pack, "decisions": 0, "before": 0, "http": 0, "ws": 0, "ws_bytes_before": {}, "ws_bytes_after": {}}
+    out = {"pack": pack, "players": players, "decisions": 0, "before": 0, "http": 0, "ws": 0, "lean": 0,
+           "ws_bytes_before": {}, "ws_bytes_after": {}}
     sent_before = {a: 0 for a in audiences}
     sent_after = {a: 0 for a in audiences}
     step = 0
@@ -95,6 +103,7 @@ def measure(pack: str, players: int, seed: int) -> dict:
             prev[a] = (wire.core(state), version, state["view"]["log_end"])
             # before: the same state with the whole log
             lean = len(wire.dumps({**state, "view": {**state["view"], "log": [], "log_from": 0}}))
+            out["lean"] = max(out["lean"], lean)
             whole = lean + log_bytes[a] + max(0, log_count[a] - 1)
             out["before"] = max(out["before"], whole)
             sent_before[a] += whole
@@ -107,6 +116,7 @@ def measure(pack: str, players: int, seed: int) -> dict:
         # the mover's HTTP answer: its log since the end of its last one, cut to fit
         answer = wire.bounded(_state(game, seat, http_end[seat], game.decision + game.over))[0]
         out["http"] = max(out["http"], len(wire.dumps(answer)))
+        out["lean"] = max(out["lean"], len(wire.dumps({**answer, "view": {**answer["view"], "log": []}})))
         http_end[seat] = answer["view"]["log_from"] + len(answer["view"]["log"])
     out["decisions"] = step
     out["ws_bytes_before"] = max(sent_before.values())
@@ -117,17 +127,22 @@ def measure(pack: str, players: int, seed: int) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--packs", nargs="+", default=["weds", "badlands", "warfare"])
-    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--players", nargs="+", default=["2"],
+                    help="player counts (max: the pack's largest)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    rows = [measure(p, args.players, args.seed) for p in args.packs]
+    rows = []
+    for p in args.packs:
+        most = load_pack(p).ir["players"]["max"]
+        for n in dict.fromkeys(most if x == "max" else int(x) for x in args.players):
+            r = measure(p, n, args.seed)
+            rows.append(r)
+            if not args.json:
+                print(f"| {r['pack']} | {r['players']} | {r['decisions']} | {r['before']} | {r['http']} | {r['ws']} | "
+                      f"{r['lean']} | {r['ws_bytes_before']} → {r['ws_bytes_after']} |", flush=True)
     if args.json:
         print(json.dumps(rows, indent=1))
-        return
-    for r in rows:
-        print(f"| {r['pack']} | {r['decisions']} | {r['before']} | {r['http']} | {r['ws']} | "
-              f"{r['ws_bytes_before']} → {r['ws_bytes_after']} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -410,10 +410,9 @@ class Session:
         self.say("\n".join(escape(x) for x in lines) if lines else escape(self.words("play-nothing-said", "nothing has been said yet")))
 
     def show_card(self, name: str) -> None:
-        ents = self.rules.ir.get("entities") or []
-        if self.lang:
-            from waybill.i18n import translated_entities
-            ents = translated_entities(self.rules.ir, self.lang)
+        # every card of the game, as the web page has them (Game.cards), in the pack's order
+        cards = self.game.cards(self.lang)
+        ents = [{"id": e["id"], **cards[e["id"]]} for e in self.rules.ir.get("entities") or [] if e["id"] in cards]
         if not name:
             card, arg = self.cmd("card"), self.words("play-arg-name", "NAME")
             self.warn(self.words("play-which-card", f"which card? `{card} {arg}`", card=card, name=arg))

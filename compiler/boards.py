@@ -84,6 +84,7 @@ def lower_boards(lw: Any, ir: dict) -> None:
                 continue
             shown.add(row["id"])
             board["shows"].append(row)
+    _answers(lw, spaces)
     for decl, file in lw.p.boards():
         lw.in_file(file)
         board = boards[decl.name]
@@ -94,6 +95,32 @@ def lower_boards(lw: Any, ir: dict) -> None:
                 lw.error(sp.name_span, "E404", f"space `{sp.name}` has no position, and other spaces of board "
                          f"`{decl.name}` have one", "give it one: `at: x, y`")
     ir["boards"] = list(boards.values())
+
+
+def _answers(lw: Any, spaces: dict[str, dict]) -> None:
+    """Each space's `answers: NAME, ...`: the menu lines (`"..." as NAME`, in
+    any `choose`) a click on the space answers, when the space is drawn
+    (sight/board.py's targets). A name no menu line has is E301, with the
+    nearest names."""
+    decls = [s for s in lw.p.of("space") if _prop(s.decl, "answers") is not None]
+    if not decls:
+        return
+    roots = [s.decl for s in lw.p.symbols.values()] + [n for n, _ in lw.p.rules] + \
+        ([lw.p.game] if lw.p.game else []) + [h for h, _ in lw.p.hooks] + [e for e, _ in lw.p.setup_extensions]
+    lines = {n.name for n in ast.walk(roots) if isinstance(n, ast.Option) and n.name}
+    for sym in decls:
+        lw.in_file(sym.file)
+        names = []
+        for v in _prop(sym.decl, "answers").values:
+            name = v.id if isinstance(v, ast.Name) else None
+            if name in lines:
+                if name not in names:
+                    names.append(name)
+            else:
+                lw.error(v.span, "E301", f"space `{sym.name}` answers `{name or '?'}`, but no menu line is named so",
+                         suggest(name or "", lines) or 'name the menu line: `"..." as NAME`')
+        if names:
+            spaces[sym.name]["answers"] = names
 
 
 def _prop(decl: Any, name: str) -> ast.Prop | None:
@@ -145,15 +172,9 @@ def _show(lw: Any, d: ast.DrawDecl) -> dict | None:
     if "field" in props:
         row["field"] = _field(lw, d, props["field"], sym)
     if "colour" in props:
-        v = props["colour"][0]
-        colour = v.id if isinstance(v, ast.Name) else lw.literal(v)
-        if colour in COLOURS:
+        colour = declared_colour(lw, props["colour"], seat=True)
+        if colour is not None:
             row["colour"] = colour
-        elif type(colour) is str and _is_hex(colour):
-            row["colour"] = colour.lower()
-        else:
-            lw.error(v.span, "E404", f"`colour` is `seat` (each seat's own) or a colour like \"#c0392b\", "
-                     f"not `{colour}`", "write `colour: seat` or `colour: \"#c0392b\"`")
     elif places and row["per_player"]:
         row["colour"] = "seat"
     return row
@@ -202,6 +223,24 @@ def _field(lw: Any, d: ast.DrawDecl, values: list, sym: Any) -> str | None:
                  suggest(name or "", fields) or ("its fields: " + ", ".join(fields) if fields else "it has no fields"))
         return None
     return name
+
+
+def declared_colour(lw: Any, values: list, seat: bool = False) -> str | None:
+    """A `colour:` a pack declares (a board's `show`, a region): `"#rrggbb"`
+    (kept lower-case), or, where ``seat``, `seat` (each seat's own); else
+    E404 with the colour it may have meant (a short `"#abc"` written out)."""
+    v = values[0]
+    colour = v.id if isinstance(v, ast.Name) else lw.literal(v)
+    if len(values) == 1 and seat and colour in COLOURS:
+        return colour
+    if len(values) == 1 and type(colour) is str and _is_hex(colour):
+        return colour.lower()
+    said = "`seat` (each seat's own) or a colour" if seat else "a colour"
+    short = type(colour) is str and len(colour) == 4 and _is_hex("#" + colour[1:] * 2)
+    hint = (f'write `colour: "#{"".join(c * 2 for c in colour[1:]).lower()}"` (six digits)' if short else
+            "write `colour: seat` or `colour: \"#c0392b\"`" if seat else 'write `colour: "#c0392b"` (red, green, blue)')
+    lw.error(v.span, "E404", f"`colour` is {said} like \"#c0392b\", not `{colour}`", hint)
+    return None
 
 
 def _is_hex(s: str) -> bool:

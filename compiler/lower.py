@@ -15,7 +15,7 @@ from waybill.spec.signatures import EVENTS, FUNCTIONS, PRIMITIVES, Signature
 
 from .scenario import ScenarioLowering
 from .balance import lower_balance
-from .boards import lower_boards
+from .boards import declared_colour, lower_boards
 from .bots import lower_bots
 from .limits import check_start_pieces, lower_limits
 from .hooks import PREFIX as HOOKS, hooked, lower_hooks
@@ -300,7 +300,7 @@ class Lowerer(ScenarioLowering):
         out: dict[str, dict] = {}
         for s in self.p.of("space"):
             self.in_file(s.file)
-            props = self.props(s.decl.props, {"tags", "at"}, "space")  # `at`: compiler/boards.py
+            props = self.props(s.decl.props, {"tags", "at", "answers"}, "space")  # `at`, `answers`: compiler/boards.py
             out[s.name] = {"id": s.name, "name": s.decl.title or s.name,
                            "tags": self.tag_list(props.get("tags", [])), "adjacent": []}
         for decl, file in self.p.boards():
@@ -332,7 +332,7 @@ class Lowerer(ScenarioLowering):
 
     def region(self, s: Symbol) -> dict:
         self.in_file(s.file)
-        props = self.props(s.decl.props, {"spaces", "tags"}, "region")
+        props = self.props(s.decl.props, {"spaces", "tags", "colour"}, "region")
         spaces = []
         for v in props.get("spaces", []):
             if isinstance(v, ast.Name) and self.category(v.id) == "space":
@@ -340,8 +340,12 @@ class Lowerer(ScenarioLowering):
             else:
                 self.error(v.span, "E301", f"unknown space `{getattr(v, 'id', '?')}`",
                            suggest(getattr(v, "id", ""), [x.name for x in self.p.of("space")]))
-        return {"id": s.name, "name": s.decl.title or s.name, "spaces": spaces,
-                "tags": self.tag_list(props.get("tags", []))}
+        out = {"id": s.name, "name": s.decl.title or s.name, "spaces": spaces,
+               "tags": self.tag_list(props.get("tags", []))}
+        colour = declared_colour(self, props["colour"]) if "colour" in props else None
+        if colour is not None:          # how a drawn board fills it (compiler/boards.py)
+            out["colour"] = colour
+        return out
 
     def die(self, s: Symbol) -> dict:
         self.in_file(s.file)

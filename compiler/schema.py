@@ -171,6 +171,7 @@ def build_schema() -> dict:
                             "active": {"type": "boolean"}, "sort": ref("expr")},
                            ["id", "scope", "ordered", "capacity", "accepts", "visible", "active"]),
             "spaces": named({"id": {"type": "string"}, "name": {"type": "string"}, "tags": ids, "adjacent": ids,
+                             "answers": ids,
                              "xy": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}},
                             ["id", "tags", "adjacent"]),
             # where a frontend draws a board's spaces, and what it shows on them (compiler/boards.py)
@@ -183,7 +184,8 @@ def build_schema() -> dict:
                     "field": {"type": "string"}, "colour": {"type": "string"}, "expr": ref("expr"), "at": at},
                     ["id", "what", "label", "shape"])}},
                 ["id", "name", "spaces", "shows"])},
-            "regions": named({"id": {"type": "string"}, "name": {"type": "string"}, "spaces": ids, "tags": ids},
+            "regions": named({"id": {"type": "string"}, "name": {"type": "string"}, "spaces": ids, "tags": ids,
+                              "colour": {"type": "string", "pattern": "^#[0-9a-f]{6}$"}},
                              ["id", "spaces", "tags"]),
             "dice": named({"id": {"type": "string"}, "faces": {"type": "array", "minItems": 1}}, ["id", "faces"]),
             "tracks": named({"id": {"type": "string"}, "values": {"type": "array"}}, ["id", "values"]),

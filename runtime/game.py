@@ -12,6 +12,7 @@ from typing import Any, Iterable
 
 from .engine import interpreter
 from .sight import board as _board
+from .sight import cards as _cards
 from .sight import view as _view
 from .text import words as _words
 from waybill.spec.errors import IllegalAction, RuleError, WaybillError
@@ -443,7 +444,7 @@ class Game:
         return self.m.st
 
     def view(self, player: int | None, log: bool | None = None, log_from: int | None = None,
-             zones: bool = False, display: bool = True, lang: str | None = None) -> dict:
+             zones: bool = False, display: bool = True, lang: str | None = None, cards: bool = True) -> dict:
         """What ``player`` (a seat index, or None for a spectator) may see.
         Lean by default: the pack's display, the question, the counters.
         ``log=True`` adds the whole log, ``log_from=N`` the entries from
@@ -451,8 +452,19 @@ class Game:
         every non-empty zone (what bots read), ``display=False`` leaves out
         the display and entities. ``lang`` (e.g. "ru") says every
         player-facing string in that language, English where its catalogue
-        lacks one. The caller owns the result."""
-        return _view.view(self.m, player, log, log_from, zones, display, lang)
+        lacks one. ``cards=False`` names cards by id only, leaving out
+        ``entities`` and a display zone's ``text`` (its cards' names): for a client
+        that asked ``cards()`` once (what ``waybill serve`` sends). The
+        caller owns the result."""
+        return _view.view(self.m, player, log, log_from, zones, display, lang, cards)
+
+    def cards(self, lang: str | None = None) -> dict[str, dict]:
+        """Every card (entity) of the game's rules by id: ``name``, ``kind``,
+        ``text`` and ``fields``, which never change, so a frontend asks once
+        and views name cards by id (``view(..., cards=False)``). The same for
+        every seat and state: the pack's cards, not the game's pieces
+        (runtime/sight/cards.py)."""
+        return _cards.cards(self.m.R, _words.words(self.m, lang) if lang else None)
 
     def boards(self, lang: str | None = None) -> list[dict]:
         """The geometry of each board the pack draws (spaces with positions,

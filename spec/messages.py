@@ -658,6 +658,7 @@ ENGINE_IDS: dict[str, tuple] = {
     "engine-list-sep": (), "engine-stopped": ("message",), "engine-requirement": (),
     "engine-cannot-pay": ("amount", "counter", "has"),
     "engine-player": ("number",), "engine-seat-name": ("seat",), "engine-times": ("name", "count"),
+    "engine-secret-pick": (), "engine-secret-order": (),
     "play-your-choice": (), "play-the-table": (), "play-game-over": (), "play-winner": ("player",),
     "play-winners": ("players",), "play-team-won": (), "play-team-lost": (),
     "play-nothing-said": (), "play-bots": ("bots",), "play-bot-of": ("seat", "bot"), "play-earlier": ("count",),

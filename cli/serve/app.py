@@ -96,6 +96,14 @@ def _log_from(conn: Request | WebSocket) -> int:
     return int(text)
 
 
+def _from(conn: Request) -> int:
+    """The `from` of a cards request's query (0 when left out): a whole number, 0 or more."""
+    text = conn.query_params.get("from", "0")
+    if not text.isascii() or not text.isdigit() or len(text) > 16:
+        raise Refused(400, "from is a whole number (a card's place, 0 or more)")
+    return int(text)
+
+
 def _address(conn: Request | WebSocket) -> str | None:
     return conn.client.host if conn.client else None
 
@@ -123,17 +131,24 @@ def make_app(store: Store, limits: Limits | None = None) -> Starlette:
             return _refuse(400, "a new game is a JSON object")
         return _reply(await ask({**body, "op": "create"}, _address(request)))
 
-    async def state(request: Request) -> Response:
+    async def indexed(request: Request, op: str, name: str, parse: Any) -> Response:
+        """A GET of one game that names an index in its query (`log_from`, `from`)."""
         try:
-            log_from = _log_from(request)
+            index = parse(request)
         except Refused as r:
             return _refuse(r.status, r.reason)
-        return _reply(await ask({"op": "state", "id": request.path_params["id"],
-                                 "token": request.query_params.get("token"), "log_from": log_from}))
+        return _reply(await ask({"op": op, "id": request.path_params["id"],
+                                 "token": request.query_params.get("token"), name: index}))
+
+    async def state(request: Request) -> Response:
+        return await indexed(request, "state", "log_from", _log_from)
 
     async def board(request: Request) -> Response:
         return _reply(await ask({"op": "board", "id": request.path_params["id"],
                                  "token": request.query_params.get("token")}))
+
+    async def cards(request: Request) -> Response:
+        return await indexed(request, "cards", "from", _from)
 
     async def act(request: Request) -> Response:
         gid, token = request.path_params["id"], request.query_params.get("token")
@@ -220,6 +235,7 @@ def make_app(store: Store, limits: Limits | None = None) -> Starlette:
         Route("/api/games", create, methods=["POST"]),
         Route("/api/games/{id}", state),
         Route("/api/games/{id}/board", board),
+        Route("/api/games/{id}/cards", cards),
         Route("/api/games/{id}/actions", act, methods=["POST"]),
         WebSocketRoute("/api/games/{id}/ws", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

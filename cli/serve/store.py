@@ -118,6 +118,7 @@ class Table:
     touched: float = 0.0             # when a request last named it (the store's clock)
     ended: float | None = None       # when it was found finished (over, or its bots stopped)
     gone: bool = False               # expired: no longer saved
+    cards: dict | None = field(default=None, repr=False)   # Game.cards() in the server's language, once
 
     def finished(self) -> bool:
         return self.game.over or self.stopped is not None
@@ -193,11 +194,13 @@ class Store:
                 out = self.state(request.get("id"), request.get("token"), request.get("log_from", 0))
             elif op == "board":
                 out = self.board(request.get("id"), request.get("token"))
+            elif op == "cards":
+                out = self.cards(request.get("id"), request.get("token"), request.get("from", 0))
             elif op == "act":
                 out = self.act(request.get("id"), request.get("token"), request.get("action"),
                                request.get("log_from", 0))
             else:
-                raise Refused(400, f"unknown op {_shown(op)}; known: packs, create, state, board, act")
+                raise Refused(400, f"unknown op {_shown(op)}; known: packs, create, state, board, cards, act")
         except Refused as r:
             out = {"error": r.reason, "status": r.status}
         if isinstance(request, dict) and "ref" in request:
@@ -274,6 +277,20 @@ class Store:
         table, _ = self.find(gid, token)
         with table.lock:
             return {"id": table.id, "boards": table.game.boards(self.lang)}
+
+    def cards(self, gid: Any, token: Any, start: Any = 0) -> dict:
+        """The game's cards (Game.cards: every card of its rules, by id), from
+        the ``start``-th on, as many as fit in one message: the same for every
+        seat and state, so a client asks once (and again from ``from`` +
+        the cards it got, while that is short of ``end``); views name cards
+        by id."""
+        if type(start) is not int or not 0 <= start <= MAX_LOG_FROM:
+            raise Refused(400, f"from is a whole number (a card's place, 0 or more), not {_shown(start)}")
+        table, _ = self.find(gid, token)
+        with table.lock:
+            if table.cards is None:
+                table.cards = self._cards_of(table)
+            return {"id": table.id, **wire.cards_page(table.cards, start)}
 
     def state_of(self, table: Table, seat: int | str, log_from: int = 0) -> dict:
         """A seat's state now, after any bot whose turn it is has played."""
@@ -376,6 +393,15 @@ class Store:
             self._tell(table, "its view could not be rendered", exc)
             raise Refused(500, f"this game's view could not be rendered (a fault in pack {table.pack!r}: "
                                f"{type(exc).__name__})") from None
+
+    def _cards_of(self, table: Table) -> dict:
+        """The game's cards in the server's language; in English if that fails (as ``_view``)."""
+        if self.lang is not None:
+            try:
+                return table.game.cards(self.lang)
+            except Exception as exc:          # noqa: BLE001 - any fault of the catalogue: English instead
+                self._tell(table, f"its cards in {self.lang!r} failed, sent in English instead", exc)
+        return table.game.cards()
 
     def _tell(self, table: Table, what: str, exc: BaseException) -> None:
         """Log a rendering fault, once per pack, language and kind of fault."""
@@ -561,13 +587,14 @@ class Store:
 
 
 def seat_view(game: Game, seat: int | None, lang: str | None = None, log_from: int | None = 0) -> dict:
-    """The view a seat is sent: ``Game.view(seat)`` with its log from entry
-    ``log_from`` on (negative: that many back from the end, which takes a
-    second view to find; None: no log), in ``lang``."""
+    """The view a seat is sent: ``Game.view(seat, cards=False)`` (cards by
+    id: the client asked for them once, ``Store.cards``) with its log from
+    entry ``log_from`` on (negative: that many back from the end, which
+    takes a second view to find; None: no log), in ``lang``."""
     if log_from is not None and log_from < 0:
         end = game.view(seat, display=False)["log_end"]
         log_from = max(0, end + log_from)
-    view = game.view(seat, log_from=log_from, lang=lang)
+    view = game.view(seat, log_from=log_from, lang=lang, cards=False)
     if view["log_from"] > view["log_end"]:      # asked from past the end: the (empty) log starts there
         view["log_from"] = view["log_end"]
     return view

@@ -130,6 +130,25 @@ def delta(old: dict, version: int, new: dict) -> list[dict] | None:
     return [msg, *_log_messages(rest, log_from + len(first), new["version"])]
 
 
+def cards_page(cards: dict[str, dict], start: int) -> dict:
+    """The cards (``Game.cards()``, by id in their order) from the ``start``-th
+    on, as many as fit in one message (at least one: a client asking again
+    from ``start + len(cards)`` always moves on): ``{"from", "end",
+    "cards"}``; ``end`` is how many cards there are."""
+    ids = list(cards)
+    start = max(0, min(start, len(ids)))
+    page: dict[str, dict] = {}
+    # (room too for the game's id and, on a WebSocket, the reply's `"type":"reply",`)
+    room = MAX_MESSAGE - len(dumps({"type": "reply", "id": "0123456789abcdef", "from": start, "end": len(ids),
+                                    "cards": {}}))
+    for eid in ids[start:]:
+        room -= len(dumps({eid: cards[eid]})) - 2 + (1 if page else 0)   # '"id":{...}' and its comma
+        if room < 0 and page:
+            break
+        page[eid] = cards[eid]
+    return {"from": start, "end": len(ids), "cards": page}
+
+
 def _log_messages(entries: list, log_from: int, version: int) -> list[dict]:
     out = []
     while entries:

@@ -23,7 +23,8 @@ from waybill.spec.messages import DEFAULT_LANG, ENGINE_IDS
 STATIC = Path(__file__).parent / "static"
 # the engine's words the page uses to say values (besides its own page-*)
 VALUE_IDS = ("engine-none", "engine-hidden", "engine-yes", "engine-no", "engine-player", "engine-times",
-             "engine-zone-of", "engine-list-sep", "engine-log-answer", "engine-log-did")
+             "engine-zone-of", "engine-list-sep", "engine-log-answer", "engine-log-did", "engine-empty",
+             "engine-hidden-count")
 MARK = "<!--words: the page's words in the server's language (app.py fills this in)-->"
 
 

@@ -43,7 +43,9 @@ def drawn(R: Any) -> list[dict]:
         shows = b["shows"]
         # a shown quantity's expression, compiled once (as a display's `show` lines are)
         fns = {s["id"]: compile_expr(s["expr"], R, R.where(s.get("at"))) for s in shows if s["what"] == "quantity"}
-        out.append({"board": b, "spaces": spaces,
+        # a menu line's name -> the space a click answers it by (a space's `answers`)
+        answers = {name: sid for sid in spaces for name in R.spaces[sid].get("answers") or ()}
+        out.append({"board": b, "spaces": spaces, "answers": answers,
                     "entities": {s["id"]: s for s in shows if s["what"] == "entity"},
                     "kinds": {s["id"]: s for s in shows if s["what"] == "kind"},
                     "places": [s for s in shows if s["what"] in ("counter", "quantity")], "fns": fns})
@@ -67,7 +69,8 @@ def geometry(R: Any, words: Any = None) -> list[dict]:
             links.update(tuple(sorted((sid, a))) for a in sp.get("adjacent") or [] if a in ids)
         say = words.get if words else (lambda mid, english: english)
         regions = [{"id": r["id"], "name": say(name_id("region", r, r["id"]), r.get("name") or r["id"]),
-                    "tags": list(r.get("tags") or []), "spaces": [s for s in r["spaces"] if s in ids]}
+                    "tags": list(r.get("tags") or []), "spaces": [s for s in r["spaces"] if s in ids],
+                    **({"colour": r["colour"]} if "colour" in r else {})}
                    for r in R.ir.get("regions") or [] if any(s in ids for s in r["spaces"])]
         shows = []
         for sh in b["shows"]:
@@ -116,7 +119,7 @@ def state(m: Any, sight: Sight, props: dict[int, dict], pending: dict | None) ->
             if z["count"] > len(seen):
                 hidden.append({"space": sid, "count": z["count"] - len(seen)})
         board = {"id": d["board"]["id"], "tokens": tokens, "pieces": pieces, "hidden": hidden}
-        board["targets"] = _targets(pending, sight.player, ids, where)
+        board["targets"] = _targets(pending, sight.player, ids, where, d["answers"])
         out.append(board)
     return out
 
@@ -151,11 +154,14 @@ def _piece(R: Any, d: dict, p: dict) -> dict | None:
     return row
 
 
-def _targets(pending: dict | None, viewer: int | None, ids: set, where: dict) -> list[dict]:
-    """``[{"space", "options": [i, ...]}]``: the viewer's options that name a space of this board."""
+def _targets(pending: dict | None, viewer: int | None, ids: set, where: dict,
+             answers: dict | None = None) -> list[dict]:
+    """``[{"space", "options": [i, ...]}]``: the viewer's options that name a space of this board
+    (by its id, by a piece lying there, or a menu line named as the space `answers`)."""
     if viewer is None or not pending or pending.get("player") != viewer or "options" not in pending:
         return []
     by_space: dict[str, list[int]] = {}
+    at = pending.get("at")
     for i, opt in enumerate(pending["options"]):
         v = opt.get("value")
         sid = None
@@ -163,6 +169,10 @@ def _targets(pending: dict | None, viewer: int | None, ids: set, where: dict) ->
             sid = v
         elif type(v) is dict and "piece" in v and v["piece"] in where:
             sid = where[v["piece"]]
+        elif answers and pending.get("kind") == "choose" and at and type(opt.get("id")) is str:
+            # a menu line's id is `<decision>#<its name>` (view.option_ids; `~n` for a repeat)
+            name = opt["id"][len(at) + 1:] if opt["id"].startswith(at + "#") else None
+            sid = answers.get(name)
         if sid is not None:
             by_space.setdefault(sid, []).append(opt.get("option", i))
     return [{"space": s, "options": o} for s, o in by_space.items()]

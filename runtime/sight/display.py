@@ -8,7 +8,8 @@ with a label. Here each becomes ``{"type", "id"?, "label", "value" | "by_seat",
 (a zone's value is the zone as ``Sight.zone`` lists it), ``by_seat`` holds
 one value per seat for a per-player counter or zone on the board, and
 ``text`` is the value written for people (player, space and entity names; a
-piece the seat does not see is "hidden"). Nothing reaches the seat except
+piece the seat does not see is "hidden"); a view that names cards by id
+leaves a zone's ``text`` out. Nothing reaches the seat except
 through its ``Sight``.
 
 Derived items (quantities and `show` expressions) read the whole state, so a
@@ -29,17 +30,21 @@ from waybill.spec.messages import safe_id
 DERIVED = frozenset(("quantity", "show"))
 
 
-def build(m: Any, sight: Sight, props: dict[int, dict], words: Any = None) -> dict:
+def build(m: Any, sight: Sight, props: dict[int, dict], words: Any = None, texts: bool = True) -> dict:
     """``words`` (runtime/text.Words) says labels and values in a language;
-    None: the IR's own words."""
+    None: the IR's own words. ``texts=False``: a zone item has no ``text``
+    (its pieces name their cards by id; a client that has the cards,
+    sight/cards.py, says their names and text: the view does not repeat
+    them)."""
     decl = compiled(m.R)
     lay = m.L
     panels = []
     for seat in range(lay.n):
         own = sight.player == seat
-        items = [_item(m, sight, props, it, seat, words) for it in decl["panel"] if own or it["type"] not in DERIVED]
+        items = [_item(m, sight, props, it, seat, words, texts) for it in decl["panel"]
+                 if own or it["type"] not in DERIVED]
         panels.append({"seat": seat, "name": m.st.players[seat], "items": items})
-    board = [_item(m, sight, props, it, None, words) for it in decl["board"]]
+    board = [_item(m, sight, props, it, None, words, texts) for it in decl["board"]]
     return {"panels": panels, "board": board}
 
 
@@ -68,7 +73,7 @@ def compiled(rules: Any) -> dict:
     return out
 
 
-def _item(m: Any, sight: Sight, props: dict, it: dict, seat: int | None, w: Any = None) -> dict:
+def _item(m: Any, sight: Sight, props: dict, it: dict, seat: int | None, w: Any = None, texts: bool = True) -> dict:
     kind = it["type"]
     out: dict[str, Any] = {"type": kind}
     if it.get("id") is not None:
@@ -84,12 +89,16 @@ def _item(m: Any, sight: Sight, props: dict, it: dict, seat: int | None, w: Any 
             if it.get("grouped") and "pieces" in z:
                 z["groups"] = _groups(z.pop("pieces"))
         ztext = _zone_text if w is None else _zone_words
-        if len(zones) == 1 and not (seat is None and m.L.z_of[slots[0]] is not None):
+        one = len(zones) == 1 and not (seat is None and m.L.z_of[slots[0]] is not None)
+        if one:
             out["value"] = zones[0]
-            out["text"] = ztext(m, sight if w is None else w, zones[0], it.get("full"))
         else:
             out["by_seat"] = zones
-            out["text"] = [ztext(m, sight if w is None else w, z, it.get("full")) for z in zones]
+        if texts:       # (else its words are its cards' names: the client has the cards)
+            said = [ztext(m, sight if w is None else w, z, it.get("full")) for z in zones]
+            out["text"] = said[0] if one else said
+        elif it.get("full"):
+            out["full"] = True      # its cards are shown with their text (the client has it)
         return out
     if kind == "counter":
         raw = _counter_values(m, it["id"], seat)

@@ -17,6 +17,7 @@ from json.encoder import encode_basestring_ascii as _json_str
 from typing import Any
 
 from . import board as _board
+from . import cards as _cards
 from . import display as _display
 from ..text import words as _text
 from ..engine.english import label_english, option_labels, prompt_english
@@ -37,7 +38,7 @@ def check_viewer(player: Any, n: int) -> None:
 
 
 def view(m: Any, player: int | None, log: bool | None = None, log_from: int | None = None,
-         zones: bool = False, display: bool = True, lang: str | None = None) -> dict:
+         zones: bool = False, display: bool = True, lang: str | None = None, cards: bool = True) -> dict:
     """The view of seat ``player`` (None: a spectator). Lean by default: the
     pack's display, the question and the counters; log entries only when
     asked (``log=True`` for all of them, ``log_from=N`` for those from
@@ -45,7 +46,10 @@ def view(m: Any, player: int | None, log: bool | None = None, log_from: int | No
     only with ``zones=True`` (what bots and tools read); ``display=False``
     leaves out the display and the entities (bots do not draw). ``lang``
     says every player-facing string in that language (spec/messages.py): a
-    message its catalogue lacks is said in English. Only words change."""
+    message its catalogue lacks is said in English. Only words change.
+    ``cards=False`` names cards by id only: no ``entities``, and no
+    ``text`` on a display zone (the names of its cards: the cards' static
+    data is ``cards.cards``, asked once a game: what the server sends)."""
     st, lay = m.st, m.L
     words = _text.words(m, lang)
     check_viewer(player, lay.n)
@@ -72,9 +76,10 @@ def view(m: Any, player: int | None, log: bool | None = None, log_from: int | No
         "over": st.over,
         "winner": st.winner,
         "result": sight.value(st.result),
-        "display": _display.build(m, sight, props, words) if display else {"panels": [], "board": []},
+        "display": _display.build(m, sight, props, words, cards) if display else {"panels": [], "board": []},
     }
-    out["entities"] = _entities(m, out, words) if display else {}
+    if cards:
+        out["entities"] = _entities(m, out, words) if display else {}
     if display and _board.drawn(m.R):
         out["boards"] = _board.state(m, sight, props, out["pending"])   # geometry: board.geometry, sent once
     if display and out["pending"] is not None:
@@ -83,7 +88,27 @@ def view(m: Any, player: int | None, log: bool | None = None, log_from: int | No
     if words is not None:
         _translate(m, out, words, raw_log)
     _questions(m, out["log"], raw_log, words)
+    _secret_answers(out["log"], words)
     return out
+
+
+# what another seat's pick or order says in the log, which the seat may not see (filter.py keeps it
+# bare): one word a kind, never one that depends on the answer (a pick may offer pieces and values
+# together: "picked a card" for a piece only would tell which it was)
+_SECRET = {"pick": ("engine-secret-pick", "made a hidden pick"), "order": ("engine-secret-order", "put them in a hidden order")}
+
+
+def _secret_answers(log: list, w: Any) -> None:
+    """Another seat's `pick` or `order` answer reads "made a hidden pick" or
+    "put them in a hidden order" (in the view's language), marked
+    ``secret``: a log people follow says that the seat answered, never
+    what (the entry's other fields stay as the filter left them)."""
+    for e in log:
+        if e.get("type") != "action" or "label" in e or e.get("each") or e.get("kind") not in _SECRET:
+            continue
+        mid, english = _SECRET[e["kind"]]
+        e["label"] = w.get(mid, english) if w is not None else english
+        e["secret"] = True
 
 
 def _questions(m: Any, log: list, raw_log: list, w: Any) -> None:
@@ -333,20 +358,7 @@ def _entities(m: Any, v: dict, words: Any = None) -> dict:
         if type(o.get("entity")) is str:
             shown.add(o["entity"])
     ents = m.R.entities
-    out = {}
-    for eid in sorted(seen | shown):
-        e = ents.get(eid)
-        if e is None:
-            continue
-        row = {"name": words.entity(eid) if words else e.get("name") or eid}
-        if eid in shown:
-            row["kind"] = e.get("kind")
-            if e.get("text"):
-                row["text"] = words.entity_text(eid) if words else e["text"]
-            if e.get("fields"):
-                row["fields"] = e["fields"]
-        out[eid] = row
-    return out
+    return {eid: _cards.card(m.R, eid, words, eid in shown) for eid in sorted(seen | shown) if eid in ents}
 
 
 def _gather(v: Any, seen: set) -> None:

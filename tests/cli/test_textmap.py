@@ -25,18 +25,42 @@ def test_the_garden_as_text():
     # seat 0 at g00 and seat 1 at g22 ("set p.at = ..."), flowers (markers) at g02, g11, g20;
     # the options "North bed" (1) and "West bed" (2) stand on their spaces
     assert [o["label"] for o in view["pending"]["options"]] == ["North bed", "West bed"]
+    # the paths between neighbours ("adjacent", garden_walk/board.wb) drawn between the beds
     assert textmap.lines(game.boards(), view, 40) == [
         "The Garden",
-        " 1 [1] *",
-        "[2] *  ·",
-        " *  ·  2",
+        " 1 ─[1]─ *",
+        " │   │   │",
+        "[2]─ * ─ ·",
+        " │   │   │",
+        " * ─ · ─ 2",
         "1 Player 1  2 Player 2  [n] option n",
     ]
 
 
 def test_another_seat_sees_no_option_numbers():
     game, _ = walking()
-    assert textmap.lines(game.boards(), game.view(1), 40)[1:4] == [" 1  ·  *", " ·  *  ·", " *  ·  2"]
+    assert textmap.lines(game.boards(), game.view(1), 40)[1:6:2] == [" 1 ─ · ─ *", " · ─ * ─ ·", " * ─ · ─ 2"]
+
+
+def test_without_room_for_the_links_the_spaces_alone():
+    game, view = walking()
+    assert textmap.lines(game.boards(), view, 80, height=7)[1] == " 1 ─[1]─ *"
+    assert textmap.lines(game.boards(), view, 80, height=6)[1:4] == [" 1 [1] *", "[2] *  ·", " *  ·  2"]
+
+
+def test_links_only_along_a_row_or_column_over_empty_cells_or_between_diagonal_neighbours():
+    grid = [[" a ", "   ", " b "], ["   ", " c ", "   "], [" d ", "   ", " e "]]
+    drawn = textmap._linked(grid, [((0, 0), (0, 2)), ((0, 0), (1, 1)), ((0, 2), (1, 1)), ((0, 0), (2, 0)),
+                                   ((2, 0), (2, 2)), ((0, 2), (2, 2)), ((1, 1), (2, 2)), ((0, 0), (2, 2))])
+    assert drawn == [
+        " a ───── b",
+        " │ ╲   ╱ │",
+        " │   c   │",
+        " │     ╲ │",
+        " d ───── e",
+    ]
+    # a link through an occupied cell (a to e crosses c) or two ranks apart diagonally is left out
+    assert textmap._linked(grid, [((0, 0), (2, 2))]) == [" a       b", "", "     c", "", " d       e"]
 
 
 def test_no_map_on_a_narrow_or_short_terminal():
@@ -54,8 +78,10 @@ def test_the_wasteland_shows_trucks_and_sites():
         if view["boards"][0]["targets"]:
             break
         game.apply(game.legal_actions()[0])
-    got = textmap.lines(game.boards(), view, 80)
+    got = textmap.lines(game.boards(), view, 80, height=19)
     assert got[0] == "The Wasteland" and len(got) == 1 + 17 + 1      # 17 rows of spaces (y = 0..16)
+    roomy = textmap.lines(game.boards(), view, 80)
+    assert len(roomy) == 1 + 33 + 1 and "─" in roomy[3] and "╱" in "".join(roomy)    # with its roads
     assert max(map(len, got)) <= 80
     text = "\n".join(got)
     assert "Te" in text and "[2]" in text          # the Terminus site; option 2, The Depot
@@ -70,7 +96,7 @@ def play(width: str) -> str:
 
 
 def test_play_draws_the_map_when_the_terminal_is_wide_enough():
-    assert " 1 [1] *" in play("100")
+    assert " 1 ─[1]─ *" in play("100")
     # (the first question names no space: the legend "1 Player 1  2 Player 2" is 22 wide)
     assert "The Garden" in play("22")
     assert "The Garden" not in play("21")

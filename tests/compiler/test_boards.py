@@ -30,7 +30,7 @@ board yard "The Yard" {
   space b "Pond" { tags: water  at: 2, 0 }
   space c { at: 1, 1 }
   link a - b - c
-  region top "Top row" { spaces: a, b }
+  region top "Top row" { spaces: a, b  colour: "#1F5FA8" }
   show at "Walker" { shape: token }
   show flag { shape: marker colour: "#C0392B" }
   show flower { field: petals }
@@ -81,6 +81,9 @@ def test_a_board_without_positions_is_a_graph_nobody_draws(tmp_path):
     ('  show flag "F" { field: petals }\n', "E404", "`field` shows a field of the shown pieces; a counter has none"),
     ('  show flag "F" { colour: red }\n', "E404", "`colour` is `seat`"),
     ('  show rose "R" { mark: "much too long a mark" }\n', "E404", "`mark` is a short text"),
+    ('  region low "Low" { spaces: c  colour: "green" }\n', "E404", '`colour` is a colour like "#c0392b", not `green`'),
+    ('  region low "Low" { spaces: c  colour: seat }\n', "E404", '`colour` is a colour like "#c0392b", not `seat`'),
+    ('  region low "Low" { spaces: c  colour: "#12345g" }\n', "E404", "not `#12345g`"),
 ])
 def test_every_mistake_in_a_board_is_an_error_at_its_line(tmp_path, line, code, words):
     shown = line.split()[1] if line.startswith("  show ") else None
@@ -96,6 +99,31 @@ def test_the_mistakes_come_with_suggestions(tmp_path):
     board = BOARD.replace('  show at "Walker" { shape: token }\n', '  show att\n  show at "X" { shape: tokn }\n')
     diags = [d for d in diags_of(tmp_path, PRELUDE + board) if d.severity == "error"]
     assert [d.hint for d in diags] == ["did you mean `at`?", "did you mean `token`?"]
+
+
+def test_a_region_keeps_its_colour_and_the_board_gives_it(tmp_path):
+    ir = ir_of(tmp_path, PRELUDE + BOARD)
+    assert [r.get("colour") for r in ir["regions"]] == ["#1f5fa8"]     # (written "#1F5FA8": kept lower-case)
+    assert "colour" not in ir_of(tmp_path, PRELUDE + BOARD.replace('  colour: "#1F5FA8"', ""))["regions"][0]
+
+
+def test_a_short_colour_is_written_out_in_the_suggestion(tmp_path):
+    board = BOARD.replace('colour: "#C0392B"', 'colour: "#c39"').replace('colour: "#1F5FA8"', 'colour: "blue"')
+    diags = [d for d in diags_of(tmp_path, PRELUDE + board) if d.severity == "error"]
+    assert [(d.code, d.hint) for d in diags] == [
+        ("E404", 'write `colour: "#c0392b"` (red, green, blue)'),
+        ("E404", 'write `colour: "#cc3399"` (six digits)')]
+
+
+def test_a_space_answers_menu_lines_by_name(tmp_path):
+    menu = 'action go "Go" { choose "Where?" { "To the gate" as to_gate: { } "Stay": { } } }\n'
+    ir = ir_of(tmp_path, PRELUDE + menu + BOARD.replace('space a "Gate" { at: 0, 0 }',
+                                                        'space a "Gate" { at: 0, 0  answers: to_gate }'))
+    assert {s["id"]: s.get("answers") for s in ir["spaces"]} == {"a": ["to_gate"], "b": None, "c": None}
+    bad = BOARD.replace('space a "Gate" { at: 0, 0 }', 'space a "Gate" { at: 0, 0  answers: to_gat }')
+    diags = [d for d in diags_of(tmp_path, PRELUDE + menu + bad) if d.severity == "error"]
+    assert [(d.code, d.message, d.hint) for d in diags] == [
+        ("E301", "space `a` answers `to_gat`, but no menu line is named so", "did you mean `to_gate`?")]
 
 
 def test_a_show_twice_on_a_board_is_an_error(tmp_path):

@@ -79,6 +79,7 @@ def _renamed(tree, legacy: dict):
 
 
 _GAINED = ("ask", "ask_args", "question")
+_SECRET = ("label", "secret")      # (another seat's pick says it picked: main's was bare)
 
 
 def _as_main_saw(views: list, main: list) -> list:
@@ -86,7 +87,8 @@ def _as_main_saw(views: list, main: list) -> list:
     out = []
     for v, old in zip(views, main):
         v = {k: x for k, x in v.items() if k != "boards"}
-        v["log"] = [{k: x for k, x in e.items() if k not in _GAINED} for e in v["log"]]
+        v["log"] = [{k: x for k, x in e.items() if k not in _GAINED and not (e.get("secret") and k in _SECRET)}
+                    for e in v["log"]]
         if "entities" in v:
             v["entities"] = {k: x for k, x in v["entities"].items() if k in old.get("entities", {})}
         out.append(v)

@@ -307,6 +307,7 @@ def check_seat(o: Oracle, s) -> None:
         assert not leaked, f"log entry {i} {st.log[i]} shows seat {s} the hidden piece(s) {leaked}"
 
     check_reader(o, s, v)
+    check_lean(g, s, v)
 
     if s is not None and st.pending and st.pending["player"] == s:
         for a, raw in zip(g.legal_actions(), st.pending["options"]):
@@ -317,6 +318,34 @@ def check_seat(o: Oracle, s) -> None:
             if a.get("value") == {"hidden": True}:
                 assert a["label"] == "hidden", "an option names a piece its seat cannot see"
                 assert raw["value"] != {"hidden": True}
+
+
+def _without_words(v: dict) -> dict:
+    """A view without what a client that has the cards says itself: the
+    entities, and each display zone's text (and its `full` mark)."""
+    out = {k: x for k, x in v.items() if k != "entities"}
+    display = v["display"]
+    strip = [{k: x for k, x in it.items() if not (it["type"] == "zone" and k in ("text", "full"))}
+             for it in display["board"]]
+    panels = [{**p, "items": [{k: x for k, x in it.items() if not (it["type"] == "zone" and k in ("text", "full"))}
+                              for it in p["items"]]} for p in display["panels"]]
+    out["display"] = {"panels": panels, "board": strip}
+    return out
+
+
+def check_lean(g: Game, s, v: dict) -> None:
+    """What the server sends (``view(cards=False)``, cards named by id) is the
+    view checked above less its words for cards, and ``Game.cards()`` (the
+    cards endpoint) is the pack's cards whatever the state, the same for
+    every seat: nothing a seat may not see passes through either."""
+    lean = g.view(s, log=True, zones=True, cards=False)
+    assert "entities" not in lean
+    assert _without_words(lean) == _without_words(v), f"seat {s}'s lean view is not its view less its words"
+    cards = g.cards()
+    assert cards == {e: cards[e] for e in sorted(g.rules.entities)}, "the cards are not the rules' cards"
+    assert not piece_refs(cards, []), "the cards name a piece"
+    named = {h["entity"] for _, h in piece_refs(lean, []) if type(h.get("entity")) is str}
+    assert named <= cards.keys()
 
 
 def check_reader(o: Oracle, s, v: dict) -> None:
@@ -417,6 +446,8 @@ def test_no_view_shows_a_seat_what_it_cannot_see(packs, pack, players, seeds, st
             g.apply(rnd.choice(g.legal_actions()))
         # the answers as their seats saw them replay the game
         assert Game.replay(rules, seed, g.actions(), players).to_json() == g.to_json()
+        # the cards (the cards endpoint) say nothing of the game: another deal's are the same
+        assert g.cards() == Game.new(rules, players, seed=seed + 1).cards()
 
 
 def test_the_peek_pack_exercises_every_kind_of_secret(packs):

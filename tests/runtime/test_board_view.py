@@ -36,7 +36,8 @@ def test_the_geometry_is_what_the_pack_declared():
     assert spaces["g11"] == {"id": "g11", "name": "Fountain", "xy": [1, 1], "tags": ["water"]}
     # "link g00 - g01 - g02 - g12 - g22 - g21 - g20 - g10 - g00", "link g01 - g11 - g21", "link g10 - g11 - g12"
     assert len(board["links"]) == 12 and ["g01", "g11"] in board["links"] and ["g00", "g11"] not in board["links"]
-    assert board["regions"] == [{"id": "north", "name": "North side", "tags": [], "spaces": ["g00", "g01", "g02"]}]
+    assert board["regions"] == [{"id": "north", "name": "North side", "tags": [], "spaces": ["g00", "g01", "g02"],
+                                 "colour": "#2e7d32"}]
     assert board["cards"] == {"daisy": {"show": "flower", "name": "Daisy"}, "rose": {"show": "flower", "name": "Rose"},
                               "tulip": {"show": "flower", "name": "Tulip"}}
     # the same for every seat: not in the views
@@ -150,6 +151,36 @@ def test_badlands_draws_each_seats_cards_where_their_at_says():
                 checked.add(at)
         game.apply(rng.choice(game.legal_actions()))
     assert {"settlement", "crossroads", "junkyard"} <= checked
+
+
+def test_a_badlands_destination_is_answered_on_its_space():
+    """content/badlands/map.wb: each location `answers` the menu line of
+    "Where does the Gang go?" that rides there (travel.wb: `"Junkyard (1
+    Fuel)" as junkyard`): its space is a target for that option, so a click
+    on the map chooses it; the lines no space answers stay menu lines."""
+    game = Game.new(load_pack("badlands"), players=2, seed=3)
+    rng = random.Random(2)
+    rode = None
+    for _ in range(400):
+        if game.over:
+            break
+        seat = game.pending["player"]
+        view = game.view(seat)
+        pending = view["pending"]
+        if pending.get("at") == "proc-pick_destination-ask-destination":
+            [board] = view["boards"]
+            by_space = {t["space"]: t["options"] for t in board["targets"]}
+            named = {o["id"].split("#")[1]: o["option"] for o in pending["options"]}
+            want = {f"map_{n}": [i] for n, i in named.items()
+                    if n in ("junkyard", "gas_station", "military_base", "vault", "mines", "outpost")}
+            assert want and by_space == want
+            assert not any(t for b in game.view(1 - seat)["boards"] for t in b["targets"])   # (not another seat's)
+            space = sorted(want)[0]
+            game.apply(game.legal_actions()[by_space[space][0]])
+            rode = space
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    assert rode is not None, "no Gang rode out"
 
 
 def test_the_geometry_is_said_in_the_views_language():

@@ -60,7 +60,20 @@ def test_the_pack_declared_question_reaches_the_other_seat_too(played):
     theirs = [e for e in answers(game.view(0, log=True)) if e["player"] == 1 and "question" in e]
     assert theirs and {e["kind"] for e in theirs} - {"pick", "order"}
     assert all(e["question"] == asked[e["decision"]][None] for e in theirs)
-    assert not [e for e in answers(game.view(0, log=True)) if e["player"] == 1 and e["kind"] == "pick" and "label" in e]
+    # another seat's pick says that it picked, never what: no value, no question, one word for every pick
+    secret = [e for e in answers(game.view(0, log=True)) if e["player"] == 1 and e["kind"] == "pick"]
+    assert secret and all(e == {"type": "action", "player": 1, "decision": e["decision"], "kind": "pick",
+                                "label": "made a hidden pick", "secret": True} for e in secret)
+
+
+def test_another_seats_secret_pick_reads_in_the_log_in_its_language(played):
+    _, game, _ = played
+    mine = [e for e in answers(game.view(1, log=True)) if e["player"] == 1 and e["kind"] == "pick"]
+    assert mine and not any(e.get("secret") for e in mine)          # a seat's own picks say what it picked
+    ru = [e for e in answers(game.view(0, log=True, lang="ru")) if e.get("secret")]
+    assert ru and {e["label"] for e in ru} == {"делает скрытый выбор"}
+    spectator = [e for e in answers(game.view(None, log=True)) if e["kind"] == "pick"]
+    assert spectator and all(e["label"] == "made a hidden pick" for e in spectator)
 
 
 def test_a_russian_question_has_no_english_word(played):

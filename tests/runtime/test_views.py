@@ -180,11 +180,12 @@ def test_a_log_entry_is_filtered_by_where_the_piece_was_when_it_was_written(rule
     assert events(theirs, "moved")[-1]["piece"]["piece"] in {p["piece"] for p in zone(theirs, "table")["pieces"]}
 
 
-def test_other_players_answers_to_picks_keep_no_label(rules):
+def test_other_players_answers_to_picks_say_only_that_they_picked(rules):
     g = Game.new(rules, 2, seed=2)
     take_then(g, "Play a card")
     entry = [e for e in g.view(1, log=True, zones=True)["log"] if e.get("type") == "action"][-1]
-    assert entry == {"type": "action", "player": 0, "decision": entry["decision"], "kind": "pick"}
+    assert entry == {"type": "action", "player": 0, "decision": entry["decision"], "kind": "pick",
+                     "label": "made a hidden pick", "secret": True}
 
 
 # --- reveal ------------------------------------------------------------------

@@ -82,3 +82,16 @@ class Rebuilt:
             self.behind = True
             return
         self.state = {**mine, "view": {**mine["view"], "log": mine["view"]["log"] + msg["log"]}}
+
+
+def named_cards(v, out: set) -> set:
+    """Every card id a state names (an `entity`): what the client must have from `cards`."""
+    if isinstance(v, dict):
+        if isinstance(v.get("entity"), str):
+            out.add(v["entity"])
+        for x in v.values():
+            named_cards(x, out)
+    elif isinstance(v, list):
+        for x in v:
+            named_cards(x, out)
+    return out

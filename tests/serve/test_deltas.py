@@ -1,5 +1,6 @@
-"""Deltas over the wire (docs/PROTOCOL.md, "Deltas"): a whole game of WEDS,
-both seats played over HTTP with `log_from`, watched over WebSockets; every
+"""Deltas over the wire (docs/PROTOCOL.md, "Deltas"): whole games of WEDS
+with 2 and 4 players, every seat played over HTTP with `log_from`, watched
+over WebSockets; every
 message at most 30 KB, and what each client rebuilds from its messages is,
 at every step, exactly the state the game shows that seat.
 
@@ -22,7 +23,7 @@ import pytest
 from websockets.sync.client import connect
 
 from tests.serve.live import running
-from tests.serve.rebuild import Rebuilt
+from tests.serve.rebuild import Rebuilt, named_cards
 from waybill.api import make_bot
 from waybill.serve import Store, offer
 from waybill.serve.guard import Limits
@@ -49,7 +50,7 @@ def truth(store: Store, gid: str, seat, log_from: int) -> dict:
     mine = viewer is not None and game.pending is not None and not game.over and game.pending["player"] == viewer
     return json.loads(json.dumps({
         "id": gid, "pack": "weds", "seat": viewer, "version": version_of(game), "bots": [], "stopped": None,
-        "view": game.view(viewer, log_from=log_from), "actions": game.legal_actions() if mine else []}))
+        "view": game.view(viewer, log_from=log_from, cards=False), "actions": game.legal_actions() if mine else []}))
 
 
 def version_of(game) -> int:
@@ -186,18 +187,33 @@ def weds():
     return offer(["weds"])
 
 
-def test_a_whole_game_of_weds_over_http_and_websockets_rebuilds_every_view(weds, tmp_path):
+def cards_of(http: httpx.Client, url: str, gid: str, token: str, sizes: dict) -> dict:
+    """Every card, asked page by page (`from`) as a client does once a game."""
+    cards: dict = {}
+    while True:
+        r = http.get(f"{url}/api/games/{gid}/cards", params={"token": token, "from": len(cards)})
+        assert r.status_code == 200, r.text
+        note(sizes, "cards", r.content)
+        body = r.json()
+        cards.update(body["cards"])
+        if len(cards) >= body["end"]:
+            return cards
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_a_whole_game_of_weds_over_http_and_websockets_rebuilds_every_view(weds, n):
     store = Store(weds, None)
     sizes: dict = {}
     # the smallest kernel buffer for a WebSocket: the slow socket falls behind at once
     with running(store, Limits(send_buffer=4096)) as url, httpx.Client(timeout=WAIT) as http:
-        r = http.post(f"{url}/api/games", json={"pack": "weds", "players": 2, "seed": 3})
+        r = http.post(f"{url}/api/games", json={"pack": "weds", "players": n, "seed": 3})
         assert r.status_code == 200, r.text
         g = r.json()
         gid = g["id"]
         game = store.tables[gid].game
-        players = {s: Player(http, url, gid, g["tokens"][str(s)], sizes) for s in (0, 1)}
-        sockets = [Socket(url, gid, g["tokens"]["0"], 0, sizes), Socket(url, gid, g["tokens"]["1"], 1, sizes),
+        cards = cards_of(http, url, gid, g["spectator"], sizes)     # once a game: views name cards by id
+        players = {s: Player(http, url, gid, g["tokens"][str(s)], sizes) for s in range(n)}
+        sockets = [*(Socket(url, gid, g["tokens"][str(s)], s, sizes) for s in range(n)),
                    Socket(url, gid, g["spectator"], SPECTATOR, sizes)]
         for p in players.values():
             p.catch_up()
@@ -229,6 +245,7 @@ def test_a_whole_game_of_weds_over_http_and_websockets_rebuilds_every_view(weds,
                 p.catch_up()       # the other seat moved last: its turn, it asks for the state
             k = id(p)
             checked[k] = _check(p.copy, truth(store, gid, seat, 0 if whole else checked[k]), checked[k], whole)
+            assert named_cards(p.copy.state, set()) <= cards.keys(), "a state names a card the client lacks"
             p.act(bot.choose(game, p.copy.state["actions"], rng))
             step += 1
             if lagging and any(w.whole and w.version is not None for ch in list(hub.channels.values())
@@ -244,7 +261,8 @@ def test_a_whole_game_of_weds_over_http_and_websockets_rebuilds_every_view(weds,
             assert c is not None
             c.close()
     # the figure (bench/wire_sizes.py measures it per pack); shown with -s or on a failure
-    print(f"WEDS, {step} decisions: largest message over HTTP {sizes['http']} B, over the WebSocket {sizes['ws']} B")
+    print(f"WEDS, {n} players, {step} decisions: largest message over HTTP {sizes['http']} B, "
+          f"over the WebSocket {sizes['ws']} B, a page of cards {sizes['cards']} B")
 
 
 def _check(copy: Rebuilt, want: dict, checked: int, whole: bool) -> int:

@@ -145,6 +145,9 @@ def test_a_space_is_answered_from_the_keyboard(site, screen, tmp_path):
     # flowers show their petals, as `show flower { shape: marker field: petals }` says
     marks = page.evaluate("Array.from(document.querySelectorAll(\"svg.board g.space[data-space='g02'] text.marker-text\"), t => t.textContent)")
     assert marks == ["3"]
+    # the north side in the colour the pack gives it (`region north ... colour: "#2E7D32"`)
+    assert page.evaluate("document.querySelector(\"svg.board rect.region[data-region='north']\").getAttribute('fill')") \
+        == "#2e7d32"
     page.screenshot(path=str(shots(tmp_path) / "garden-map-360.png"))
 
 
@@ -175,3 +178,42 @@ def test_the_first_turns_of_badlands_on_its_map(site, screen, tmp_path):
     assert "Settlement 1" in names and "Crossroads 2" in names
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.screenshot(path=str(shots(tmp_path) / "badlands-map-360.png"))
+
+
+@pytest.mark.parametrize("screen", [(1280, 900)], ids=["desktop"], indirect=True)
+def test_a_badlands_gang_rides_where_its_space_is_clicked(site, screen, tmp_path):
+    """content/badlands/map.wb: a location `answers` the line of "Where does
+    the Gang go?" that rides there, so the map's space is clickable and a
+    click chooses it."""
+    import random
+
+    import httpx
+    store, url = site
+    page = screen
+    made = httpx.post(f"{url}/api/games", json={"pack": "badlands", "players": 2, "seed": 3, "bots": [1]}).json()
+    gid, token = made["id"], made["tokens"]["0"]
+    game = store.tables[gid].game
+    rng = random.Random(2)
+    for _ in range(200):        # seat 0 plays over HTTP until one of its Gangs is to ride out
+        state = httpx.get(f"{url}/api/games/{gid}", params={"token": token}).json()
+        assert not state["view"]["over"]
+        if (state["view"]["pending"] or {}).get("at") == "proc-pick_destination-ask-destination":
+            break
+        assert httpx.post(f"{url}/api/games/{gid}/actions", params={"token": token},
+                          json=rng.choice(state["actions"])).status_code == 200
+    else:
+        pytest.fail("no Gang of seat 0 rode out")
+    page.goto(f"{url}/#game={gid}&token={token}")
+    wait_for_turn(page)
+    map_drawn(page)
+    targets = page.evaluate("Array.from(document.querySelectorAll('svg.board g.target'), g => g.dataset.space)")
+    assert targets and all(t.startswith("map_") for t in targets)
+    space = sorted(targets)[0]
+    decision = int(page.evaluate("document.body.dataset.decision"))
+    page.click(f"svg.board g.target[data-space='{space}']")
+    page.wait_for_function(f"Number(document.body.dataset.decision) > {decision}")
+    # the answer was the line riding there ("Junkyard (1 Fuel)" for map_junkyard)
+    answer = next(e for e in reversed(game.log) if e.get("type") == "action" and e.get("decision") == decision)
+    ridden = next(o for o in state["view"]["pending"]["options"] if o["option"] == answer["option"])
+    assert ridden["id"].endswith("#" + space.removeprefix("map_"))
+    page.screenshot(path=str(shots(tmp_path) / "badlands-destination-1280.png"))

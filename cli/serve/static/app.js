@@ -43,7 +43,7 @@ let game = null;            // {id, token}
 let socket = null;
 let shown = -1;             // the decision number drawn last (older pushes are skipped)
 let current = null;         // the state as rebuilt from the server's messages (see "deltas" below)
-let entities = {};          // the view's entities: names (and text) by entity id
+let entities = {};          // the game's cards by id: name, kind, text, fields (GET …/cards, asked once a game)
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -168,6 +168,7 @@ async function join() {
   shown = -1;
   current = null;
   try {
+    entities = await fetchCards();        // views name cards by id: their words come once, first
     await fetchState(-LOG_KEPT);
   } catch (e) {
     // a bad token or a game that is gone: the reason and a way on, not an empty table
@@ -176,6 +177,20 @@ async function join() {
     throw e;
   }
   listen();
+}
+
+// every card of the game, page by page (a page fits in one message; `end` says how many there are)
+async function fetchCards() {
+  const cards = {};
+  let end = Infinity;
+  while (Object.keys(cards).length < end) {
+    const from = Object.keys(cards).length;
+    const page = await api(`/api/games/${encodeURIComponent(game.id)}/cards?token=${encodeURIComponent(game.token)}&from=${from}`);
+    Object.assign(cards, page.cards);
+    end = page.end;
+    if (!Object.keys(page.cards).length) break;      // (never loops on a server that sends nothing)
+  }
+  return cards;
 }
 
 function query(logFrom) {
@@ -291,7 +306,6 @@ function render(state) {
   if (at < shown) return;
   shown = at;
   const names = view.players;
-  entities = view.entities || {};
   const pack = packs.find((p) => p.id === state.pack);
   $("game-name").textContent = pack ? pack.name : state.pack;
   document.body.dataset.decision = String(view.decision);
@@ -515,10 +529,44 @@ function marked(name, seat, state) {
   return state.bots.includes(seat) ? say("page-bot-mark", { name }) : name;
 }
 
-// the pack's declared table: items with a label and their value in words
+// the pack's declared table: items with a label and their value in words (a zone's are
+// its cards' names: the view names them by id)
 function itemText(item, names, seat) {
-  if (seat !== undefined) return Array.isArray(item.text) ? item.text[seat] : fmt(item.by_seat[seat], names);
-  return typeof item.text === "string" ? item.text : fmt(item.value, names);
+  const value = seat !== undefined ? item.by_seat[seat] : item.value;
+  if (seat !== undefined && Array.isArray(item.text)) return item.text[seat];
+  if (seat === undefined && typeof item.text === "string") return item.text;
+  return item.type === "zone" && value && typeof value === "object" ? zoneWords(value) : fmt(value, names);
+}
+
+// a panel's zone: its cards by name, each card's text on a tap or hover (in full for a `full` zone)
+function zoneNodes(item, names) {
+  const z = item.value;
+  const seen = z.pieces || z.known;
+  if (!seen || !seen.length || z.groups) return document.createTextNode(itemText(item, names));
+  const out = el("span", { class: "cards" });
+  seen.forEach((p, i) => {
+    if (i) out.append(item.full ? el("br") : say("engine-list-sep"));
+    const name = p.hidden ? say("engine-hidden") : entityName(p.entity);
+    const card = entities[p.entity];
+    out.append(item.full && card && card.text ? (card.text.startsWith(name) ? card.text : `${name}: ${card.text}`) : cardNamed(name, p.entity));
+  });
+  const rest = z.known ? z.count - z.known.length : 0;
+  if (rest > 0) out.append(say("engine-list-sep"), say("engine-hidden-count", { count: rest }));
+  return out;
+}
+
+// a zone as words: its cards by name (alike ones counted), the ones this seat does not see counted
+function zoneWords(z) {
+  const sep = say("engine-list-sep");
+  if (z.groups) {
+    return z.groups.length ? z.groups.map((g) => (g.count > 1 ? say("engine-times", { name: entityName(g.entity), count: g.count })
+      : entityName(g.entity))).join(sep) : say("engine-empty");
+  }
+  if (z.pieces) return z.pieces.length ? z.pieces.map((p) => (p.hidden ? say("engine-hidden") : entityName(p.entity))).join(sep) : say("engine-empty");
+  const known = (z.known || []).map((p) => entityName(p.entity));
+  const rest = z.count - known.length;
+  if (rest > 0) known.push(say("engine-hidden-count", { count: rest }));
+  return known.length ? known.join(sep) : say("engine-empty");
 }
 
 function drawItems(items, names) {
@@ -548,7 +596,7 @@ function drawPanels(panels, view, state, names) {
     for (const item of panel.items) {
       const key = `${item.type}:${item.id || item.label}`;
       if (!rows.has(key)) rows.set(key, { label: item.label, cells: new Map() });
-      rows.get(key).cells.set(panel.seat, itemText(item, names));
+      rows.get(key).cells.set(panel.seat, item.type === "zone" && item.value ? zoneNodes(item, names) : itemText(item, names));
     }
   }
   const head = el("tr", {}, el("th", { text: "" }), ...panels.map((p) => {
@@ -557,7 +605,10 @@ function drawPanels(panels, view, state, names) {
     return el("th", { class: acting ? "acting" : "", text: who });
   }));
   const body = Array.from(rows.values(), (r) => el("tr", {}, el("th", { text: r.label }),
-    ...panels.map((p) => el("td", { text: r.cells.has(p.seat) ? r.cells.get(p.seat) : "" }))));
+    ...panels.map((p) => {
+      const cell = r.cells.get(p.seat);
+      return typeof cell === "object" && cell ? el("td", {}, cell) : el("td", { text: cell == null ? "" : cell });
+    })));
   return el("table", {}, el("thead", {}, head), el("tbody", {}, ...body));
 }
 

@@ -102,7 +102,9 @@ function drawOneBoard(g, now, state, names, answer) {
     if (pts.length < 2) continue;
     const x0 = Math.min(...pts.map((p) => p[0])) - r * 1.5, y0 = Math.min(...pts.map((p) => p[1])) - r * 1.5;
     const x1 = Math.max(...pts.map((p) => p[0])) + r * 1.5, y1 = Math.max(...pts.map((p) => p[1])) + r * 1.5;
-    map.append(svg("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, rx: r, class: "region", "data-region": region.id },
+    // (a region's colour is the pack's, `colour: "#rrggbb"`: a light fill, its edge in the colour itself)
+    const tint = region.colour ? { fill: region.colour, "fill-opacity": 0.22, stroke: region.colour } : {};
+    map.append(svg("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, rx: r, class: "region", "data-region": region.id, ...tint },
       svg("title", { text: region.name })));
   }
   for (const [a, b] of g.links) {
@@ -132,8 +134,10 @@ function drawOneBoard(g, now, state, names, answer) {
     }
     labelled.forEach((p, i) => {
       const name = cardOf(g, p).name;
+      const show = shows.get(cardOf(g, p).show);
       words.push(name);
-      group.append(svg("text", { x, y: y + r + font * (1 + i), class: "tile", "font-size": font, text: shortName(name) }));
+      const ink = show.colour && show.colour !== "seat" ? { fill: show.colour } : {};    // (the pack's colour, when declared)
+      group.append(svg("text", { x, y: y + r + font * (1 + i), class: "tile", "font-size": font, text: shortName(name), ...ink }));
     });
     marked.forEach((p, i) => {
       const show = shows.get(cardOf(g, p).show);

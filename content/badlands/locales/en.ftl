@@ -118,13 +118,13 @@ proc-pick_destination-ask-destination-military_base = Military Base (2 Fuel)
 # travel.wb:7
 proc-pick_destination-ask-destination-vault = Vault (2 Fuel)
 # travel.wb:7
-proc-pick_destination-ask-destination-opt5 = Mines (2 Fuel)
+proc-pick_destination-ask-destination-mines = Mines (2 Fuel)
 # travel.wb:7
 proc-pick_destination-ask-destination-patrol = Crossroads: patrol your own (1 Fuel)
 # travel.wb:7
 proc-pick_destination-ask-destination-opt7 = Crossroads: ambush an enemy (1 Fuel)
 # travel.wb:7
-proc-pick_destination-ask-destination-opt8 = Outpost (1 Fuel)
+proc-pick_destination-ask-destination-outpost = Outpost (1 Fuel)
 # travel.wb:7
 proc-pick_destination-ask-destination-opt9 = Enemy Settlement (3 Fuel)
 # travel.wb:23
@@ -870,13 +870,13 @@ display-board-zone-mines_doors = Sealed doors at the Mines
 # display.wb:31
 display-board-zone-discard = Discard pile
 board-the_map = The Badlands
-# map.wb:33
-board-the_map-show-raiders_at = Raiders
-# map.wb:33
-board-the_map-show-raiders_at-mark = R
-# map.wb:34
-board-the_map-show-marauders_at = Marauders
-# map.wb:34
-board-the_map-show-marauders_at-mark = M
 # map.wb:35
+board-the_map-show-raiders_at = Raiders
+# map.wb:35
+board-the_map-show-raiders_at-mark = R
+# map.wb:36
+board-the_map-show-marauders_at = Marauders
+# map.wb:36
+board-the_map-show-marauders_at-mark = M
+# map.wb:37
 board-the_map-show-caravan_at = Caravan
