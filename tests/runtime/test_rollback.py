@@ -223,13 +223,13 @@ def test_the_compiled_engine_stopping_half_way_plays_the_action_again_from_where
     Here the compiled engine's gain writes its counter and then fails; the
     interpreter's gain does not: the game must come out as the interpreter's
     alone, not with anything of the failed attempt in it."""
-    from waybill.runtime.compiled import pygen
+    from waybill.runtime.compiled import pyhelpers
     from waybill.runtime.engine import primitives
 
     def half_a_gain(m, loc, spec, amount, who):
         primitives.gain(m, loc, spec[0], amount, who)       # written ...
         raise ValueError("planted")                          # ... then the engine stops
-    monkeypatch.setitem(pygen._STMT_HELPERS, "_gn", half_a_gain)
+    monkeypatch.setitem(pyhelpers.HELPERS, "_gn", half_a_gain)
     compiled = _exits_game(tmp_path / "c", "compiled")
     reference = _exits_game(tmp_path / "i", "interpreter")
     for g in (compiled, reference):
