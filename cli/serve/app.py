@@ -97,10 +97,10 @@ def _log_from(conn: Request | WebSocket) -> int:
 
 
 def _from(conn: Request) -> int:
-    """The `from` of a cards request's query (0 when left out): a whole number, 0 or more."""
+    """The `from` of a cards or actions request's query (0 when left out): a whole number, 0 or more."""
     text = conn.query_params.get("from", "0")
     if not text.isascii() or not text.isdigit() or len(text) > 16:
-        raise Refused(400, "from is a whole number (a card's place, 0 or more)")
+        raise Refused(400, "from is a whole number (a place in the list, 0 or more)")
     return int(text)
 
 
@@ -149,6 +149,9 @@ def make_app(store: Store, limits: Limits | None = None) -> Starlette:
 
     async def cards(request: Request) -> Response:
         return await indexed(request, "cards", "from", _from)
+
+    async def options(request: Request) -> Response:
+        return await indexed(request, "actions", "from", _from)
 
     async def act(request: Request) -> Response:
         gid, token = request.path_params["id"], request.query_params.get("token")
@@ -237,6 +240,7 @@ def make_app(store: Store, limits: Limits | None = None) -> Starlette:
         Route("/api/games/{id}/board", board),
         Route("/api/games/{id}/cards", cards),
         Route("/api/games/{id}/actions", act, methods=["POST"]),
+        Route("/api/games/{id}/actions", options, methods=["GET"]),
         WebSocketRoute("/api/games/{id}/ws", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -152,7 +152,7 @@ class Hub:
             if a is not None and a.core is not None:
                 msgs = wire.delta(a.core, a.version, state)
                 if msgs is not None:
-                    texts = [(wire.dumps(m), m["log_from"] + len(m["log"])) for m in msgs]
+                    texts = wire.with_log_ends(msgs, a.log_end)
                     self.built[(table.id, seat, state["version"], "delta")] += 1
             out[seat] = (state, texts)
         return out
@@ -210,5 +210,4 @@ class Hub:
         view = {**core["view"], "log_from": log_from, "log": entries}
         first, rest = wire.bounded({**core, "version": version, "view": view}, "state")
         self.built[(table.id, seat, version, "whole")] += 1
-        return [(wire.dumps(m), m["view"]["log_from"] + len(m["view"]["log"]) if m["type"] == "state"
-                 else m["log_from"] + len(m["log"])) for m in (first, *rest)]
+        return wire.with_log_ends([first, *rest], start)

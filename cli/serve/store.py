@@ -196,11 +196,13 @@ class Store:
                 out = self.board(request.get("id"), request.get("token"))
             elif op == "cards":
                 out = self.cards(request.get("id"), request.get("token"), request.get("from", 0))
+            elif op == "actions":
+                out = self.actions(request.get("id"), request.get("token"), request.get("from", 0))
             elif op == "act":
                 out = self.act(request.get("id"), request.get("token"), request.get("action"),
                                request.get("log_from", 0))
             else:
-                raise Refused(400, f"unknown op {_shown(op)}; known: packs, create, state, board, cards, act")
+                raise Refused(400, f"unknown op {_shown(op)}; known: packs, create, state, board, cards, actions, act")
         except Refused as r:
             out = {"error": r.reason, "status": r.status}
         if isinstance(request, dict) and "ref" in request:
@@ -291,6 +293,15 @@ class Store:
             if table.cards is None:
                 table.cards = self._cards_of(table)
             return {"id": table.id, **wire.cards_page(table.cards, start)}
+
+    def actions(self, gid: Any, token: Any, start: Any = 0) -> dict:
+        """The seat's options now (as its view says them and as actions), from
+        the ``start``-th on, as many as fit in one message: the rest of a
+        state that was sent with its first options only (``options_end``)."""
+        if type(start) is not int or not 0 <= start <= MAX_LOG_FROM:
+            raise Refused(400, f"from is a whole number (an option's place, 0 or more), not {_shown(start)}")
+        table, seat = self.find(gid, token)
+        return {"id": table.id, **wire.actions_page(self.state_of(table, seat, None), start)}
 
     def state_of(self, table: Table, seat: int | str, log_from: int = 0) -> dict:
         """A seat's state now, after any bot whose turn it is has played."""

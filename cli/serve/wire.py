@@ -8,7 +8,12 @@ keep every message small (docs/PROTOCOL.md, "Deltas"):
   bytes; what is left is sent in `log` messages (WebSocket) or asked for
   again with `log_from` (HTTP);
 - a WebSocket that has a state is sent only what changed: a `patch` of the
-  state without its log, and the log entries that are new.
+  state without its log, and the log entries that are new;
+- a state too long even without its log (a question with many options) is
+  sent with the acting seat's first options only (`options_end` says how
+  many there are); the rest follow in `actions` messages (WebSocket) or are
+  asked for (HTTP, `actions_page`). A change too long for a delta is sent
+  as such a state.
 
 A patch is JSON: `{"set": value}` replaces a value; `{"keys": {k: patch},
 "drop": [k]}` changes, adds and removes keys of an object; `{"items":
@@ -103,15 +108,36 @@ def core(state: dict) -> dict:
 
 
 def bounded(state: dict, kind: str | None = None) -> tuple[dict, list[dict]]:
-    """The state with as much of its log as fits in one message, and the rest
-    of its log as `log` messages (each fitting too). `kind` is the message's
+    """The state as one message that fits, and what did not fit as the
+    messages that follow it: `actions` messages (the acting seat's options
+    past the first ones, when the state without its log is too long with
+    them all) and `log` messages (each fitting too). `kind` is the message's
     `type` (None: an HTTP answer, which has none)."""
     view = state["view"]
     head = {"type": kind} if kind else {}
     msg = {**head, **state, "view": {**view, "log": []}}
-    first, rest = _cut(view["log"], len(dumps(msg)))
+    log = view["log"]
+    more: list[dict] = []
+    # (room kept for one log entry: an HTTP client asking again from its log's end moves on)
+    first_entry = len(dumps(log[0])) + 1 if log else 0
+    if len(dumps(msg)) + first_entry > MAX_MESSAGE:
+        msg, more = _cut_options(msg, first_entry)
+    first, rest = _cut(log, len(dumps(msg)))
     msg["view"]["log"] = first
-    return msg, _log_messages(rest, view["log_from"] + len(first), state["version"])
+    return msg, [*more, *_log_messages(rest, view["log_from"] + len(first), state["version"])]
+
+
+def with_log_ends(msgs: list[dict], log_end: int) -> list[tuple[str, int]]:
+    """Each message as sent, with where the client's log ends once it has
+    taken it (`log_end`: where it ends before the first)."""
+    out = []
+    for m in msgs:
+        if m.get("type") == "state" or "view" in m:
+            log_end = m["view"]["log_from"] + len(m["view"]["log"])
+        elif "log" in m:
+            log_end = m["log_from"] + len(m["log"])
+        out.append((dumps(m), log_end))
+    return out
 
 
 def delta(old: dict, version: int, new: dict) -> list[dict] | None:
@@ -125,6 +151,11 @@ def delta(old: dict, version: int, new: dict) -> list[dict] | None:
         return None
     msg: dict[str, Any] = {"type": "delta", "from": version, "version": new["version"],
                            "patch": p, "log_from": log_from, "log": []}
+    if len(dumps(msg)) > MAX_MESSAGE:
+        # a change too big for one delta (a question with many options): the
+        # state itself, cut to fit, with its log since the client's end
+        whole, more = bounded(new, "state")
+        return [whole, *more]
     first, rest = _cut(log, len(dumps(msg)))
     msg["log"] = first
     return [msg, *_log_messages(rest, log_from + len(first), new["version"])]
@@ -147,6 +178,68 @@ def cards_page(cards: dict[str, dict], start: int) -> dict:
             break
         page[eid] = cards[eid]
     return {"from": start, "end": len(ids), "cards": page}
+
+
+def actions_page(state: dict, start: int) -> dict:
+    """The acting seat's options (`view.pending.options` and `actions`, the
+    same options in the same order) from the ``start``-th on, as many as fit
+    in one message (at least one): ``{"version", "from", "end", "options",
+    "actions"}``; ``end`` is how many there are."""
+    opts, acts = _options_of(state)
+    end = max(len(opts), len(acts))
+    start = max(0, min(start, end))
+    page = {"version": state["version"], "from": start, "end": end, "options": [], "actions": []}
+    # (room too for the game's id and, on a WebSocket, the reply's `"type":"reply",`)
+    used = len(dumps({"type": "reply", "id": "0123456789abcdef", **page}))
+    stop = start + max(1, _fitting(opts, acts, start, MAX_MESSAGE - used)) if start < end else end
+    page["options"], page["actions"] = opts[start:stop], acts[start:stop]
+    return page
+
+
+def _options_of(state: dict) -> tuple[list, list]:
+    """The acting seat's options as its view says them, and as actions."""
+    pending = state["view"].get("pending")
+    opts = pending.get("options") if isinstance(pending, dict) else None
+    return (opts if isinstance(opts, list) else []), state.get("actions") or []
+
+
+def _cut_options(msg: dict, reserve: int) -> tuple[dict, list[dict]]:
+    """`msg` with only the first of its options that fit beside `reserve`
+    bytes (its `options_end` saying how many there are), and the rest as
+    `actions` messages."""
+    opts, acts = _options_of(msg)
+    end = max(len(opts), len(acts))
+    if end == 0:
+        return msg, []
+    view = msg["view"]
+    cut = {**msg, "options_end": end, "actions": []}
+    if isinstance(view.get("pending"), dict) and "options" in view["pending"]:
+        cut["view"] = {**view, "pending": {**view["pending"], "options": []}}
+    k = _fitting(opts, acts, 0, MAX_MESSAGE - reserve - len(dumps(cut)))
+    cut["actions"] = acts[:k]
+    if cut["view"] is not view:
+        cut["view"]["pending"]["options"] = opts[:k]
+    out = []
+    while k < end:
+        page = {"type": "actions", "version": msg["version"], "from": k, "end": end, "options": [], "actions": []}
+        stop = k + max(1, _fitting(opts, acts, k, MAX_MESSAGE - len(dumps(page))))
+        page["options"], page["actions"] = opts[k:stop], acts[k:stop]
+        out.append(page)
+        k = stop
+    return cut, out
+
+
+def _fitting(opts: list, acts: list, start: int, room: int) -> int:
+    """How many options from `start` on (each as said and as an action) fit in `room` bytes."""
+    n = 0
+    for i in range(start, max(len(opts), len(acts))):
+        for part in (opts, acts):
+            if i < len(part):
+                room -= len(dumps(part[i])) + (1 if n else 0)
+        if room < 0:
+            break
+        n += 1
+    return n
 
 
 def _log_messages(entries: list, log_from: int, version: int) -> list[dict]:

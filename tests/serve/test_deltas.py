@@ -49,7 +49,7 @@ def truth(store: Store, gid: str, seat, log_from: int) -> dict:
     viewer = None if seat == SPECTATOR else seat
     mine = viewer is not None and game.pending is not None and not game.over and game.pending["player"] == viewer
     return json.loads(json.dumps({
-        "id": gid, "pack": "weds", "seat": viewer, "version": version_of(game), "bots": [], "stopped": None,
+        "id": gid, "pack": table.pack, "seat": viewer, "version": version_of(game), "bots": [], "stopped": None,
         "view": game.view(viewer, log_from=log_from, cards=False), "actions": game.legal_actions() if mine else []}))
 
 
@@ -157,6 +157,7 @@ class Player:
     def __init__(self, http: httpx.Client, url: str, gid: str, token: str, sizes: dict):
         self.http, self.url, self.gid, self.token, self.sizes = http, url, gid, token, sizes
         self.copy = Rebuilt()
+        self.pages = 0                 # `actions` pages asked for (a state sent with its first options only)
 
     def _take(self, r: httpx.Response) -> None:
         assert r.status_code == 200, r.text
@@ -168,18 +169,35 @@ class Player:
         return self.copy.log_end() if self.copy.state else 0
 
     def catch_up(self) -> None:
-        """GET with `log_from` until its log reaches the view's end (an answer is cut to fit)."""
-        while True:
-            self._take(self.http.get(f"{self.url}/api/games/{self.gid}",
-                                     params={"token": self.token, "log_from": self.since()}))
-            if self.copy.complete():
-                return
+        """GET with `log_from`, and the rest of its log and options, until the state is whole."""
+        self._take(self.http.get(f"{self.url}/api/games/{self.gid}",
+                                 params={"token": self.token, "log_from": self.since()}))
+        self._rest()
 
     def act(self, action: dict) -> None:
         self._take(self.http.post(f"{self.url}/api/games/{self.gid}/actions",
                                   params={"token": self.token, "log_from": self.since()}, json=action))
-        if not self.copy.complete():
-            self.catch_up()
+        self._rest()
+
+    def _rest(self) -> None:
+        """An answer is cut to fit: the options it lacks (`GET …/actions?from=N`) and the log
+        (`log_from`) are asked for until the state is whole."""
+        while True:
+            while not self.copy.options_whole():
+                r = self.http.get(f"{self.url}/api/games/{self.gid}/actions",
+                                  params={"token": self.token, "from": self.copy.options_have()})
+                assert r.status_code == 200, r.text
+                note(self.sizes, "http", r.content)
+                page = r.json()
+                jsonschema.validate(page, SCHEMA)
+                self.pages += 1
+                if page["version"] != self.copy.state["version"]:
+                    break              # the game moved on: the state again
+                self.copy.take({"type": "actions", **page})
+            if self.copy.complete():
+                return
+            self._take(self.http.get(f"{self.url}/api/games/{self.gid}",
+                                     params={"token": self.token, "log_from": self.since()}))
 
 
 @pytest.fixture(scope="module")
@@ -279,3 +297,45 @@ def _check(copy: Rebuilt, want: dict, checked: int, whole: bool) -> int:
     assert want["view"]["log_from"] == (0 if whole else checked)
     assert view["log"][want["view"]["log_from"]:] == want["view"]["log"]
     return end
+
+
+def test_a_question_too_long_for_one_message_comes_in_pieces_that_rebuild_it():
+    """A question of 400 options (tests/packs/long_menu: "take any tile from
+    the table") is longer than a message: the state carries the first options
+    (`options_end` saying how many), the rest come in `actions` messages on
+    the WebSocket and `GET …/actions` pages over HTTP; every message fits,
+    and each client's state, once whole, is exactly what the game shows it."""
+    store = Store(offer([str(Path(__file__).parents[1] / "packs" / "long_menu")]), None)
+    sizes: dict = {}
+    with running(store) as url, httpx.Client(timeout=WAIT) as http:
+        r = http.post(f"{url}/api/games", json={"pack": "long_menu", "players": 2, "seed": 5})
+        assert r.status_code == 200, r.text
+        g = r.json()
+        gid = g["id"]
+        game = store.tables[gid].game
+        players = {s: Player(http, url, gid, g["tokens"][str(s)], sizes) for s in range(2)}
+        sockets = [*(Socket(url, gid, g["tokens"][str(s)], s, sizes) for s in range(2)),
+                   Socket(url, gid, g["spectator"], SPECTATOR, sizes)]
+        for p in players.values():
+            p.catch_up()
+        rng = random.Random(5)
+        longest = 0
+        while True:
+            version = version_of(game)
+            for c in sockets:
+                c.read_until(version)
+                _check(c.copy, truth(store, gid, c.seat, 0), 0, True)
+            if game.over:
+                break
+            p = players[game.pending["player"]]
+            if p.copy.state["version"] != version:
+                p.catch_up()
+            _check(p.copy, truth(store, gid, game.pending["player"], 0), 0, True)
+            longest = max(longest, len(p.copy.state["actions"]))
+            p.act(rng.choice(p.copy.state["actions"]))
+        for c in sockets:
+            c.close()
+    assert longest >= 390, "the game never asked its long question"
+    assert all(p.pages for p in players.values()), "no HTTP client had to ask for the rest of its options"
+    assert any("actions" in c.kinds for c in sockets[:2]), "no WebSocket was sent options in pieces"
+    assert not any("actions" in c.kinds for c in sockets[2:]), "the spectator, asked nothing, was sent options"

@@ -130,3 +130,26 @@ def test_an_english_page_shows_the_servers_reason(site, page):
     page.wait_for_selector("#error:not([hidden])")
     assert page.inner_text("#error").startswith("no game '0123456789abcdef'")
     assert page.title() == "Waybill" and page.inner_text("header h1") == "Waybill"
+
+
+def test_a_question_longer_than_a_message_shows_every_option_and_takes_the_last(page, tmp_path):
+    """400 tiles to choose from (tests/packs/long_menu): the state comes with
+    its first options, the page asks for the rest before it draws the
+    question, and the last tile can be taken like the first."""
+    store = Store(offer([str(Path(__file__).parents[1] / "packs" / "long_menu")]), str(tmp_path / "games"))
+    with running(store) as url:
+        start(page, url, "long_menu", 2, 0, 4)
+        wait_for_turn(page)
+        click_first(page)                          # "Take an action": Take a tile
+        wait_for_turn(page)
+        game = game_of(store, page)
+        legal = game.legal_actions(0)
+        assert len(legal) == 400
+        buttons = page.locator("#options button.option")
+        assert buttons.count() == len(legal)
+        last = legal[-1]["label"]
+        assert buttons.nth(len(legal) - 1).inner_text().startswith(last)
+        buttons.nth(len(legal) - 1).click()
+        page.wait_for_function("Number(document.body.dataset.decision) > %d" % legal[0]["decision"])
+        # the log says it (rule 2: "take any tile from the table")
+        assert any(line.endswith(f"takes {last}") for line in game.messages()), f"{last} was not taken"

@@ -206,6 +206,7 @@ function listen() {
     if (msg.error) { showError(msg.error, msg.status); return; }
     if (msg.type === "delta") takeDelta(msg);
     else if (msg.type === "log") takeLog(msg);
+    else if (msg.type === "actions") takeOptions(msg);
     else takeState(msg);
     if (behind) fetchState(logEnd()).catch((e) => showError(e.message, e.status));
     else if (complete()) render(current);
@@ -236,15 +237,22 @@ let behind = false;         // a delta came that does not follow: the state is a
 
 function logEnd() { return current ? current.view.log_from + current.view.log.length : -LOG_KEPT; }
 
-function complete() { return current != null && logEnd() === current.view.log_end; }
+function complete() { return current != null && logEnd() === current.view.log_end && optionsWhole(); }
 
-// GET the state (its log from `from`) until the log is whole, then draw it
+// a state sent with its first options only says how many there are (`options_end`)
+function optionsWhole() { return current != null && !("options_end" in current); }
+
+// GET the state (its log from `from`; with `onlyIfCut`, only if the one we have is not whole)
+// and the rest of its log and options, until it is whole; then draw it
 async function fetchState(from, onlyIfCut) {
-  while (!onlyIfCut || !complete()) {
-    takeState(await api(`/api/games/${encodeURIComponent(game.id)}?${query(from)}`));
-    if (complete()) break;
-    from = logEnd();
-    onlyIfCut = false;
+  if (!onlyIfCut || !current) takeState(await api(`/api/games/${encodeURIComponent(game.id)}?${query(from)}`));
+  while (!complete()) {
+    if (!optionsWhole()) {
+      const page = await api(`/api/games/${encodeURIComponent(game.id)}/actions?token=${encodeURIComponent(game.token)}&from=${current.actions.length}`);
+      if (page.version === current.version) { takeOptions(page); continue; }
+    }
+    // (the game moved on meanwhile, or the log is cut: the state again, from where our log ends)
+    takeState(await api(`/api/games/${encodeURIComponent(game.id)}?${query(logEnd())}`));
   }
   render(current);
 }
@@ -266,11 +274,31 @@ function takeState(state) {
   const { type, ref, ...rest } = state;
   current = { ...rest, view: keepLog(view) };
   behind = false;
+  wholeOptions();
+}
+
+// more options of the state we have: as its view says them, and as actions
+function takeOptions(msg) {
+  if (!current || optionsWhole() || msg.version !== current.version || msg.from !== current.actions.length) { behind = true; return; }
+  const pending = current.view.pending || {};
+  current = {
+    ...current, actions: current.actions.concat(msg.actions),
+    view: { ...current.view, pending: { ...pending, options: (pending.options || []).concat(msg.options) } },
+  };
+  wholeOptions();
+}
+
+// once every option came, the state is whole: `options_end` goes (deltas patch the whole state)
+function wholeOptions() {
+  if (current && "options_end" in current && current.actions.length >= current.options_end) {
+    const { options_end: end, ...rest } = current;
+    current = rest;
+  }
 }
 
 function takeDelta(msg) {
   if (!current || msg.version <= current.version) return;
-  if (msg.from !== current.version || msg.log_from !== logEnd()) { behind = true; return; }
+  if (msg.from !== current.version || msg.log_from !== logEnd() || !optionsWhole()) { behind = true; return; }
   const { log, log_from: from, ...view } = current.view;
   const { version, ...base } = current;
   const next = msg.patch ? patched({ ...base, view }, msg.patch) : { ...base, view };
