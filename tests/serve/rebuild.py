@@ -106,7 +106,8 @@ class Rebuilt:
 
     def _log(self, msg: dict) -> None:
         mine = self.state
-        if mine is None or msg["version"] != mine["version"] or msg["log_from"] != self.log_end():
+        if mine is None or msg["version"] != mine["version"] or msg["log_from"] != self.log_end() \
+                or not self.options_whole():
             self.behind = True
             return
         self.state = {**mine, "view": {**mine["view"], "log": mine["view"]["log"] + msg["log"]}}

@@ -306,7 +306,7 @@ function takeDelta(msg) {
 }
 
 function takeLog(msg) {
-  if (!current || msg.version !== current.version || msg.log_from !== logEnd()) { behind = true; return; }
+  if (!current || msg.version !== current.version || msg.log_from !== logEnd() || !optionsWhole()) { behind = true; return; }
   current.view = keepLog({ ...current.view, log: current.view.log.concat(msg.log) });
 }
 
