@@ -30,7 +30,7 @@ reads of a container are checked in one loop, many by an ``itemgetter``
 and ``map`` in C; the zones of a listing's host pieces, read by one
 ``itemgetter``, are checked again as the runs those pieces make in the
 piece array (``_Runs``: a slice compared as one block; the first shipped
-pack's 54 outpost hosts are 2 runs, their check 3.0 -> 1.3 µs).
+pack's 54 host pieces are 2 runs, their check 3.0 -> 1.3 µs).
 
 Why the reads are not checked by version stamps that the writers bump
 (issue 28 asked for them, and they were measured against this): a zone is
