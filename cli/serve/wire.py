@@ -132,7 +132,7 @@ def with_log_ends(msgs: list[dict], log_end: int) -> list[tuple[str, int]]:
     taken it (`log_end`: where it ends before the first)."""
     out = []
     for m in msgs:
-        if m.get("type") == "state" or "view" in m:
+        if "view" in m:                   # a state
             log_end = m["view"]["log_from"] + len(m["view"]["log"])
         elif "log" in m:
             log_end = m["log_from"] + len(m["log"])
@@ -221,11 +221,9 @@ def _cut_options(msg: dict, reserve: int) -> tuple[dict, list[dict]]:
         cut["view"]["pending"]["options"] = opts[:k]
     out = []
     while k < end:
-        page = {"type": "actions", "version": msg["version"], "from": k, "end": end, "options": [], "actions": []}
-        stop = k + max(1, _fitting(opts, acts, k, MAX_MESSAGE - len(dumps(page))))
-        page["options"], page["actions"] = opts[k:stop], acts[k:stop]
+        page = {"type": "actions", **actions_page(msg, k)}
         out.append(page)
-        k = stop
+        k += max(len(page["actions"]), len(page["options"]))
     return cut, out
 
 

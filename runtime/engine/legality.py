@@ -39,7 +39,7 @@ a counter holds an immutable scalar; a check is an identity compare per
 read either way. A stamp can only say "changed" where a value check says
 "the same" (a counter set back, a zone refilled), so it can give no more
 hits; and the misses are real changes (the first shipped pack, random
-play: the outposts listing misses when the player moves, a main listing
+play: a listing hosted by pieces misses when the player moves, a main listing
 after every action of its player). What a listing costs is evaluating the
 requirements when they must be (``_listed_actions``, pylisting.py).
 
@@ -302,7 +302,7 @@ def _spans(keys: tuple) -> _Runs:
 
 _RUNS: dict = {}
 # keys of a run at most this far apart share it (the first shipped pack:
-# its outposts' 54 pieces are 6 runs with gaps of 1 or 2, read as 2)
+# one listing's 54 host pieces are 6 runs with gaps of 1 or 2, read as 2)
 _GAP = 4
 
 

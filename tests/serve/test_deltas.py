@@ -339,3 +339,17 @@ def test_a_question_too_long_for_one_message_comes_in_pieces_that_rebuild_it():
     assert all(p.pages for p in players.values()), "no HTTP client had to ask for the rest of its options"
     assert any("actions" in c.kinds for c in sockets[:2]), "no WebSocket was sent options in pieces"
     assert not any("actions" in c.kinds for c in sockets[2:]), "the spectator, asked nothing, was sent options"
+
+
+def test_asking_for_options_with_a_bad_place_is_refused_and_a_spectator_has_none():
+    """PROTOCOL.md: `from` is a whole number from 0 (400 otherwise); the
+    spectator is asked nothing, so it has no options."""
+    store = Store(offer([str(Path(__file__).parents[1] / "packs" / "long_menu")]), None)
+    with running(store) as url, httpx.Client(timeout=WAIT) as http:
+        g = http.post(f"{url}/api/games", json={"pack": "long_menu", "players": 2, "seed": 5}).json()
+        for bad in ("-1", "x", "1.5"):
+            r = http.get(f"{url}/api/games/{g['id']}/actions", params={"token": g["tokens"]["0"], "from": bad})
+            assert r.status_code == 400 and "from is a whole number" in r.json()["error"]
+        r = http.get(f"{url}/api/games/{g['id']}/actions", params={"token": g["spectator"], "from": 0})
+        assert r.status_code == 200 and r.json()["end"] == 0 and r.json()["actions"] == []
+        assert store.handle({"op": "actions", "id": g["id"], "token": g["tokens"]["0"], "from": -3})["status"] == 400
